@@ -1,0 +1,3 @@
+chrome.runtime.onConnect.addListener((port) => {
+  port.onMessage.addListener(() => undefined)
+})

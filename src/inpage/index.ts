@@ -1,0 +1,1 @@
+Object.defineProperty(window, 'aperture', { value: Object.freeze({}), configurable: false })
