@@ -1,0 +1,31 @@
+import { invalidRequest, type RpcError } from './errors.ts'
+import type { RpcId, RpcRequest } from './types.ts'
+
+export type ParseRequestResult = { request: RpcRequest } | { error: RpcError; id: RpcId }
+
+const isId = (value: unknown): value is RpcId =>
+  value === null ||
+  typeof value === 'string' ||
+  (typeof value === 'number' && Number.isFinite(value))
+
+/**
+ * Checks that a decoded JSON value is a JSON-RPC 2.0 request. Never throws: a bad envelope gives a
+ * `-32600` error and the id to answer it with (the request's own id when it has a usable one).
+ */
+export function parseRequest(value: unknown): ParseRequestResult {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { error: invalidRequest('not an object'), id: null }
+  }
+  const candidate = value as Record<string, unknown>
+  const id = isId(candidate.id) ? candidate.id : null
+  if ('id' in candidate && !isId(candidate.id)) return { error: invalidRequest('bad id'), id }
+  if (candidate.jsonrpc !== '2.0') return { error: invalidRequest('jsonrpc must be "2.0"'), id }
+  if (typeof candidate.method !== 'string' || candidate.method === '') {
+    return { error: invalidRequest('method must be a non-empty string'), id }
+  }
+  const params = candidate.params
+  if (params !== undefined && (typeof params !== 'object' || params === null)) {
+    return { error: invalidRequest('params must be an array or an object'), id }
+  }
+  return { request: candidate as RpcRequest }
+}
