@@ -1,0 +1,149 @@
+import type { Json, RpcNotification, RpcRequest, RpcResponse } from '../rpc/types.ts'
+
+/**
+ * The engine's ports: every piece of I/O the Multichain API engine needs, as small interfaces. The
+ * service worker implements them with chrome.storage, runtime ports and windows; unit tests with
+ * in-memory objects.
+ */
+
+/** A CAIP-2 chain id, e.g. `eip155:1`. */
+export type ChainId = `${string}:${string}`
+/** A CAIP-10 account id, e.g. `eip155:1:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`. */
+export type AccountId = `${string}:${string}:${string}`
+/** A 0x-prefixed 20-byte address (EIP-55 checksummed when the wallet produces it). */
+export type Address = `0x${string}`
+
+/** An identifier of one live page connection (one frame of one tab), opaque to the engine. */
+export type ConnectionId = string
+
+/** What one granted chain allows. `accounts` are CAIP-10 ids on that chain with EIP-55 addresses. */
+export type SessionScope = { methods: string[]; notifications: string[]; accounts: AccountId[] }
+export type SessionScopes = Record<ChainId, SessionScope>
+
+/** Known session properties (DESIGN §4 step 3): only `expiry` (ISO-8601) today. */
+export type SessionProperties = { expiry?: string }
+
+/** An origin's stored session: what `wallet_getSession` returns, plus bookkeeping for the popup. */
+export type StoredSession = {
+  sessionScopes: SessionScopes
+  sessionProperties: SessionProperties
+  /** Per granted chain, the methods/notifications the dapp asked for (the ceiling for popup edits). */
+  requestedScopes: Record<ChainId, { methods: string[]; notifications: string[] }>
+  /** Milliseconds since the epoch (from the Clock). */
+  createdAt: number
+}
+
+/** Sessions keyed by origin (`https://app.example`). */
+export interface SessionStore {
+  get(origin: string): Promise<StoredSession | undefined>
+  set(origin: string, session: StoredSession): Promise<void>
+  delete(origin: string): Promise<void>
+  list(): Promise<Array<{ origin: string; session: StoredSession }>>
+}
+
+/** One chain offered to the user in the approval window. */
+export type ApprovalChain = {
+  chainId: ChainId
+  /** Requested as required (checked and not uncheckable) or optional (checked by default). */
+  required: boolean
+  methods: string[]
+  notifications: string[]
+}
+
+/** What the approval window shows for one `wallet_createSession`. */
+export type ApprovalRequest = {
+  origin: string
+  chains: ApprovalChain[]
+  /** Addresses of the wallet's accounts to show checked at first (those the dapp named, else the first). */
+  preselectedAccounts: Address[]
+  sessionProperties: SessionProperties
+}
+
+export type ApprovalResult =
+  | { approved: true; chains: ChainId[]; accounts: Address[] }
+  | { approved: false }
+
+/** Asks the user. Resolves when they approve, reject or close the window. */
+export interface Approver {
+  requestApproval(request: ApprovalRequest): Promise<ApprovalResult>
+}
+
+/** The node's answer, relayed verbatim: exactly one of `result` and `error`. */
+export type NodeAnswer =
+  | { result: Json }
+  | { error: { code: number; message: string; data?: Json } }
+
+/** Who a subscription belongs to: events go to that connection only. */
+export type SubscriptionOwner = { origin: string; connection: ConnectionId; chainId: ChainId }
+
+/**
+ * Talks to each chain's node endpoint. `request` throws (any Error) when the endpoint cannot be
+ * reached or does not answer JSON; the engine turns that into `-32603` with `data.cause`.
+ */
+export interface NodeRouter {
+  request(
+    chainId: ChainId,
+    method: string,
+    params: Json[] | Record<string, Json> | undefined,
+  ): Promise<NodeAnswer>
+  /** `eth_subscribe` over the chain's WebSocket; resolves with the (wallet-issued) subscription id. */
+  subscribe(owner: SubscriptionOwner, params: Json[]): Promise<NodeAnswer>
+  /** `eth_unsubscribe` of one of `owner.origin`'s subscriptions. */
+  unsubscribe(owner: SubscriptionOwner, subscriptionId: string): Promise<NodeAnswer>
+  /** Ends every subscription matching: an origin, optionally one connection and/or one chain. */
+  unsubscribeAll(match: {
+    origin: string
+    connection?: ConnectionId
+    chainId?: ChainId
+  }): Promise<void>
+}
+
+/** Delivers notifications (`wallet_notify`, `wallet_sessionChanged`) to pages. */
+export interface Notifier {
+  toConnection(connection: ConnectionId, notification: RpcNotification): void
+  toOrigin(origin: string, notification: RpcNotification): void
+}
+
+export interface Clock {
+  now(): number
+}
+
+/** What the wallet can grant right now: its networks with their methods, and its accounts. */
+export type WalletCapabilities = {
+  chains: Record<ChainId, { methods: string[]; notifications: string[] }>
+  accounts: Address[]
+}
+
+export interface CapabilitiesSource {
+  get(): Promise<WalletCapabilities>
+}
+
+export type EnginePorts = {
+  sessions: SessionStore
+  approver: Approver
+  nodes: NodeRouter
+  notifier: Notifier
+  clock: Clock
+  capabilities: CapabilitiesSource
+}
+
+/**
+ * The engine's surface, used by the background (and, for edits, by the popup's messages):
+ * - `handleRequest` answers one page request from `origin` on `connection` (never throws; any bad
+ *   input gives a JSON-RPC error response with the request's id).
+ * - `connectionClosed` ends that connection's subscriptions.
+ * - `updateSession` applies a popup edit (chains/accounts), notifying the origin; empty → revoke.
+ * - `revokeSession` ends a session from the wallet side (popup revoke), notifying the origin.
+ * - `expireSessions` ends every session whose `expiry` is at or before `clock.now()`.
+ * - `deliverSubscriptionEvent` wraps a node `eth_subscription` event as `wallet_notify` to its owner.
+ */
+export interface MultichainEngine {
+  handleRequest(origin: string, connection: ConnectionId, request: unknown): Promise<RpcResponse>
+  connectionClosed(connection: ConnectionId, origin: string): Promise<void>
+  updateSession(origin: string, edit: { chains: ChainId[]; accounts: Address[] }): Promise<void>
+  revokeSession(origin: string): Promise<void>
+  expireSessions(): Promise<void>
+  deliverSubscriptionEvent(owner: SubscriptionOwner, subscription: string, result: Json): void
+}
+
+export type { RpcRequest }
