@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import {
+  isEndpointMethod,
+  nodeMethods,
+  walletScopeMethods,
+  walletScopeNotifications,
+} from './methods.ts'
+
+describe('node methods', () => {
+  it('grants a wallet scope the DESIGN §4 read list plus eth_subscribe/eth_unsubscribe', () => {
+    expect(nodeMethods).toHaveLength(30)
+    expect(walletScopeMethods).toEqual([...nodeMethods, 'eth_subscribe', 'eth_unsubscribe'])
+    expect(walletScopeNotifications).toEqual(['eth_subscription'])
+  })
+
+  it('allows every wallet node method on the endpoint over HTTP and WebSocket', () => {
+    for (const method of nodeMethods) {
+      expect(isEndpointMethod(method, 'http')).toBe(true)
+      expect(isEndpointMethod(method, 'ws')).toBe(true)
+    }
+  })
+
+  it('allows eth_subscribe and eth_unsubscribe over WebSocket only', () => {
+    for (const method of ['eth_subscribe', 'eth_unsubscribe']) {
+      expect(isEndpointMethod(method, 'ws')).toBe(true)
+      expect(isEndpointMethod(method, 'http')).toBe(false)
+    }
+  })
+
+  it.each([
+    'anvil_mine',
+    'anvil_setBalance',
+    'evm_mine',
+    'evm_snapshot',
+    'hardhat_reset',
+    'debug_traceTransaction',
+    'eth_sendTransaction',
+    'eth_accounts',
+    'eth_sign',
+    'admin_peers',
+    'eth_getlogs',
+    '',
+  ])('refuses %s', (method) => {
+    expect(isEndpointMethod(method, 'http')).toBe(false)
+    expect(isEndpointMethod(method, 'ws')).toBe(false)
+  })
+})

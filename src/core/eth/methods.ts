@@ -1,0 +1,81 @@
+/**
+ * The node methods a wallet scope (`eip155:<n>`) may be granted (DESIGN §4): standard reads, the
+ * filter family and `eth_sendRawTransaction`, all forwarded to the chain's node endpoint.
+ */
+export const nodeMethods = [
+  'eth_blockNumber',
+  'eth_call',
+  'eth_chainId',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_newFilter',
+  'eth_newBlockFilter',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_uninstallFilter',
+  'eth_sendRawTransaction',
+  'eth_syncing',
+  'net_version',
+  'web3_clientVersion',
+] as const
+
+/** Methods that only work over the node's WebSocket. */
+export const subscriptionMethods = ['eth_subscribe', 'eth_unsubscribe'] as const
+
+/** Everything a wallet scope may be granted: the node methods plus the subscription pair. */
+export const walletScopeMethods: readonly string[] = [...nodeMethods, ...subscriptionMethods]
+
+/** The notifications a wallet scope may be granted. */
+export const walletScopeNotifications: readonly string[] = ['eth_subscription']
+
+/** The event kinds `eth_subscribe` accepts. */
+export const subscriptionKinds = ['newHeads', 'logs', 'newPendingTransactions'] as const
+
+/**
+ * Further standard reads the hosted service answers that a wallet scope does not list. Never the
+ * node's own namespaces (`anvil_*`, `evm_*`, `hardhat_*`, `debug_*`, `admin_*`) nor methods that use
+ * the node's keys (`eth_sendTransaction`, `eth_sign`, `eth_accounts`).
+ */
+const endpointOnlyMethods = [
+  'eth_blobBaseFee',
+  'eth_createAccessList',
+  'eth_getBlockReceipts',
+  'eth_getUncleByBlockHashAndIndex',
+  'eth_getUncleByBlockNumberAndIndex',
+  'eth_getUncleCountByBlockHash',
+  'eth_getUncleCountByBlockNumber',
+  'net_listening',
+  'net_peerCount',
+  'web3_sha3',
+] as const
+
+const httpMethods: ReadonlySet<string> = new Set([...nodeMethods, ...endpointOnlyMethods])
+const webSocketMethods: ReadonlySet<string> = new Set([...httpMethods, ...subscriptionMethods])
+
+/** How a request reached the endpoint. */
+export type EndpointTransport = 'http' | 'ws'
+
+/**
+ * The endpoint's allow-list (DESIGN §5): true when `method` may be called over `transport`.
+ * `eth_subscribe`/`eth_unsubscribe` are WebSocket-only.
+ *
+ * @example isEndpointMethod('eth_getLogs', 'http') // true; isEndpointMethod('evm_mine', 'http') // false
+ */
+export const isEndpointMethod = (method: string, transport: EndpointTransport): boolean =>
+  (transport === 'ws' ? webSocketMethods : httpMethods).has(method)
