@@ -1,0 +1,100 @@
+import { test as base, expect, type Page } from '@playwright/test'
+import { anvilOf, type RunningEndpoint, startNodeEndpoint } from './support/endpoint.ts'
+import { type ServedDapp, serveDapp } from './support/serveDapp.ts'
+import { controlServiceWorker, type WorkerControl } from './support/serviceWorker.ts'
+import { type ReadyWallet, startReadyWallet } from './support/wallet.ts'
+import { approvalWindows, waitForApprovalWindow } from './support/walletUi.ts'
+
+type WorkerFixtures = {
+  /** The node endpoint on a free port, with its embedded anvil. */
+  endpoint: RunningEndpoint
+  /** anvil's own JSON-RPC URL: test set-up (mining, deploying) goes here, not through the endpoint. */
+  anvilUrl: string
+  /** Chromium with the extension, onboarded, Local devnet pointed at `endpoint`. */
+  wallet: ReadyWallet
+}
+
+type TestFixtures = {
+  /** The demo dapp on a port of its own: a fresh origin (so no session) for every test. */
+  dapp: ServedDapp
+  /** The demo dapp on another port: a second origin. */
+  otherDapp: ServedDapp
+  /** A tab with the demo dapp loaded and `window.aperture` present. */
+  dappPage: Page
+  /** Opens another tab of a dapp (default: `dapp`). */
+  openDapp: (served?: ServedDapp, path?: string) => Promise<Page>
+  /** The approval window that the pending `wallet_createSession` opened. */
+  approvalWindow: (options?: { locked?: boolean }) => Promise<Page>
+  /** Stops the extension's service worker on demand (CDP). */
+  serviceWorker: WorkerControl
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  endpoint: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const endpoint = await startNodeEndpoint({ port: 0 })
+      await use(endpoint)
+      await endpoint.close()
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  anvilUrl: [async ({ endpoint }, use) => use(anvilOf(endpoint).rpcUrl), { scope: 'worker' }],
+  wallet: [
+    async ({ endpoint }, use) => {
+      const wallet = await startReadyWallet(endpoint, { screenshots: true })
+      await use(wallet)
+      await wallet.close()
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+  dapp: async ({}, use) => {
+    const dapp = await serveDapp()
+    await use(dapp)
+    await dapp.close()
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+  otherDapp: async ({}, use) => {
+    const dapp = await serveDapp()
+    await use(dapp)
+    await dapp.close()
+  },
+  openDapp: async ({ wallet, dapp }, use) => {
+    const opened: Page[] = []
+    await use(async (served = dapp, path = '') => {
+      const page = await wallet.context.newPage()
+      opened.push(page)
+      await page.goto(served.pageUrl(path))
+      if (path === '') await expect(page.getByTestId('provider-status')).toHaveText('installed')
+      return page
+    })
+    for (const page of opened) await page.close()
+    for (const leftOver of approvalWindows(
+      wallet.context,
+      wallet.extensionOrigin,
+      wallet.popupUrl,
+    )) {
+      await leftOver.close()
+    }
+  },
+  dappPage: async ({ openDapp }, use) => {
+    await use(await openDapp())
+  },
+  approvalWindow: async ({ wallet }, use) => {
+    await use((options) =>
+      waitForApprovalWindow(wallet.context, wallet.extensionOrigin, wallet.popupUrl, options),
+    )
+  },
+  serviceWorker: async ({ wallet, dappPage }, use) => {
+    const control = await controlServiceWorker(dappPage, wallet.extensionId)
+    await use(control)
+    await control.dispose()
+  },
+})
+
+export { expect }
+
+/** The Local devnet's chain id. */
+export const devnet = 'eip155:31337'

@@ -1,0 +1,112 @@
+import { keccak256, toHex } from 'viem'
+
+/** The first account of the test mnemonic (anvil's funded, unlocked account 0). */
+export const firstAccount = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+/** The second account of the test mnemonic (index 1). */
+export const secondAccount = '0x70997970C51812dc3A010C7d01b3173d6C35b7cf'
+
+/** `topic0` of every log the emitter writes: `Emitted(uint256)`. */
+export const emittedTopic: `0x${string}` = keccak256(toHex('Emitted(uint256)'))
+
+type RpcAnswer<T> = { result?: T; error?: { code: number; message: string; data?: unknown } }
+
+/** One JSON-RPC call straight to anvil (test set-up: mining, deploying, sending). */
+export async function anvilRpc<T>(
+  rpcUrl: string,
+  method: string,
+  params: unknown[] = [],
+): Promise<T> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const answer = (await response.json()) as RpcAnswer<T>
+  if (answer.error) throw new Error(`${method}: ${answer.error.code} ${answer.error.message}`)
+  return answer.result as T
+}
+
+/** Mines `blocks` empty blocks; returns the new head number. */
+export async function mine(rpcUrl: string, blocks = 1): Promise<bigint> {
+  await anvilRpc(rpcUrl, 'anvil_mine', [toHex(blocks)])
+  return BigInt(await anvilRpc<string>(rpcUrl, 'eth_blockNumber'))
+}
+
+/**
+ * Runtime code of a tiny log emitter, hand-assembled: called with one 32-byte word `n`, it emits
+ * `n` logs `LOG2(data = i, topics = [Emitted(uint256), i])` for i = 0..n-1.
+ */
+const emitterRuntime = [
+  '6000', // PUSH1 0
+  '35', // CALLDATALOAD            n
+  '6000', // PUSH1 0               i n
+  '5b', // JUMPDEST (0x05)         loop
+  '8181', // DUP2 DUP2             i n i n
+  '10', // LT                      i<n i n
+  '15', // ISZERO
+  '603e', // PUSH1 0x3e            end
+  '57', // JUMPI                   i n
+  '80', // DUP1
+  '6000', // PUSH1 0
+  '52', // MSTORE                  memory[0..32] = i
+  '80', // DUP1                    topic1 = i
+  `7f${emittedTopic.slice(2)}`, // PUSH32 topic0
+  '6020', // PUSH1 32              size
+  '6000', // PUSH1 0               offset
+  'a2', // LOG2                    i n
+  '6001', // PUSH1 1
+  '01', // ADD                     i+1 n
+  '6005', // PUSH1 0x05
+  '56', // JUMP
+  '5b', // JUMPDEST (0x3e)         end
+  '00', // STOP
+].join('')
+
+/** Init code: copy the runtime (0x40 bytes, found after these 0x0b bytes) to memory, return it. */
+const emitterInit = '604080600b6000396000f3'
+
+/** Creation code of the log emitter. */
+export const emitterCreationCode: `0x${string}` = `0x${emitterInit}${emitterRuntime}`
+
+type Receipt = {
+  status: string
+  contractAddress: string | null
+  blockNumber: string
+  blockHash: string
+  transactionHash: string
+  logs: { logIndex: string }[]
+}
+
+/** Sends a transaction from an unlocked anvil account and returns its receipt (anvil automines). */
+export async function sendAndWait(
+  rpcUrl: string,
+  transaction: { from?: string; to?: string; data?: string; value?: string; gas?: string },
+): Promise<Receipt> {
+  const hash = await anvilRpc<string>(rpcUrl, 'eth_sendTransaction', [
+    { from: firstAccount, ...transaction },
+  ])
+  for (;;) {
+    const receipt = await anvilRpc<Receipt | null>(rpcUrl, 'eth_getTransactionReceipt', [hash])
+    if (receipt) {
+      if (receipt.status !== '0x1') throw new Error(`transaction ${hash} reverted`)
+      return receipt
+    }
+    await anvilRpc(rpcUrl, 'evm_mine')
+  }
+}
+
+/** Deploys the log emitter; returns its address. */
+export async function deployEmitter(rpcUrl: string): Promise<`0x${string}`> {
+  const receipt = await sendAndWait(rpcUrl, { data: emitterCreationCode })
+  if (!receipt.contractAddress) throw new Error('emitter deployment has no contract address')
+  return receipt.contractAddress as `0x${string}`
+}
+
+/** Has the emitter write `count` logs in one transaction; returns the receipt. */
+export function emitLogs(rpcUrl: string, emitter: string, count: number): Promise<Receipt> {
+  return sendAndWait(rpcUrl, {
+    to: emitter,
+    data: toHex(count, { size: 32 }),
+    gas: toHex(Math.min(29_000_000, 60_000 + count * 1_600)),
+  })
+}

@@ -1,0 +1,109 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type BrowserContext, chromium, type Worker } from '@playwright/test'
+
+/** The unpacked extension that `npm run build` writes. */
+export const extensionDirectory: string = fileURLToPath(
+  new URL('../../extension/', import.meta.url),
+)
+
+/** Chromium to drive: `CHROMIUM_PATH`, else the distribution's `/usr/bin/chromium`. */
+export const chromiumPath: string = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/** Flags for a quiet, reproducible Chromium in containers and CI. */
+export const chromiumFlags: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+/** Whether this machine can show a window (X11 or Wayland). */
+export const hasDisplay = (): boolean => Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY)
+
+export type LaunchWalletOptions = {
+  /** Default: true. Forced on when there is no display. */
+  headless?: boolean
+  /** Default: the built `extension/`. */
+  extensionPath?: string
+  /** Default: a fresh temporary profile, removed on `close()`. */
+  userDataDir?: string
+}
+
+export type LaunchedWallet = {
+  context: BrowserContext
+  /** The extension's id, read from its service worker's URL. */
+  extensionId: string
+  /** `chrome-extension://<id>/<action.default_popup>`. */
+  popupUrl: string
+  /** `chrome-extension://<id>/`: every extension page (popup, approval window) starts with it. */
+  extensionOrigin: string
+  /** Closes Chromium and removes a temporary profile. */
+  close(): Promise<void>
+}
+
+/**
+ * Launches Chromium with the extension loaded (a persistent context: extensions need one) and
+ * waits for its service worker, which gives the extension id. One implementation for the e2e
+ * fixture, `npm start` and the benchmark.
+ */
+export async function launchWallet(options: LaunchWalletOptions = {}): Promise<LaunchedWallet> {
+  const extensionPath = resolve(options.extensionPath ?? extensionDirectory)
+  const manifest = await readManifest(extensionPath)
+  const temporaryProfile = options.userDataDir === undefined
+  const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'aperture-profile-')))
+  const headless = (options.headless ?? true) || !hasDisplay()
+
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath,
+    headless,
+    args: [
+      ...chromiumFlags,
+      `--disable-extensions-except=${extensionPath}`,
+      `--load-extension=${extensionPath}`,
+    ],
+    viewport: { width: 1280, height: 900 },
+  })
+  try {
+    const worker = await extensionWorker(context)
+    const extensionId = new URL(worker.url()).host
+    const extensionOrigin = `chrome-extension://${extensionId}/`
+    return {
+      context,
+      extensionId,
+      extensionOrigin,
+      popupUrl: `${extensionOrigin}${manifest.action.default_popup}`,
+      close: async () => {
+        await context.close()
+        if (temporaryProfile) await rm(userDataDir, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    await context.close()
+    throw error
+  }
+}
+
+type BuiltManifest = { action: { default_popup: string } }
+
+async function readManifest(extensionPath: string): Promise<BuiltManifest> {
+  const text = await readFile(join(extensionPath, 'manifest.json'), 'utf8').catch(
+    (error: unknown) => {
+      throw new Error(
+        `No built extension at ${extensionPath} (run \`npm run build\` first): ${String(error)}`,
+      )
+    },
+  )
+  return JSON.parse(text) as BuiltManifest
+}
+
+async function extensionWorker(context: BrowserContext): Promise<Worker> {
+  const isExtension = (worker: Worker) => worker.url().startsWith('chrome-extension://')
+  const running = context.serviceWorkers().find(isExtension)
+  if (running) return running
+  return context.waitForEvent('serviceworker', { predicate: isExtension, timeout: 30_000 })
+}

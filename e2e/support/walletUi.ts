@@ -1,0 +1,165 @@
+import { mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { type BrowserContext, expect, type Page } from '@playwright/test'
+
+/** anvil's mnemonic: its accounts are funded on the devnet. */
+export const testMnemonic = 'test test test test test test test test test test test junk'
+/** The vault password the fixture onboards with. */
+export const testPassword = 'correct horse battery staple'
+
+/** Where screenshots of the wallet's screens go: a test artifact, git-ignored. */
+export const screensDirectory: string = fileURLToPath(
+  new URL('../../test-results/screens/', import.meta.url),
+)
+
+/** Saves a screenshot of an extension screen as `test-results/screens/<name>.png`. */
+export async function saveScreen(page: Page, name: string): Promise<void> {
+  await mkdir(screensDirectory, { recursive: true })
+  await page.screenshot({ path: `${screensDirectory}${name}.png`, fullPage: true })
+}
+
+/** Opens the popup page in a tab of its own (what QA does with `action.default_popup`). */
+export async function openPopup(context: BrowserContext, popupUrl: string): Promise<Page> {
+  const page = await context.newPage()
+  await page.setViewportSize({ width: 400, height: 600 })
+  await page.goto(popupUrl)
+  return page
+}
+
+/**
+ * Onboards a fresh wallet by importing the test mnemonic through the popup's test ids; returns the
+ * popup page on the home screen.
+ */
+export async function onboard(
+  context: BrowserContext,
+  popupUrl: string,
+  options: { mnemonic?: string; password?: string; screenshots?: boolean } = {},
+): Promise<Page> {
+  const password = options.password ?? testPassword
+  const popup = await openPopup(context, popupUrl)
+  await popup.getByTestId('onboarding-import').click()
+  if (options.screenshots) await saveScreen(popup, 'onboarding-import')
+  await popup.getByTestId('mnemonic-input').fill(options.mnemonic ?? testMnemonic)
+  await popup.getByTestId('password-input').fill(password)
+  await popup.getByTestId('password-confirm').fill(password)
+  await popup.getByTestId('onboarding-submit').click()
+  await expect(popup.getByTestId(/^home-account-0x/).first()).toBeVisible()
+  if (options.screenshots) await saveScreen(popup, 'home')
+  return popup
+}
+
+/** Unlocks the wallet on a page that shows the unlock screen. */
+export async function unlock(page: Page, password = testPassword): Promise<void> {
+  await page.getByTestId('unlock-password').fill(password)
+  await page.getByTestId('unlock-submit').click()
+  await expect(page.getByTestId('unlock-password')).toBeHidden()
+}
+
+/** Derives the next account on the home screen; returns its lowercase address once listed. */
+export async function addAccount(popup: Page, expectedAddress: string): Promise<void> {
+  await popup.getByTestId('account-add').click()
+  await expect(popup.getByTestId(`home-account-${expectedAddress.toLowerCase()}`)).toBeVisible()
+}
+
+/**
+ * Points the built-in Local devnet (`eip155:31337`) at an endpoint on another port, through the
+ * settings screen.
+ */
+export async function configureLocalDevnet(
+  popup: Page,
+  endpoint: { httpUrl: string; wsUrl: string },
+  options: { screenshots?: boolean } = {},
+): Promise<void> {
+  await popup.getByTestId('nav-settings').click()
+  const row = popup.getByTestId('network-eip155:31337')
+  await expect(row).toBeVisible()
+  if (options.screenshots) await saveScreen(popup, 'settings')
+  await row.click()
+  await popup.getByTestId('network-rpc-url').fill(endpoint.httpUrl)
+  await popup.getByTestId('network-ws-url').fill(endpoint.wsUrl)
+  await popup.getByTestId('network-save').click()
+  await expect(popup.getByTestId('network-eip155:31337')).toContainText(
+    new URL(endpoint.httpUrl).host,
+  )
+}
+
+/** Every open extension page that shows the approval screen (or the unlock screen before it). */
+export function approvalWindows(
+  context: BrowserContext,
+  extensionOrigin: string,
+  popupUrl: string,
+): Page[] {
+  return context
+    .pages()
+    .filter((page) => page.url().startsWith(extensionOrigin) && !page.url().startsWith(popupUrl))
+}
+
+/**
+ * Waits for the approval window (`chrome.windows.create`, an extension page other than the popup)
+ * and for it to show `approval-origin` (or, with `locked`, the unlock screen).
+ */
+export async function waitForApprovalWindow(
+  context: BrowserContext,
+  extensionOrigin: string,
+  popupUrl: string,
+  options: { locked?: boolean } = {},
+): Promise<Page> {
+  const ready = options.locked ? 'unlock-password' : 'approval-origin'
+  await expect
+    .poll(() => approvalWindows(context, extensionOrigin, popupUrl).length, {
+      message: 'an approval window opens',
+    })
+    .toBeGreaterThan(0)
+  const [window] = approvalWindows(context, extensionOrigin, popupUrl)
+  if (!window) throw new Error('approval window vanished')
+  await expect(window.getByTestId(ready)).toBeVisible()
+  return window
+}
+
+/** The `approval-account-*` / `approval-chain-*` checkboxes and whether each is checked. */
+export async function checkboxStates(
+  approval: Page,
+  prefix: 'approval-account-' | 'approval-chain-',
+): Promise<Record<string, boolean>> {
+  const boxes = approval.locator(`[data-testid^="${prefix}"]`)
+  const states: Record<string, boolean> = {}
+  for (const box of await boxes.all()) {
+    const id = await box.getAttribute('data-testid')
+    if (id) states[id.slice(prefix.length)] = await box.isChecked()
+  }
+  return states
+}
+
+/**
+ * Sets the approval's selection (only the named accounts / chains checked, when given) and
+ * approves; waits for the window to close.
+ */
+export async function approve(
+  approval: Page,
+  selection: { accounts?: string[]; chains?: string[] } = {},
+): Promise<void> {
+  if (selection.accounts)
+    await select(
+      approval,
+      'approval-account-',
+      selection.accounts.map((a) => a.toLowerCase()),
+    )
+  if (selection.chains) await select(approval, 'approval-chain-', selection.chains)
+  const closed = approval.waitForEvent('close')
+  await approval.getByTestId('approval-approve').click()
+  await closed
+}
+
+/** Rejects the approval; waits for the window to close. */
+export async function reject(approval: Page): Promise<void> {
+  const closed = approval.waitForEvent('close')
+  await approval.getByTestId('approval-reject').click()
+  await closed
+}
+
+async function select(approval: Page, prefix: string, wanted: string[]): Promise<void> {
+  for (const box of await approval.locator(`[data-testid^="${prefix}"]`).all()) {
+    const id = (await box.getAttribute('data-testid'))?.slice(prefix.length) ?? ''
+    await box.setChecked(wanted.includes(id))
+  }
+}
