@@ -1,0 +1,19 @@
+import type { Json, RpcErrorObject } from '../rpc/types.ts'
+import type { ConnectionId, EnginePorts } from './ports.ts'
+
+/** What the handlers share: the ports, and the origins with a `wallet_createSession` awaiting the user. */
+export type EngineContext = {
+  ports: EnginePorts
+  pendingApprovals: Set<string>
+}
+
+/** One page call as a handler sees it; the origin comes from the browser, never from the message. */
+export type HandlerCall = { origin: string; connection: ConnectionId; params: unknown }
+
+/**
+ * A handler's answer: a result, or an error object relayed as is (a node's error, verbatim). Errors of
+ * the wallet's own are thrown as `RpcError`s instead.
+ */
+export type HandlerAnswer = { result: Json } | { error: RpcErrorObject }
+
+export type Handler = (context: EngineContext, call: HandlerCall) => Promise<HandlerAnswer>

@@ -1,0 +1,102 @@
+import { methodNotFound, toRpcError } from '../rpc/errors.ts'
+import { parseRequest } from '../rpc/parseRequest.ts'
+import { failure, success } from '../rpc/response.ts'
+import type { Json, RpcNotification, RpcResponse } from '../rpc/types.ts'
+import type { EngineContext, Handler } from './context.ts'
+import { createSession } from './createSession.ts'
+import { getSession } from './getSession.ts'
+import { invokeMethod } from './invokeMethod.ts'
+import type { EnginePorts, MultichainEngine, SubscriptionOwner } from './ports.ts'
+import { revokeSession } from './revokeSession.ts'
+import { endSession, isExpired, loadSession } from './sessionLifecycle.ts'
+import { updateSession } from './updateSession.ts'
+
+/** The only methods pages may call (DESIGN §4). */
+export const multichainMethods = [
+  'wallet_createSession',
+  'wallet_getSession',
+  'wallet_invokeMethod',
+  'wallet_revokeSession',
+] as const
+export type MultichainMethod = (typeof multichainMethods)[number]
+
+const handlers: Record<MultichainMethod, Handler> = {
+  wallet_createSession: createSession,
+  wallet_getSession: getSession,
+  wallet_invokeMethod: invokeMethod,
+  wallet_revokeSession: revokeSession,
+}
+
+const isMultichainMethod = (method: string): method is MultichainMethod =>
+  (multichainMethods as readonly string[]).includes(method)
+
+/** `wallet_notify` wrapping one `eth_subscription` event of `scope`. */
+export const subscriptionNotification = (
+  owner: SubscriptionOwner,
+  subscription: string,
+  result: Json,
+): RpcNotification => ({
+  jsonrpc: '2.0',
+  method: 'wallet_notify',
+  params: {
+    scope: owner.chainId,
+    notification: { method: 'eth_subscription', params: { subscription, result } },
+  },
+})
+
+/**
+ * The Multichain API engine over its ports: answers page requests per DESIGN §4 and applies the
+ * wallet-side changes (popup edits and revokes, expiry, closed connections). Sessions belong to the
+ * origin the caller passes — the browser's sender origin, never one named in a message.
+ *
+ * @example
+ * const engine = createMultichainEngine(ports)
+ * await engine.handleRequest('https://app.example', 'tab-1', {
+ *   jsonrpc: '2.0', id: 1, method: 'wallet_getSession', params: {} })
+ * // { jsonrpc: '2.0', id: 1, result: { sessionScopes: {}, sessionProperties: {} } }
+ */
+export function createMultichainEngine(ports: EnginePorts): MultichainEngine {
+  const context: EngineContext = { ports, pendingApprovals: new Set() }
+
+  return {
+    async handleRequest(origin, connection, request): Promise<RpcResponse> {
+      const parsed = parseRequest(request)
+      if ('error' in parsed) return failure(parsed.id, parsed.error)
+      const { id = null, method, params } = parsed.request
+      try {
+        await loadSession(context, origin)
+        if (!isMultichainMethod(method)) return failure(id, methodNotFound(method))
+        const answer = await handlers[method](context, { origin, connection, params })
+        return 'result' in answer
+          ? success(id, answer.result)
+          : { jsonrpc: '2.0', id, error: answer.error }
+      } catch (error) {
+        return failure(id, toRpcError(error))
+      }
+    },
+
+    async connectionClosed(connection, origin) {
+      await ports.nodes.unsubscribeAll({ origin, connection })
+    },
+
+    updateSession: (origin, edit) => updateSession(context, origin, edit),
+
+    async revokeSession(origin) {
+      await endSession(context, origin)
+    },
+
+    async expireSessions() {
+      const now = ports.clock.now()
+      for (const { origin, session } of await ports.sessions.list()) {
+        if (isExpired(session, now)) await endSession(context, origin)
+      }
+    },
+
+    deliverSubscriptionEvent(owner, subscription, result) {
+      ports.notifier.toConnection(
+        owner.connection,
+        subscriptionNotification(owner, subscription, result),
+      )
+    },
+  }
+}

@@ -1,0 +1,73 @@
+import { buildSessionScopes } from '../caip/buildSessionScopes.ts'
+import { computeGrant } from '../caip/computeGrant.ts'
+import { parseCreateSessionParams } from '../caip/parseCreateSessionParams.ts'
+import { preselectAccounts } from '../caip/preselectAccounts.ts'
+import { requestAlreadyPending, userRejected } from '../rpc/errors.ts'
+import type { EngineContext, HandlerAnswer, HandlerCall } from './context.ts'
+import type { ApprovalResult, StoredSession } from './ports.ts'
+import { endLostSubscriptions, notifySessionChanged, sessionResult } from './sessionLifecycle.ts'
+
+/**
+ * `wallet_createSession` (DESIGN §4): validates and normalizes the request, computes what the wallet
+ * can grant, asks the user (one pending approval per origin) and, on approval, stores the session in
+ * place of the origin's earlier one and sends `wallet_sessionChanged`. A rejection changes nothing.
+ *
+ * Approval results are taken defensively: chains not offered and accounts not in the wallet are
+ * ignored, and an approval that leaves out a required chain, or leaves no chain or no account, counts
+ * as a rejection (`4001`).
+ */
+export async function createSession(
+  context: EngineContext,
+  call: HandlerCall,
+): Promise<HandlerAnswer> {
+  const { ports, pendingApprovals } = context
+  const { origin } = call
+  const parsed = parseCreateSessionParams(call.params, ports.clock.now())
+  if ('error' in parsed) throw parsed.error
+  const { requiredScopes, optionalScopes, sessionProperties } = parsed.request
+  const capabilities = await ports.capabilities.get()
+  const grant = computeGrant({ requiredScopes, optionalScopes, capabilities })
+  if ('error' in grant) throw grant.error
+
+  if (pendingApprovals.has(origin)) throw requestAlreadyPending(origin)
+  pendingApprovals.add(origin)
+  let approval: ApprovalResult
+  try {
+    approval = await ports.approver.requestApproval({
+      origin,
+      chains: grant.chains,
+      preselectedAccounts: preselectAccounts(
+        [requiredScopes, optionalScopes],
+        capabilities.accounts,
+      ),
+      sessionProperties,
+    })
+  } finally {
+    pendingApprovals.delete(origin)
+  }
+  if (!approval.approved) throw userRejected()
+
+  const approvedChainIds = new Set(approval.chains)
+  if (grant.chains.some((chain) => chain.required && !approvedChainIds.has(chain.chainId))) {
+    throw userRejected()
+  }
+  const chains = grant.chains.filter((chain) => approvedChainIds.has(chain.chainId))
+  const approvedAddresses = new Set(approval.accounts.map((address) => address.toLowerCase()))
+  const { accounts: walletAccounts } = await ports.capabilities.get()
+  const accounts = walletAccounts.filter((address) => approvedAddresses.has(address.toLowerCase()))
+  if (chains.length === 0 || accounts.length === 0) throw userRejected()
+
+  const session: StoredSession = {
+    sessionScopes: buildSessionScopes({ chains, accounts }),
+    sessionProperties,
+    requestedScopes: grant.requestedScopes,
+    createdAt: ports.clock.now(),
+  }
+  const previous = await ports.sessions.get(origin)
+  await ports.sessions.set(origin, session)
+  if (previous) {
+    await endLostSubscriptions(context, origin, previous.sessionScopes, session.sessionScopes)
+  }
+  notifySessionChanged(context, origin, session.sessionScopes)
+  return { result: sessionResult(session) }
+}

@@ -1,0 +1,80 @@
+import { expiryTime } from '../caip/parseSessionProperties.ts'
+import type { Json, RpcNotification } from '../rpc/types.ts'
+import type { EngineContext } from './context.ts'
+import type { ChainId, SessionScope, SessionScopes, StoredSession } from './ports.ts'
+
+/** `wallet_sessionChanged` carrying the origin's current scopes (`{}` once the session is gone). */
+export const sessionChanged = (sessionScopes: SessionScopes): RpcNotification => ({
+  jsonrpc: '2.0',
+  method: 'wallet_sessionChanged',
+  params: { sessionScopes },
+})
+
+/** Tells every live connection of `origin` that its stored session changed. */
+export function notifySessionChanged(
+  context: EngineContext,
+  origin: string,
+  sessionScopes: SessionScopes,
+): void {
+  context.ports.notifier.toOrigin(origin, sessionChanged(sessionScopes))
+}
+
+/** Whether the session's `expiry` is at or before `now`. */
+export function isExpired(session: StoredSession, now: number): boolean {
+  const expiresAt = expiryTime(session.sessionProperties)
+  return expiresAt !== undefined && expiresAt <= now
+}
+
+/** The session as `wallet_createSession` / `wallet_getSession` return it. */
+export function sessionResult(session: StoredSession | undefined): Json {
+  const sessionProperties: Record<string, Json> = {}
+  if (session?.sessionProperties.expiry !== undefined) {
+    sessionProperties.expiry = session.sessionProperties.expiry
+  }
+  return { sessionScopes: session?.sessionScopes ?? {}, sessionProperties }
+}
+
+/**
+ * Ends the origin's session, if any: deletes it, ends all the origin's subscriptions and, when there
+ * was a session, sends `wallet_sessionChanged { sessionScopes: {} }`. Returns whether there was one.
+ */
+export async function endSession(context: EngineContext, origin: string): Promise<boolean> {
+  const { sessions, nodes } = context.ports
+  const existed = (await sessions.get(origin)) !== undefined
+  if (existed) await sessions.delete(origin)
+  await nodes.unsubscribeAll({ origin })
+  if (existed) notifySessionChanged(context, origin, {})
+  return existed
+}
+
+/** The origin's session, after ending it if its `expiry` has passed. */
+export async function loadSession(
+  context: EngineContext,
+  origin: string,
+): Promise<StoredSession | undefined> {
+  const session = await context.ports.sessions.get(origin)
+  if (session && isExpired(session, context.ports.clock.now())) {
+    await endSession(context, origin)
+    return undefined
+  }
+  return session
+}
+
+const allowsSubscriptions = (scope: SessionScope | undefined): boolean =>
+  (scope?.methods.includes('eth_subscribe') ?? false) &&
+  (scope?.notifications.includes('eth_subscription') ?? false)
+
+/** Ends the origin's subscriptions on each chain that no longer allows them after a session change. */
+export async function endLostSubscriptions(
+  context: EngineContext,
+  origin: string,
+  before: SessionScopes,
+  after: SessionScopes,
+): Promise<void> {
+  for (const chainId of Object.keys(before) as ChainId[]) {
+    const kept = Object.hasOwn(after, chainId) ? after[chainId] : undefined
+    if (allowsSubscriptions(before[chainId]) && !allowsSubscriptions(kept)) {
+      await context.ports.nodes.unsubscribeAll({ origin, chainId })
+    }
+  }
+}

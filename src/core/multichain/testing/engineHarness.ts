@@ -1,0 +1,54 @@
+import type { Json, RpcErrorObject, RpcResponse } from '../../rpc/types.ts'
+import { createMultichainEngine } from '../createMultichainEngine.ts'
+import type { MultichainEngine } from '../ports.ts'
+import { createMemoryPorts, type MemoryPorts } from './memoryPorts.ts'
+
+export const dapp = 'https://app.example'
+export const otherDapp = 'https://other.example'
+export const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+export const bob = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+/** A response whose `result` and `error` can both be read (one of them is undefined). */
+export type Answer = RpcResponse & { result?: Json; error?: RpcErrorObject }
+
+export type Harness = {
+  ports: MemoryPorts
+  engine: MultichainEngine
+  /** Sends one request from `origin` (default the dapp) on connection `tab-1`, with a fresh id. */
+  call(method: string, params?: Json, origin?: string, connection?: string): Promise<Answer>
+  /** The `wallet_sessionChanged` scopes sent to `origin`, in order. */
+  sessionChanges(origin?: string): Json[]
+}
+
+/** An engine over fresh in-memory ports, with a helper to send requests. */
+export function createHarness(options: Parameters<typeof createMemoryPorts>[0] = {}): Harness {
+  const ports = createMemoryPorts(options)
+  const engine = createMultichainEngine(ports)
+  let nextId = 1
+  return {
+    ports,
+    engine,
+    call: (method, params, origin = dapp, connection = 'tab-1') =>
+      engine.handleRequest(origin, connection, {
+        jsonrpc: '2.0',
+        id: nextId++,
+        method,
+        ...(params === undefined ? {} : { params }),
+      }),
+    sessionChanges: (origin = dapp) =>
+      ports.sent.flatMap((sent) =>
+        sent.to === 'origin' &&
+        sent.origin === origin &&
+        sent.notification.method === 'wallet_sessionChanged'
+          ? [(sent.notification.params as { sessionScopes: Json }).sessionScopes]
+          : [],
+      ),
+  }
+}
+
+/** A request for read access on mainnet, the usual first call of a dapp. */
+export const mainnetRequest = {
+  requiredScopes: {
+    'eip155:1': { methods: ['eth_call', 'eth_getBalance'], notifications: [] },
+  },
+}

@@ -1,0 +1,179 @@
+import type { Json, RpcNotification } from '../../rpc/types.ts'
+import type {
+  Address,
+  ApprovalRequest,
+  ApprovalResult,
+  ChainId,
+  ConnectionId,
+  EnginePorts,
+  NodeAnswer,
+  StoredSession,
+  SubscriptionOwner,
+  WalletCapabilities,
+} from '../ports.ts'
+
+/** anvil's first funded accounts (the standard test mnemonic). */
+export const anvilAccounts = [
+  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+] as const satisfies readonly Address[]
+
+/** The read methods of DESIGN §4 plus the subscription pair: what each `eip155` scope supports. */
+export const eip155Methods = [
+  'eth_blockNumber',
+  'eth_call',
+  'eth_chainId',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_newFilter',
+  'eth_newBlockFilter',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_uninstallFilter',
+  'eth_sendRawTransaction',
+  'eth_syncing',
+  'net_version',
+  'web3_clientVersion',
+  'eth_subscribe',
+  'eth_unsubscribe',
+]
+
+/** A wallet with the local devnet, mainnet and OP Mainnet, and two of anvil's accounts. */
+export const defaultCapabilities = (): WalletCapabilities => ({
+  chains: {
+    'eip155:31337': { methods: [...eip155Methods], notifications: ['eth_subscription'] },
+    'eip155:1': { methods: [...eip155Methods], notifications: ['eth_subscription'] },
+    'eip155:10': { methods: [...eip155Methods], notifications: ['eth_subscription'] },
+  },
+  accounts: [anvilAccounts[0], anvilAccounts[1]],
+})
+
+export type SentNotification =
+  | { to: 'origin'; origin: string; notification: RpcNotification }
+  | { to: 'connection'; connection: ConnectionId; notification: RpcNotification }
+
+export type NodeCall =
+  | { kind: 'request'; chainId: ChainId; method: string; params: unknown }
+  | { kind: 'subscribe'; owner: SubscriptionOwner; params: Json[] }
+  | { kind: 'unsubscribe'; owner: SubscriptionOwner; subscriptionId: string }
+  | { kind: 'unsubscribeAll'; match: { origin: string; connection?: string; chainId?: ChainId } }
+
+/** Decides one approval; the default approves every offered chain with the preselected accounts. */
+export type ApprovalPolicy = (request: ApprovalRequest) => ApprovalResult | Promise<ApprovalResult>
+
+export const approveAsOffered: ApprovalPolicy = (request) => ({
+  approved: true,
+  chains: request.chains.map((chain) => chain.chainId),
+  accounts: request.preselectedAccounts,
+})
+
+export type MemoryPorts = EnginePorts & {
+  /** Stored sessions by origin; tests may read and seed it. */
+  store: Map<string, StoredSession>
+  /** Every notification sent, in order. */
+  sent: SentNotification[]
+  /** Every approval asked for, in order. */
+  approvals: ApprovalRequest[]
+  /** Every call to the node router, in order. */
+  nodeCalls: NodeCall[]
+  setApprovalPolicy(policy: ApprovalPolicy): void
+  /** How `nodes.request` answers (default `{ result: '0x7a69' }`); throw to simulate an outage. */
+  setNodeAnswer(answer: (chainId: ChainId, method: string, params: unknown) => NodeAnswer): void
+  setNow(now: number): void
+  capabilitiesValue: WalletCapabilities
+}
+
+/** In-memory ports for the engine: recorded calls, a settable clock, approvals and node answers. */
+export function createMemoryPorts(
+  options: { now?: number; capabilities?: WalletCapabilities } = {},
+): MemoryPorts {
+  const store = new Map<string, StoredSession>()
+  const sent: SentNotification[] = []
+  const approvals: ApprovalRequest[] = []
+  const nodeCalls: NodeCall[] = []
+  let policy: ApprovalPolicy = approveAsOffered
+  let nodeAnswer = (_chainId: ChainId, _method: string, _params: unknown): NodeAnswer => ({
+    result: '0x7a69',
+  })
+  let now = options.now ?? Date.parse('2026-01-01T00:00:00Z')
+  let subscriptionCount = 0
+
+  const ports: MemoryPorts = {
+    store,
+    sent,
+    approvals,
+    nodeCalls,
+    capabilitiesValue: options.capabilities ?? defaultCapabilities(),
+    setApprovalPolicy: (next) => {
+      policy = next
+    },
+    setNodeAnswer: (next) => {
+      nodeAnswer = next
+    },
+    setNow: (next) => {
+      now = next
+    },
+    sessions: {
+      get: async (origin) => store.get(origin),
+      set: async (origin, session) => {
+        store.set(origin, structuredClone(session))
+      },
+      delete: async (origin) => {
+        store.delete(origin)
+      },
+      list: async () => [...store].map(([origin, session]) => ({ origin, session })),
+    },
+    approver: {
+      requestApproval: async (request) => {
+        approvals.push(request)
+        return policy(request)
+      },
+    },
+    nodes: {
+      request: async (chainId, method, params) => {
+        nodeCalls.push({ kind: 'request', chainId, method, params })
+        return nodeAnswer(chainId, method, params)
+      },
+      subscribe: async (owner, params) => {
+        nodeCalls.push({ kind: 'subscribe', owner, params })
+        subscriptionCount += 1
+        return { result: `0x${subscriptionCount.toString(16).padStart(32, '0')}` }
+      },
+      unsubscribe: async (owner, subscriptionId) => {
+        nodeCalls.push({ kind: 'unsubscribe', owner, subscriptionId })
+        return { result: true }
+      },
+      unsubscribeAll: async (match) => {
+        nodeCalls.push({ kind: 'unsubscribeAll', match })
+      },
+    },
+    notifier: {
+      toConnection: (connection, notification) => {
+        sent.push({ to: 'connection', connection, notification })
+      },
+      toOrigin: (origin, notification) => {
+        sent.push({ to: 'origin', origin, notification })
+      },
+    },
+    clock: { now: () => now },
+    capabilities: { get: async () => structuredClone(ports.capabilitiesValue) },
+  }
+  return ports
+}
