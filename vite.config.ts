@@ -13,6 +13,15 @@ export default defineConfig({
       contentScripts: { standaloneFiles: ['src/inpage/index.ts'] },
     }),
   ],
+  // `@metamask/post-message-stream` uses `readable-stream` 3, written for Node: it calls the free
+  // globals `process.nextTick` and `global`. They are replaced at build time (the IIFE inpage build
+  // inherits `define`), so no `process` or `global` is ever created in a page's window.
+  define: {
+    'process.nextTick': '((callback, ...args) => queueMicrotask(() => callback(...args)))',
+    'process.stdout': 'undefined',
+    'process.stderr': 'undefined',
+    global: 'globalThis',
+  },
   build: {
     outDir: 'extension',
     emptyOutDir: true,

@@ -1,0 +1,74 @@
+import type { ConnectionId, Notifier } from '../core/multichain/ports.ts'
+import type { RpcNotification, RpcResponse } from '../core/rpc/types.ts'
+import type { BackgroundMessage } from '../core/wallet/connection.ts'
+
+type Connection = { id: ConnectionId; origin: string; port: chrome.runtime.Port }
+
+/** How long messages for a connection that has not (re)connected yet are kept for it. */
+const holdMs = 10_000
+
+/**
+ * The live page connections: one runtime port per connection id, grouped by origin. Messages for a
+ * connection whose port is not there (right after a worker restart, before its content script has
+ * said hello again) are held for a few seconds and flushed when it arrives.
+ */
+export function createConnectionRegistry() {
+  const byId = new Map<ConnectionId, Connection>()
+  const held = new Map<
+    ConnectionId,
+    { messages: BackgroundMessage[]; timer: ReturnType<typeof setTimeout> }
+  >()
+
+  const send = (id: ConnectionId, message: BackgroundMessage): void => {
+    const connection = byId.get(id)
+    if (connection) {
+      connection.port.postMessage(message)
+      return
+    }
+    const entry = held.get(id) ?? {
+      messages: [],
+      timer: setTimeout(() => held.delete(id), holdMs),
+    }
+    entry.messages.push(message)
+    held.set(id, entry)
+  }
+
+  const notifier: Notifier = {
+    toConnection(id, notification: RpcNotification) {
+      send(id, { type: 'notification', notification })
+    },
+    toOrigin(origin, notification: RpcNotification) {
+      for (const connection of byId.values()) {
+        if (connection.origin === origin) {
+          connection.port.postMessage({ type: 'notification', notification })
+        }
+      }
+    },
+  }
+
+  return {
+    notifier,
+    /** Registers (or re-registers, after a reconnect) a connection and flushes what was held. */
+    add(id: ConnectionId, origin: string, port: chrome.runtime.Port): void {
+      byId.set(id, { id, origin, port })
+      const entry = held.get(id)
+      if (!entry) return
+      held.delete(id)
+      clearTimeout(entry.timer)
+      for (const message of entry.messages) port.postMessage(message)
+    },
+    /** Forgets the connection if `port` is still its port (a newer port may have replaced it). */
+    remove(id: ConnectionId, port: chrome.runtime.Port): boolean {
+      if (byId.get(id)?.port !== port) return false
+      byId.delete(id)
+      return true
+    },
+    has: (id: ConnectionId): boolean => byId.has(id),
+    /** Answers a request on the connection's current port (it may have reconnected meanwhile). */
+    respond(id: ConnectionId, response: RpcResponse): void {
+      send(id, { type: 'response', response })
+    },
+  }
+}
+
+export type ConnectionRegistry = ReturnType<typeof createConnectionRegistry>

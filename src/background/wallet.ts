@@ -1,0 +1,127 @@
+import {
+  createMnemonic,
+  createVault,
+  deriveAddresses,
+  parseMnemonic,
+  type UnlockedVault,
+  unlockVault,
+  unlockVaultWithKey,
+  updateVault,
+  type VaultSecrets,
+} from '../core/keyring/index.ts'
+import type { WalletState } from '../core/wallet/messages.ts'
+import { localKeys, readAccounts, type Storage, sessionKeys } from './storage.ts'
+
+export type WalletStorage = { local: Storage; session: Storage }
+
+/** The user re-typed the wrong words while confirming a new mnemonic. */
+export class ConfirmationMismatchError extends Error {
+  readonly code = 'confirmation_mismatch'
+  constructor() {
+    super('The words do not match your secret recovery phrase')
+    this.name = 'ConfirmationMismatchError'
+  }
+}
+
+export type Onboarding = { mnemonic: string; confirmationIndexes: number[] }
+
+/** How many words the user must re-type to confirm a new mnemonic. */
+export const confirmationWordCount = 3
+
+/**
+ * The keyring as the worker holds it: the encrypted vault and the public account list in
+ * `storage.local`, and — while unlocked — the vault's exported key in `storage.session`, so a worker
+ * restart stays unlocked. Secrets are decrypted only inside the worker and never returned.
+ */
+export function createWallet({ local, session }: WalletStorage) {
+  let unlocked: UnlockedVault | undefined
+
+  const load = async (): Promise<UnlockedVault | undefined> => {
+    if (unlocked) return unlocked
+    const [vault, vaultKey] = await Promise.all([
+      local.read<string>(localKeys.vault),
+      session.read<string>(sessionKeys.vaultKey),
+    ])
+    if (!vault || !vaultKey) return undefined
+    unlocked = await unlockVaultWithKey(vaultKey, vault)
+    return unlocked
+  }
+
+  const state = async (): Promise<WalletState> => {
+    if (await load()) return { status: 'unlocked', accounts: await readAccounts() }
+    const vault = await local.read<string>(localKeys.vault)
+    return { status: vault ? 'locked' : 'uninitialized', accounts: [] }
+  }
+
+  const keep = async (opened: UnlockedVault): Promise<WalletState> => {
+    unlocked = opened
+    await Promise.all([
+      local.write(localKeys.vault, opened.vault),
+      local.write(
+        localKeys.accounts,
+        deriveAddresses(opened.secrets.mnemonic, opened.secrets.accountCount),
+      ),
+      session.write(sessionKeys.vaultKey, opened.exportedKey),
+    ])
+    return state()
+  }
+
+  const initialize = async (password: string, mnemonic: string): Promise<WalletState> => {
+    const secrets: VaultSecrets = { mnemonic, accountCount: 1 }
+    const opened = await createVault(password, secrets)
+    await session.remove(sessionKeys.onboardingMnemonic)
+    return keep(opened)
+  }
+
+  return {
+    state,
+    /**
+     * A new mnemonic for "create a wallet", kept in `storage.session` until confirmed, with the
+     * (0-based, ascending) positions of the words the user must re-type to confirm it.
+     */
+    async newMnemonic(): Promise<Onboarding> {
+      const mnemonic = createMnemonic()
+      const positions = new Set<number>()
+      const random = new Uint32Array(1)
+      while (positions.size < confirmationWordCount) {
+        crypto.getRandomValues(random)
+        positions.add((random[0] ?? 0) % mnemonic.split(' ').length)
+      }
+      const onboarding = { mnemonic, confirmationIndexes: [...positions].sort((a, b) => a - b) }
+      await session.write(sessionKeys.onboardingMnemonic, onboarding)
+      return onboarding
+    },
+    async create(password: string, confirmation: Record<number, string>): Promise<WalletState> {
+      const onboarding = await session.read<Onboarding>(sessionKeys.onboardingMnemonic)
+      if (!onboarding) throw new Error('Start again: the new secret recovery phrase has expired')
+      const words = onboarding.mnemonic.split(' ')
+      const confirmed = onboarding.confirmationIndexes.every(
+        (index) => confirmation[index]?.trim().toLowerCase() === words[index],
+      )
+      if (!confirmed) throw new ConfirmationMismatchError()
+      return initialize(password, onboarding.mnemonic)
+    },
+    async import(mnemonic: string, password: string): Promise<WalletState> {
+      return initialize(password, parseMnemonic(mnemonic))
+    },
+    async unlock(password: string): Promise<WalletState> {
+      const vault = await local.read<string>(localKeys.vault)
+      if (!vault) throw new Error('There is no wallet to unlock')
+      return keep(await unlockVault(password, vault))
+    },
+    async lock(): Promise<WalletState> {
+      unlocked = undefined
+      await session.remove(sessionKeys.vaultKey)
+      return state()
+    },
+    async addAccount(): Promise<WalletState> {
+      const opened = await load()
+      if (!opened) throw new Error('Unlock the wallet first')
+      const secrets = { ...opened.secrets, accountCount: opened.secrets.accountCount + 1 }
+      return keep(await updateVault(opened, secrets))
+    },
+    isUnlocked: async (): Promise<boolean> => (await load()) !== undefined,
+  }
+}
+
+export type Wallet = ReturnType<typeof createWallet>

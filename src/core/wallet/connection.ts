@@ -1,0 +1,26 @@
+import type { RpcNotification, RpcResponse } from '../rpc/types.ts'
+
+/**
+ * The wire between a page and the service worker (DESIGN §2, §3): the inpage provider and the
+ * content script talk over a `WindowPostMessageStream` pair; the content script and the service
+ * worker over one runtime port per page connection (frame).
+ */
+
+/** `WindowPostMessageStream` name of the inpage (MAIN world) end. */
+export const inpageStreamName = 'aperture-inpage'
+/** `WindowPostMessageStream` name of the content-script (isolated world) end. */
+export const contentStreamName = 'aperture-contentscript'
+/** `runtime.connect({ name })` of the content script's port to the service worker. */
+export const connectionPortName = 'aperture-multichain'
+
+/** What the content script sends on its port. */
+export type ContentMessage =
+  /** First message of every (re)connection: names the page connection, stable for its lifetime. */
+  | { type: 'hello'; connectionId: string }
+  /** A page's JSON-RPC request, as the page sent it (validated by the engine). */
+  | { type: 'request'; request: unknown }
+
+/** What the service worker sends on a content script's port. */
+export type BackgroundMessage =
+  | { type: 'response'; response: RpcResponse }
+  | { type: 'notification'; notification: RpcNotification }

@@ -1,0 +1,96 @@
+import type {
+  Address,
+  ApprovalRequest,
+  ApprovalResult,
+  ChainId,
+  StoredSession,
+} from '../multichain/ports.ts'
+
+/**
+ * The popup ↔ service worker protocol (`runtime.sendMessage`). The popup sends a `PopupRequest` and
+ * gets a `PopupResponse` back; key material never crosses it (except the new mnemonic shown once
+ * during onboarding), only addresses.
+ */
+
+/** `uninitialized`: no vault yet (onboarding); `locked`: vault present, keys not loaded. */
+export type WalletStatus = 'uninitialized' | 'locked' | 'unlocked'
+
+export type WalletState = {
+  status: WalletStatus
+  /** The wallet's accounts (EIP-55), in derivation order; empty unless unlocked. */
+  accounts: Address[]
+}
+
+/** A network the wallet knows; `enabled` ones are offered to dapps. */
+export type NetworkView = {
+  chainId: ChainId
+  name: string
+  rpcUrl: string
+  wsUrl: string
+  kind: 'infura' | 'local' | 'custom'
+  /** False for built-in networks while the API key is empty: they are not grantable then. */
+  enabled: boolean
+}
+
+export type SettingsView = {
+  /** The Infura-style API key used by the built-in networks ('' when unset). */
+  infuraApiKey: string
+  autoLockMinutes: number
+  localDevnet: { rpcUrl: string; wsUrl: string }
+}
+
+/** One pending approval as the approval window shows it. */
+export type ApprovalView = {
+  id: string
+  request: ApprovalRequest
+  /** Names of the offered chains (from the wallet's networks). */
+  chainNames: Record<ChainId, string>
+}
+
+export type ConnectionView = { origin: string; session: StoredSession }
+
+/** Every request the popup can make, with its result type. */
+export type PopupRequests = {
+  'wallet:getState': { params: undefined; result: WalletState }
+  /**
+   * Starts "create a wallet": a new mnemonic (shown once), kept in the worker until `wallet:create`,
+   * and the 0-based positions of the words the user must re-type to confirm it.
+   */
+  'wallet:newMnemonic': {
+    params: undefined
+    result: { mnemonic: string; confirmationIndexes: number[] }
+  }
+  /** Finishes "create": `confirmation` maps each asked position to the word the user typed. */
+  'wallet:create': {
+    params: { password: string; confirmation: Record<number, string> }
+    result: WalletState
+  }
+  'wallet:import': { params: { mnemonic: string; password: string }; result: WalletState }
+  'wallet:unlock': { params: { password: string }; result: WalletState }
+  'wallet:lock': { params: undefined; result: WalletState }
+  'wallet:addAccount': { params: undefined; result: WalletState }
+  'approval:get': { params: { id: string }; result: ApprovalView | null }
+  'approval:resolve': { params: { id: string; result: ApprovalResult }; result: null }
+  'settings:get': { params: undefined; result: SettingsView }
+  'settings:set': { params: Partial<SettingsView>; result: SettingsView }
+  'networks:list': { params: undefined; result: NetworkView[] }
+  'connections:list': { params: undefined; result: ConnectionView[] }
+  'connections:update': {
+    params: { origin: string; chains: ChainId[]; accounts: Address[] }
+    result: null
+  }
+  'connections:revoke': { params: { origin: string }; result: null }
+}
+
+export type PopupRequestType = keyof PopupRequests
+
+export type PopupRequest = {
+  [Type in PopupRequestType]: { type: Type; params: PopupRequests[Type]['params'] }
+}[PopupRequestType]
+
+/** A failure the popup shows; `code` is set for errors the UI reacts to (e.g. `incorrect_password`). */
+export type PopupError = { message: string; code?: string }
+
+export type PopupResponse<Type extends PopupRequestType> =
+  | { ok: true; result: PopupRequests[Type]['result'] }
+  | { ok: false; error: PopupError }
