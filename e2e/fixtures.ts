@@ -1,9 +1,10 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import { anvilOf, type RunningEndpoint, startNodeEndpoint } from './support/endpoint.ts'
+import { request, type SessionResult } from './support/provider.ts'
 import { type ServedDapp, serveDapp } from './support/serveDapp.ts'
 import { controlServiceWorker, type WorkerControl } from './support/serviceWorker.ts'
 import { type ReadyWallet, startReadyWallet } from './support/wallet.ts'
-import { approvalWindows, waitForApprovalWindow } from './support/walletUi.ts'
+import { approvalWindows, approve, waitForApprovalWindow } from './support/walletUi.ts'
 
 type WorkerFixtures = {
   /** The node endpoint on a free port, with its embedded anvil. */
@@ -25,6 +26,15 @@ type TestFixtures = {
   openDapp: (served?: ServedDapp, path?: string) => Promise<Page>
   /** The approval window that the pending `wallet_createSession` opened. */
   approvalWindow: (options?: { locked?: boolean }) => Promise<Page>
+  /**
+   * Calls `wallet_createSession` from `page`, approves it in the approval window (with the given
+   * selection) and returns the result.
+   */
+  connect: (
+    page: Page,
+    params?: unknown,
+    selection?: { accounts?: string[]; chains?: string[] },
+  ) => Promise<SessionResult>
   /** Stops the extension's service worker on demand (CDP). */
   serviceWorker: WorkerControl
 }
@@ -87,6 +97,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       waitForApprovalWindow(wallet.context, wallet.extensionOrigin, wallet.popupUrl, options),
     )
   },
+  connect: async ({ approvalWindow }, use) => {
+    await use(async (page, params = defaultSessionRequest, selection = {}) => {
+      const pending = request<SessionResult>(page, 'wallet_createSession', params)
+      await approve(await approvalWindow(), selection)
+      const outcome = await pending
+      if (outcome.error)
+        throw new Error(`wallet_createSession failed: ${JSON.stringify(outcome.error)}`)
+      return outcome.result
+    })
+  },
   serviceWorker: async ({ wallet, dappPage }, use) => {
     const control = await controlServiceWorker(dappPage, wallet.extensionId)
     await use(control)
@@ -98,3 +118,24 @@ export { expect }
 
 /** The Local devnet's chain id. */
 export const devnet = 'eip155:31337'
+
+/** The read methods most specs ask for. */
+export const readMethods = [
+  'eth_blockNumber',
+  'eth_chainId',
+  'eth_getBalance',
+  'eth_getBlockByNumber',
+  'eth_getLogs',
+  'eth_newFilter',
+  'eth_getFilterLogs',
+  'eth_uninstallFilter',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_sendRawTransaction',
+  'eth_subscribe',
+  'eth_unsubscribe',
+]
+
+/** A session on the Local devnet with `readMethods` and `eth_subscription`. */
+export const defaultSessionRequest = {
+  optionalScopes: { [devnet]: { methods: readMethods, notifications: ['eth_subscription'] } },
+}

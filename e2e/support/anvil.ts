@@ -26,6 +26,11 @@ export async function anvilRpc<T>(
   return answer.result as T
 }
 
+/** anvil's head block number. */
+export async function blockNumber(rpcUrl: string): Promise<number> {
+  return Number(await anvilRpc<string>(rpcUrl, 'eth_blockNumber'))
+}
+
 /** Mines `blocks` empty blocks; returns the new head number. */
 export async function mine(rpcUrl: string, blocks = 1): Promise<bigint> {
   await anvilRpc(rpcUrl, 'anvil_mine', [toHex(blocks)])

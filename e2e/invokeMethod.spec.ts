@@ -1,0 +1,193 @@
+import { toHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { devnet, expect, test } from './fixtures.ts'
+import { anvilRpc, deployEmitter, emitLogs, emittedTopic } from './support/anvil.ts'
+import { invoke, request } from './support/provider.ts'
+
+const unauthorized = {
+  error: {
+    code: 4100,
+    message: 'The requested account and/or method has not been authorized by the user.',
+  },
+}
+
+/** anvil's account 2 of the test mnemonic: signs raw transactions here so other set-up nonces never clash. */
+const rawSigner = privateKeyToAccount(
+  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+)
+
+test.describe('wallet_invokeMethod', () => {
+  test('malformed params are -32602', async ({ dappPage, connect }) => {
+    await connect(dappPage)
+    for (const params of [
+      { scope: devnet },
+      { scope: devnet, request: { params: [] } },
+      { scope: devnet, request: { method: 42 } },
+      { scope: 'not a chain id', request: { method: 'eth_blockNumber' } },
+      { request: { method: 'eth_blockNumber' } },
+      'eth_blockNumber',
+    ]) {
+      expect(
+        (await request(dappPage, 'wallet_invokeMethod', params)).error?.code,
+        JSON.stringify(params),
+      ).toBe(-32602)
+    }
+  })
+
+  test('with no session, a scope not granted, or a method not granted, it is 4100', async ({
+    dappPage,
+    connect,
+  }) => {
+    expect(await invoke(dappPage, devnet, 'eth_blockNumber', [])).toEqual(unauthorized)
+    await connect(dappPage, {
+      optionalScopes: { [devnet]: { methods: ['eth_blockNumber'], notifications: [] } },
+    })
+    expect(await invoke(dappPage, 'eip155:1', 'eth_blockNumber', [])).toEqual(unauthorized)
+    expect(
+      await invoke(dappPage, devnet, 'eth_getBalance', [
+        '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+        'latest',
+      ]),
+    ).toEqual(unauthorized)
+    expect(await invoke(dappPage, devnet, 'eth_subscribe', ['newHeads'])).toEqual(unauthorized)
+  })
+
+  test('node reads answer what anvil holds', async ({ dappPage, connect, anvilUrl }) => {
+    await connect(dappPage)
+    expect(await invoke(dappPage, devnet, 'eth_chainId', [])).toEqual({ result: '0x7a69' })
+    const head = await anvilRpc<string>(anvilUrl, 'eth_blockNumber')
+    const through = await invoke<string>(dappPage, devnet, 'eth_blockNumber', [])
+    expect(BigInt(through.result ?? -1)).toBeGreaterThanOrEqual(BigInt(head))
+    const balance = ['0x70997970C51812dc3A010C7d01b3173d6C35b7cf', '0x0']
+    expect(await invoke(dappPage, devnet, 'eth_getBalance', balance)).toEqual({
+      result: await anvilRpc(anvilUrl, 'eth_getBalance', balance),
+    })
+    expect(await invoke(dappPage, devnet, 'eth_getBlockByNumber', ['0x0', false])).toEqual({
+      result: await anvilRpc(anvilUrl, 'eth_getBlockByNumber', ['0x0', false]),
+    })
+  })
+
+  test('eth_getLogs, eth_getFilterLogs and eth_getTransactionByBlockNumberAndIndex answer what anvil holds', async ({
+    dappPage,
+    connect,
+    anvilUrl,
+  }) => {
+    const emitter = await deployEmitter(anvilUrl)
+    const receipt = await emitLogs(anvilUrl, emitter, 25)
+    await connect(dappPage)
+
+    const filter = {
+      address: emitter,
+      fromBlock: receipt.blockNumber,
+      toBlock: receipt.blockNumber,
+    }
+    const anvilLogs = await anvilRpc<unknown[]>(anvilUrl, 'eth_getLogs', [filter])
+    expect(anvilLogs).toHaveLength(25)
+    expect(await invoke(dappPage, devnet, 'eth_getLogs', [filter])).toEqual({ result: anvilLogs })
+
+    const byTopic = { ...filter, topics: [emittedTopic, toHex(7, { size: 32 })] }
+    const seventh = await invoke<unknown[]>(dappPage, devnet, 'eth_getLogs', [byTopic])
+    expect(seventh).toEqual({ result: await anvilRpc(anvilUrl, 'eth_getLogs', [byTopic]) })
+    expect(seventh.result).toHaveLength(1)
+
+    const filterId = await invoke<string>(dappPage, devnet, 'eth_newFilter', [filter])
+    expect(filterId.result).toMatch(/^0x[0-9a-f]+$/)
+    expect(await invoke(dappPage, devnet, 'eth_getFilterLogs', [filterId.result])).toEqual({
+      result: anvilLogs,
+    })
+    expect(await invoke(dappPage, devnet, 'eth_uninstallFilter', [filterId.result])).toEqual({
+      result: true,
+    })
+    expect(
+      (await invoke(dappPage, devnet, 'eth_getFilterLogs', [filterId.result])).error,
+    ).toMatchObject({
+      code: -32000,
+      message: 'filter not found',
+    })
+
+    const byIndex = [receipt.blockNumber, '0x0']
+    const transaction = await invoke<{ hash: string }>(
+      dappPage,
+      devnet,
+      'eth_getTransactionByBlockNumberAndIndex',
+      byIndex,
+    )
+    expect(transaction).toEqual({
+      result: await anvilRpc(anvilUrl, 'eth_getTransactionByBlockNumberAndIndex', byIndex),
+    })
+    expect(transaction.result?.hash).toBe(receipt.transactionHash)
+    expect(
+      await invoke(dappPage, devnet, 'eth_getTransactionByBlockNumberAndIndex', [
+        receipt.blockNumber,
+        '0x5',
+      ]),
+    ).toEqual({ result: null })
+    expect(
+      (
+        await invoke(dappPage, devnet, 'eth_getTransactionByBlockNumberAndIndex', [
+          receipt.blockNumber,
+          '0x00',
+        ])
+      ).error?.code,
+    ).toBe(-32602)
+  })
+
+  test("the node's -32005 for more than 10,000 logs reaches the dapp unchanged", async ({
+    dappPage,
+    connect,
+    anvilUrl,
+    endpoint,
+  }) => {
+    const emitter = await deployEmitter(anvilUrl)
+    const receipt = await emitLogs(anvilUrl, emitter, 10_001)
+    await connect(dappPage)
+    const filter = {
+      address: emitter,
+      fromBlock: receipt.blockNumber,
+      toBlock: receipt.blockNumber,
+    }
+
+    const direct = (await (
+      await fetch(endpoint.httpUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [filter] }),
+      })
+    ).json()) as { error: unknown }
+    expect(direct.error).toMatchObject({
+      code: -32005,
+      message: 'query returned more than 10000 results',
+    })
+
+    expect(await invoke(dappPage, devnet, 'eth_getLogs', [filter])).toEqual({ error: direct.error })
+  })
+
+  test('eth_sendRawTransaction sends a signed transaction to the chain', async ({
+    dappPage,
+    connect,
+    anvilUrl,
+  }) => {
+    await connect(dappPage)
+    const nonce = await anvilRpc<string>(anvilUrl, 'eth_getTransactionCount', [
+      rawSigner.address,
+      'pending',
+    ])
+    const signed = await rawSigner.signTransaction({
+      chainId: 31337,
+      type: 'eip1559',
+      nonce: Number(nonce),
+      to: '0x000000000000000000000000000000000000bEEF',
+      value: 1234n,
+      gas: 21_000n,
+      maxFeePerGas: 10_000_000_000n,
+      maxPriorityFeePerGas: 1_000_000_000n,
+    })
+    const sent = await invoke<string>(dappPage, devnet, 'eth_sendRawTransaction', [signed])
+    expect(sent.result).toMatch(/^0x[0-9a-f]{64}$/)
+    await expect
+      .poll(() =>
+        anvilRpc<{ status: string } | null>(anvilUrl, 'eth_getTransactionReceipt', [sent.result]),
+      )
+      .toMatchObject({ status: '0x1' })
+  })
+})

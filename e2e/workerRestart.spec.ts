@@ -1,0 +1,140 @@
+import { devnet, expect, test } from './fixtures.ts'
+import { blockNumber, firstAccount, mine } from './support/anvil.ts'
+import { invoke, notifications, request, type SessionResult } from './support/provider.ts'
+import { sniffedResponses, sniffResponses } from './support/responseSniffer.ts'
+import { headsOf, range } from './support/subscriptions.ts'
+
+test.describe('a service worker stopped mid-way loses nothing and duplicates nothing', () => {
+  test('(a) a pending approval survives the stop and is answered once', async ({
+    dappPage,
+    wallet,
+    approvalWindow,
+    serviceWorker,
+  }) => {
+    const approvalPages: string[] = []
+    wallet.context.on('page', (page) => {
+      if (page.url().startsWith(wallet.extensionOrigin) || page.url() === 'about:blank')
+        approvalPages.push(page.url())
+    })
+    await sniffResponses(dappPage)
+    const pending = request<SessionResult>(dappPage, 'wallet_createSession', {
+      optionalScopes: { [devnet]: { methods: ['eth_blockNumber'], notifications: [] } },
+    })
+    const approval = await approvalWindow()
+    await serviceWorker.stop()
+    await expect(approval.getByTestId('approval-origin')).toBeVisible()
+    await approval.getByTestId('approval-approve').click()
+
+    const outcome = await pending
+    expect(outcome).toEqual({
+      result: {
+        sessionScopes: {
+          [devnet]: {
+            methods: ['eth_blockNumber'],
+            notifications: [],
+            accounts: [`${devnet}:${firstAccount}`],
+          },
+        },
+        sessionProperties: {},
+      },
+    })
+    expect(approvalPages).toHaveLength(1)
+    // The revoke's notification is the barrier: everything about the creation has arrived before it.
+    expect(await request(dappPage, 'wallet_revokeSession', {})).toEqual({ result: true })
+    await expect
+      .poll(() => notifications(dappPage, 'wallet_sessionChanged'))
+      .toEqual([
+        { name: 'wallet_sessionChanged', params: { sessionScopes: outcome.result?.sessionScopes } },
+        { name: 'wallet_sessionChanged', params: { sessionScopes: {} } },
+      ])
+    const responses = await sniffedResponses(dappPage)
+    expect(responses.total).toBe(responses.distinct)
+    expect(responses.distinct).toBeGreaterThanOrEqual(2)
+  })
+
+  test('(b) a stream of 200 reads is answered in full, each once and correctly', async ({
+    dappPage,
+    connect,
+    anvilUrl,
+    serviceWorker,
+  }) => {
+    await connect(dappPage)
+    await mine(anvilUrl, 20)
+    const head = await blockNumber(anvilUrl)
+    await sniffResponses(dappPage)
+
+    const reads = dappPage.evaluate(async (head) => {
+      const provider = window.aperture
+      if (!provider) throw new Error('window.aperture is missing')
+      const answers: { block: number; number?: string; error?: number }[] = []
+      const counter = window as unknown as { readProgress: number }
+      counter.readProgress = 0
+      let next = 0
+      const reader = async () => {
+        while (next < 200) {
+          const index = next++
+          const block = index % (head + 1)
+          try {
+            const result = (await provider.request({
+              method: 'wallet_invokeMethod',
+              params: {
+                scope: 'eip155:31337',
+                request: {
+                  method: 'eth_getBlockByNumber',
+                  params: [`0x${block.toString(16)}`, false],
+                },
+              },
+            })) as { number: string }
+            answers[index] = { block, number: result.number }
+          } catch (error) {
+            answers[index] = { block, error: (error as { code: number }).code }
+          }
+          counter.readProgress += 1
+        }
+      }
+      await Promise.all(Array.from({ length: 8 }, reader))
+      return answers
+    }, head)
+
+    await expect
+      .poll(() =>
+        dappPage.evaluate(() => (window as unknown as { readProgress: number }).readProgress),
+      )
+      .toBeGreaterThanOrEqual(50)
+    await serviceWorker.stop()
+    const answers = await reads
+
+    expect(serviceWorker.stops).toBe(1)
+    expect(answers).toHaveLength(200)
+    for (const answer of answers)
+      expect(answer).toEqual({ block: answer.block, number: `0x${answer.block.toString(16)}` })
+    const responses = await sniffedResponses(dappPage)
+    expect(responses.total).toBe(responses.distinct)
+    expect(responses.distinct).toBeGreaterThanOrEqual(200)
+  })
+
+  test('(c) a live newHeads subscription keeps its id and delivers every block exactly once', async ({
+    dappPage,
+    connect,
+    anvilUrl,
+    serviceWorker,
+  }) => {
+    await connect(dappPage)
+    const subscription =
+      (await invoke<string>(dappPage, devnet, 'eth_subscribe', ['newHeads'])).result ?? ''
+    expect(subscription).not.toBe('')
+    const head = await blockNumber(anvilUrl)
+    for (let block = 0; block < 3; block += 1) await mine(anvilUrl, 1)
+    await expect.poll(() => headsOf(dappPage, subscription)).toEqual(range(head + 1, head + 3))
+
+    await serviceWorker.stop()
+    // Prove the wallet is back before mining: a read answered means the port is reconnected.
+    expect((await invoke(dappPage, devnet, 'eth_chainId', [])).result).toBe('0x7a69')
+    for (let block = 0; block < 3; block += 1) await mine(anvilUrl, 1)
+
+    await expect.poll(() => headsOf(dappPage, subscription)).toEqual(range(head + 1, head + 6))
+    expect(await invoke(dappPage, devnet, 'eth_unsubscribe', [subscription])).toEqual({
+      result: true,
+    })
+  })
+})
