@@ -1,0 +1,230 @@
+/**
+ * `npm run bench:extension`: what the wallet costs a dapp, measured in one run in headless Chromium
+ * against the node endpoint and its embedded anvil:
+ * - `wallet_invokeMethod` round trip vs a direct `fetch` from the same page to the same endpoint;
+ * - `eth_getLogs` answering 10,000 logs, through the wallet vs direct;
+ * - cold start: service worker stopped → first `wallet_getSession` answered.
+ * `--record` writes the figures into the "Extension" section of docs/performance.md.
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import { cpus, totalmem } from 'node:os'
+import { parseArgs } from 'node:util'
+import type { Page } from '@playwright/test'
+import { deployEmitter, emitLogs } from '../e2e/support/anvil.ts'
+import { anvilOf, startNodeEndpoint } from '../e2e/support/endpoint.ts'
+import { chromiumPath } from '../e2e/support/launchWallet.ts'
+import { request } from '../e2e/support/provider.ts'
+import { serveDapp } from '../e2e/support/serveDapp.ts'
+import { controlServiceWorker } from '../e2e/support/serviceWorker.ts'
+import { startReadyWallet } from '../e2e/support/wallet.ts'
+import { approve, waitForApprovalWindow } from '../e2e/support/walletUi.ts'
+
+const { values: options } = parseArgs({
+  options: {
+    calls: { type: 'string', default: '500' },
+    'log-runs': { type: 'string', default: '10' },
+    'cold-starts': { type: 'string', default: '20' },
+    record: { type: 'boolean', default: false },
+  },
+})
+const calls = Number(options.calls)
+const logRuns = Number(options['log-runs'])
+const coldStarts = Number(options['cold-starts'])
+const scope = 'eip155:31337'
+const logCount = 10_000
+
+type Summary = { p50: number; p95: number; mean: number; n: number }
+
+function summarize(samples: number[]): Summary {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN
+  return {
+    p50: at(0.5),
+    p95: at(0.95),
+    mean: samples.reduce((sum, x) => sum + x, 0) / samples.length,
+    n: samples.length,
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`
+
+/** Times `count` sequential calls in the page, either through the wallet or by fetch to the endpoint. */
+function timeInPage(
+  page: Page,
+  how: 'wallet' | 'direct',
+  body: { method: string; params: unknown[] },
+  count: number,
+  endpointUrl: string,
+): Promise<number[]> {
+  return page.evaluate(
+    async ({ how, body, count, endpointUrl, scope }) => {
+      const provider = window.aperture
+      if (!provider) throw new Error('window.aperture is missing')
+      const samples: number[] = []
+      for (let index = 0; index < count; index += 1) {
+        const start = performance.now()
+        if (how === 'wallet') {
+          await provider.request({
+            method: 'wallet_invokeMethod',
+            params: { scope, request: body },
+          })
+        } else {
+          const response = await fetch(endpointUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: index, ...body }),
+          })
+          const answer = (await response.json()) as { error?: unknown }
+          if (answer.error) throw new Error(JSON.stringify(answer.error))
+        }
+        samples.push(performance.now() - start)
+      }
+      return samples
+    },
+    { how, body, count, endpointUrl, scope },
+  )
+}
+
+async function main(): Promise<void> {
+  const endpoint = await startNodeEndpoint({ port: 0 })
+  const dapp = await serveDapp()
+  const wallet = await startReadyWallet(endpoint, { headless: true })
+  try {
+    const page = await wallet.context.newPage()
+    await page.goto(dapp.url)
+    const pending = request(page, 'wallet_createSession', {
+      optionalScopes: {
+        [scope]: { methods: ['eth_blockNumber', 'eth_getLogs'], notifications: [] },
+      },
+    })
+    await approve(
+      await waitForApprovalWindow(wallet.context, wallet.extensionOrigin, wallet.popupUrl),
+    )
+    const session = await pending
+    if (session.error) throw new Error(`wallet_createSession: ${JSON.stringify(session.error)}`)
+
+    console.log(
+      `round trip: eth_blockNumber, ${calls} sequential calls each way (after 50 warm-up)…`,
+    )
+    const blockNumber = { method: 'eth_blockNumber', params: [] }
+    await timeInPage(page, 'wallet', blockNumber, 50, endpoint.httpUrl)
+    await timeInPage(page, 'direct', blockNumber, 50, endpoint.httpUrl)
+    const walletTrip = summarize(
+      await timeInPage(page, 'wallet', blockNumber, calls, endpoint.httpUrl),
+    )
+    const directTrip = summarize(
+      await timeInPage(page, 'direct', blockNumber, calls, endpoint.httpUrl),
+    )
+
+    console.log(`eth_getLogs: ${logCount} logs, ${logRuns} runs each way…`)
+    const anvilUrl = anvilOf(endpoint).rpcUrl
+    const emitter = await deployEmitter(anvilUrl)
+    const receipt = await emitLogs(anvilUrl, emitter, logCount)
+    const getLogs = {
+      method: 'eth_getLogs',
+      params: [{ address: emitter, fromBlock: receipt.blockNumber, toBlock: receipt.blockNumber }],
+    }
+    const check = await request<unknown[]>(page, 'wallet_invokeMethod', { scope, request: getLogs })
+    if (check.result?.length !== logCount)
+      throw new Error(`eth_getLogs answered ${JSON.stringify(check.error ?? check.result?.length)}`)
+    await timeInPage(page, 'wallet', getLogs, 2, endpoint.httpUrl)
+    await timeInPage(page, 'direct', getLogs, 2, endpoint.httpUrl)
+    const walletLogs = summarize(
+      await timeInPage(page, 'wallet', getLogs, logRuns, endpoint.httpUrl),
+    )
+    const directLogs = summarize(
+      await timeInPage(page, 'direct', getLogs, logRuns, endpoint.httpUrl),
+    )
+
+    console.log(`cold start: ${coldStarts} × (stop worker → first wallet_getSession)…`)
+    const worker = await controlServiceWorker(page, wallet.extensionId)
+    const coldSamples: number[] = []
+    for (let run = 0; run < coldStarts; run += 1) {
+      await worker.stop()
+      coldSamples.push(
+        await page.evaluate(async () => {
+          const start = performance.now()
+          await window.aperture?.request({ method: 'wallet_getSession', params: {} })
+          return performance.now() - start
+        }),
+      )
+    }
+    await worker.dispose()
+    const cold = summarize(coldSamples)
+
+    const chromiumVersion = wallet.context.browser()?.version() ?? 'unknown'
+    const report = {
+      walletTrip,
+      directTrip,
+      walletLogs,
+      directLogs,
+      cold,
+      machine: `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB; Node ${process.version}; Chromium ${chromiumVersion} (${chromiumPath}, headless)`,
+    }
+    const section = renderSection(report)
+    console.log(`\n${section}`)
+    if (options.record) {
+      await recordSection(section)
+      console.log('recorded in docs/performance.md')
+    }
+  } finally {
+    await wallet.close()
+    await dapp.close()
+    await endpoint.close()
+  }
+}
+
+type Report = {
+  walletTrip: Summary
+  directTrip: Summary
+  walletLogs: Summary
+  directLogs: Summary
+  cold: Summary
+  machine: string
+}
+
+function renderSection(r: Report): string {
+  const overheadP50 = r.walletTrip.p50 - r.directTrip.p50
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`
+  const verdict = (ok: boolean) => (ok ? 'met' : 'not met')
+  return `## Extension
+
+Measured by \`npm run bench:extension\` (\`bench/extension.ts\`) on ${new Date().toISOString().slice(0, 10)}:
+headless Chromium with the built extension, onboarded with the test mnemonic, Local devnet pointed at
+the node endpoint (embedded anvil) on loopback; every figure is timed in the dapp page with
+\`performance.now()\`. Machine: ${r.machine}.
+
+| What | Through the wallet | Direct \`fetch\` | Ratio | Target |
+|---|---|---|---|---|
+| \`eth_blockNumber\` round trip, p50 (n=${r.walletTrip.n}) | ${ms(r.walletTrip.p50)} | ${ms(r.directTrip.p50)} | ${ratio(r.walletTrip.p50, r.directTrip.p50)} | overhead ≤ 1 ms: ${ms(overheadP50)}, ${verdict(overheadP50 <= 1)} |
+| \`eth_blockNumber\` round trip, p95 | ${ms(r.walletTrip.p95)} | ${ms(r.directTrip.p95)} | ${ratio(r.walletTrip.p95, r.directTrip.p95)} | |
+| \`eth_getLogs\`, ${logCount.toLocaleString('en-US')} logs, p50 (n=${r.walletLogs.n}) | ${ms(r.walletLogs.p50)} | ${ms(r.directLogs.p50)} | ${ratio(r.walletLogs.p50, r.directLogs.p50)} | ≤ 1.5×: ${verdict(r.walletLogs.p50 <= 1.5 * r.directLogs.p50)} |
+| \`eth_getLogs\`, ${logCount.toLocaleString('en-US')} logs, p95 | ${ms(r.walletLogs.p95)} | ${ms(r.directLogs.p95)} | ${ratio(r.walletLogs.p95, r.directLogs.p95)} | |
+| Cold start (worker stopped → \`wallet_getSession\` answered), p50 (n=${r.cold.n}) | ${ms(r.cold.p50)} | | | ≤ 150 ms: ${verdict(r.cold.p50 <= 150)} |
+| Cold start, p95 | ${ms(r.cold.p95)} | | | |
+`
+}
+
+/** Replaces (or appends) the "## Extension" section of docs/performance.md, leaving the rest as is. */
+async function recordSection(section: string): Promise<void> {
+  const path = new URL('../docs/performance.md', import.meta.url)
+  const current = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return '# Performance\n'
+    throw error
+  })
+  const start = current.search(/^## Extension\s*$/m)
+  if (start === -1) {
+    await writeFile(path, `${current.trimEnd()}\n\n${section}`)
+    return
+  }
+  const rest = current.slice(start + 1)
+  const nextHeading = rest.search(/^## /m)
+  const end = nextHeading === -1 ? current.length : start + 1 + nextHeading
+  await writeFile(
+    path,
+    `${current.slice(0, start)}${section}${nextHeading === -1 ? '' : `\n${current.slice(end)}`}`,
+  )
+}
+
+await main()
