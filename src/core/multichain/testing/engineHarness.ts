@@ -15,7 +15,7 @@ export type Harness = {
   ports: MemoryPorts
   engine: MultichainEngine
   /** Sends one request from `origin` (default the dapp) on connection `tab-1`, with a fresh id. */
-  call(method: string, params?: Json, origin?: string, connection?: string): Promise<Answer>
+  call(method: string, params?: unknown, origin?: string, connection?: string): Promise<Answer>
   /** The `wallet_sessionChanged` scopes sent to `origin`, in order. */
   sessionChanges(origin?: string): Json[]
 }

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest'
+import { alice, createHarness, dapp, mainnetRequest } from './testing/engineHarness.ts'
+
+describe('createMultichainEngine: handleRequest', () => {
+  it('answers -32601 with data.method to any method but the four wallet_* ones', async () => {
+    const { call } = createHarness()
+    for (const method of [
+      'eth_requestAccounts',
+      'eth_call',
+      'wallet_requestPermissions',
+      'toString',
+    ]) {
+      expect(await call(method, [])).toMatchObject({
+        error: {
+          code: -32601,
+          message: `The method "${method}" does not exist / is not available.`,
+          data: { method },
+        },
+      })
+    }
+  })
+
+  it('answers with the request’s own id, string or number', async () => {
+    const { engine } = createHarness()
+    const request = { jsonrpc: '2.0', method: 'wallet_getSession', params: {} }
+    expect(await engine.handleRequest(dapp, 'tab-1', { ...request, id: 'a-1' })).toMatchObject({
+      id: 'a-1',
+    })
+    expect(await engine.handleRequest(dapp, 'tab-1', { ...request, id: 42 })).toMatchObject({
+      id: 42,
+    })
+    expect(await engine.handleRequest(dapp, 'tab-1', request)).toMatchObject({ id: null })
+  })
+
+  it('answers -32600 to what is not a JSON-RPC request', async () => {
+    const { engine } = createHarness()
+    expect(
+      await engine.handleRequest(dapp, 'tab-1', { id: 3, method: 'wallet_getSession' }),
+    ).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32600, message: 'Invalid Request: jsonrpc must be "2.0"' },
+    })
+    expect(await engine.handleRequest(dapp, 'tab-1', 'wallet_getSession')).toMatchObject({
+      id: null,
+      error: { code: -32600 },
+    })
+  })
+
+  it('answers -32603 instead of throwing when a port fails', async () => {
+    const { engine, ports } = createHarness()
+    ports.sessions.get = async () => {
+      throw new Error('storage quota exceeded')
+    }
+    expect(
+      await engine.handleRequest(dapp, 'tab-1', {
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'wallet_getSession',
+      }),
+    ).toEqual({
+      jsonrpc: '2.0',
+      id: 9,
+      error: { code: -32603, message: 'Internal error', data: { cause: 'storage quota exceeded' } },
+    })
+  })
+})
+
+describe('createMultichainEngine: wallet_sessionChanged', () => {
+  it('is sent to the origin with the new scopes when a session is created', async () => {
+    const { call, ports } = createHarness()
+    await call('wallet_createSession', mainnetRequest)
+    expect(ports.sent).toEqual([
+      {
+        to: 'origin',
+        origin: dapp,
+        notification: {
+          jsonrpc: '2.0',
+          method: 'wallet_sessionChanged',
+          params: {
+            sessionScopes: {
+              'eip155:1': {
+                methods: ['eth_call', 'eth_getBalance'],
+                notifications: [],
+                accounts: [`eip155:1:${alice}`],
+              },
+            },
+          },
+        },
+      },
+    ])
+  })
+
+  it('is not sent by reads and node calls', async () => {
+    const { call, sessionChanges } = createHarness()
+    await call('wallet_createSession', mainnetRequest)
+    await call('wallet_getSession', {})
+    await call('wallet_invokeMethod', {
+      scope: 'eip155:1',
+      request: { method: 'eth_call', params: [{}] },
+    })
+    expect(sessionChanges()).toHaveLength(1)
+  })
+})
+
+describe('createMultichainEngine: sessionProperties.expiry', () => {
+  const start = Date.parse('2026-01-01T00:00:00Z')
+  const expiring = { ...mainnetRequest, sessionProperties: { expiry: '2026-01-01T01:00:00Z' } }
+
+  it('keeps the session until its expiry', async () => {
+    const { call, ports } = createHarness({ now: start })
+    await call('wallet_createSession', expiring)
+    ports.setNow(Date.parse('2026-01-01T00:59:59Z'))
+    expect((await call('wallet_getSession', {})).result).toMatchObject({
+      sessionScopes: { 'eip155:1': {} },
+    })
+  })
+
+  it('ends the session on the origin’s next request once the expiry has passed', async () => {
+    const { call, ports, sessionChanges } = createHarness({ now: start })
+    await call('wallet_createSession', expiring)
+    ports.setNow(Date.parse('2026-01-01T01:00:00Z'))
+    const response = await call('wallet_invokeMethod', {
+      scope: 'eip155:1',
+      request: { method: 'eth_call', params: [{}] },
+    })
+    expect(response.error?.code).toBe(4100)
+    expect(ports.store.has(dapp)).toBe(false)
+    expect(sessionChanges()).toEqual([expect.anything(), {}])
+    expect(ports.nodeCalls).toEqual([{ kind: 'unsubscribeAll', match: { origin: dapp } }])
+  })
+
+  it('ends every expired session in expireSessions(), and only those', async () => {
+    const { call, engine, ports, sessionChanges } = createHarness({ now: start })
+    await call('wallet_createSession', expiring)
+    await call('wallet_createSession', mainnetRequest, 'https://forever.example')
+    ports.setNow(Date.parse('2026-01-02T00:00:00Z'))
+    await engine.expireSessions()
+    expect([...ports.store.keys()]).toEqual(['https://forever.example'])
+    expect(sessionChanges()).toEqual([expect.anything(), {}])
+    expect(sessionChanges('https://forever.example')).toHaveLength(1)
+  })
+})
+
+describe('createMultichainEngine: connections and subscription events', () => {
+  it('ends a closed connection’s subscriptions', async () => {
+    const { engine, ports } = createHarness()
+    await engine.connectionClosed('tab-3', dapp)
+    expect(ports.nodeCalls).toEqual([
+      { kind: 'unsubscribeAll', match: { origin: dapp, connection: 'tab-3' } },
+    ])
+  })
+
+  it('delivers a subscription event as wallet_notify to the owning connection only', () => {
+    const { engine, ports } = createHarness()
+    const head = { number: '0x1b4', hash: `0x${'ab'.repeat(32)}` }
+    engine.deliverSubscriptionEvent(
+      { origin: dapp, connection: 'tab-2', chainId: 'eip155:31337' },
+      '0x9ce59a13059e417087c02d3236a0b1cc',
+      head,
+    )
+    expect(ports.sent).toEqual([
+      {
+        to: 'connection',
+        connection: 'tab-2',
+        notification: {
+          jsonrpc: '2.0',
+          method: 'wallet_notify',
+          params: {
+            scope: 'eip155:31337',
+            notification: {
+              method: 'eth_subscription',
+              params: { subscription: '0x9ce59a13059e417087c02d3236a0b1cc', result: head },
+            },
+          },
+        },
+      },
+    ])
+  })
+})
