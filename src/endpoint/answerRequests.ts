@@ -1,0 +1,94 @@
+import { invalidRequest, parseError, RpcError } from '../core/rpc/errors.ts'
+import { parseRequest } from '../core/rpc/parseRequest.ts'
+import type { RpcErrorObject, RpcId, RpcRequest } from '../core/rpc/types.ts'
+import type { CallContext, RpcHandler } from './createRpcHandler.ts'
+import type { UpstreamAnswer } from './createUpstreamClient.ts'
+
+/** The most requests one batch may hold. */
+export const maxBatchSize = 1000
+
+/** What one call did, for the request log. */
+export type CallRecord = { method: string; status: 'ok' | number; durationMs: number }
+
+const closingBrace = Buffer.from('}')
+
+/**
+ * One JSON-RPC response as wire text. A raw upstream result is spliced in as bytes, so a large log
+ * query is never parsed or re-serialized.
+ */
+export function serializeResponse(
+  id: RpcId,
+  answer: UpstreamAnswer | { error: RpcError },
+): string | Buffer {
+  if ('rawResult' in answer) {
+    return Buffer.concat([
+      Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`),
+      answer.rawResult,
+      closingBrace,
+    ])
+  }
+  if ('result' in answer) return JSON.stringify({ jsonrpc: '2.0', id, result: answer.result })
+  const error: RpcErrorObject =
+    answer.error instanceof RpcError ? answer.error.toJSON() : answer.error
+  return JSON.stringify({ jsonrpc: '2.0', id, error })
+}
+
+const statusOf = (answer: UpstreamAnswer): 'ok' | number =>
+  'error' in answer ? answer.error.code : 'ok'
+
+/**
+ * Answers a request body (single or batch, DESIGN §5): malformed JSON → `-32700`, not a request or an
+ * empty batch → `-32600`, each call through `handler`. Resolves with the response text, or
+ * undefined when every call was a notification (nothing to send). `record` sees every call.
+ */
+export async function answerRequests(
+  body: Buffer | string,
+  handler: RpcHandler,
+  context: CallContext,
+  record: (call: CallRecord) => void,
+): Promise<string | Buffer | undefined> {
+  let value: unknown
+  try {
+    value = JSON.parse(typeof body === 'string' ? body : body.toString('utf8'))
+  } catch {
+    record({ method: '(unparsable)', status: -32700, durationMs: 0 })
+    return serializeResponse(null, { error: parseError() })
+  }
+
+  const answerOne = async (item: unknown): Promise<string | Buffer | undefined> => {
+    const parsed = parseRequest(item)
+    if ('error' in parsed) {
+      record({ method: '(invalid)', status: parsed.error.code, durationMs: 0 })
+      return serializeResponse(parsed.id, { error: parsed.error })
+    }
+    const request: RpcRequest = parsed.request
+    const started = performance.now()
+    const answer = await handler.handle(request, context)
+    record({
+      method: request.method,
+      status: statusOf(answer),
+      durationMs: performance.now() - started,
+    })
+    return 'id' in request ? serializeResponse(request.id ?? null, answer) : undefined
+  }
+
+  if (!Array.isArray(value)) return answerOne(value)
+  if (value.length === 0) return serializeResponse(null, { error: invalidRequest('empty batch') })
+  if (value.length > maxBatchSize) {
+    return serializeResponse(null, {
+      error: invalidRequest(`a batch holds at most ${maxBatchSize} requests`),
+    })
+  }
+  const responses = (await Promise.all(value.map(answerOne))).filter(
+    (response): response is string | Buffer => response !== undefined,
+  )
+  if (responses.length === 0) return undefined
+  if (responses.every((response) => typeof response === 'string')) return `[${responses.join(',')}]`
+  const parts: Buffer[] = [Buffer.from('[')]
+  responses.forEach((response, index) => {
+    if (index > 0) parts.push(Buffer.from(','))
+    parts.push(typeof response === 'string' ? Buffer.from(response) : response)
+  })
+  parts.push(Buffer.from(']'))
+  return Buffer.concat(parts)
+}

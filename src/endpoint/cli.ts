@@ -1,0 +1,107 @@
+import { parseArgs } from 'node:util'
+import { defaultApiKey, type LogLevel, type RunningEndpoint, startEndpoint } from './index.ts'
+
+const usage = `Aperture node endpoint: an Infura-compatible JSON-RPC endpoint in front of an Ethereum node.
+
+Usage: npm run node -- [options]
+
+  --port <n>              port to listen on (0 = any free port)            [8545]
+  --host <addr>           address to listen on                              [127.0.0.1]
+  --api-key <key>         accepted API key; repeat for several              [${defaultApiKey}]
+  --upstream <url>        HTTP(S) URL of the upstream node                  [embedded anvil]
+  --upstream-ws <url>     its WebSocket URL                                 [derived from --upstream]
+  --query-timeout-ms <n>  log query time limit                              [10000]
+  --filter-ttl-ms <n>     a filter expires this long after its last poll    [900000]
+  --log-level <level>     silent | error | warn | info | debug              [info]
+  --help                  show this help
+
+Without --upstream it spawns anvil (chain id 31337, the standard test mnemonic) on a free loopback
+port and stops it on exit. The default key "${defaultApiKey}" is refused on a non-loopback host.`
+
+const logLevels: readonly LogLevel[] = ['silent', 'error', 'warn', 'info', 'debug']
+
+function integer(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < 0) throw new Error(`--${name} must be a whole number`)
+  return number
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'api-key': { type: 'string', multiple: true },
+      upstream: { type: 'string' },
+      'upstream-ws': { type: 'string' },
+      'query-timeout-ms': { type: 'string' },
+      'filter-ttl-ms': { type: 'string' },
+      'log-level': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  })
+  if (values.help) {
+    console.log(usage)
+    return
+  }
+  const logLevel = values['log-level'] ?? 'info'
+  if (!logLevels.some((level) => level === logLevel)) {
+    throw new Error(`--log-level must be one of ${logLevels.join(', ')}`)
+  }
+
+  const endpoint: RunningEndpoint = await startEndpoint({
+    port: integer('port', values.port) ?? 8545,
+    host: values.host ?? '127.0.0.1',
+    apiKeys: values['api-key'] ?? [],
+    upstream: values.upstream,
+    upstreamWs: values['upstream-ws'],
+    queryTimeoutMs: integer('query-timeout-ms', values['query-timeout-ms']),
+    filterTtlMs: integer('filter-ttl-ms', values['filter-ttl-ms']),
+    logLevel: logLevel as LogLevel,
+  })
+
+  const keys = values['api-key']?.length ? values['api-key'] : [defaultApiKey]
+  const httpBase = endpoint.httpUrl.slice(0, endpoint.httpUrl.lastIndexOf('/'))
+  const wsBase = endpoint.wsUrl.slice(0, endpoint.wsUrl.lastIndexOf('/'))
+  console.log('Aperture node endpoint ready')
+  for (const key of keys) {
+    console.log(`  HTTP      ${httpBase}/${key}`)
+    console.log(`  WS        ${wsBase}/${key}`)
+  }
+  console.log(
+    `  upstream  ${endpoint.anvil ? `embedded anvil ${endpoint.anvil.rpcUrl} (chain id 31337)` : endpoint.upstreamUrl}`,
+  )
+  console.log(`  health    ${endpoint.origin}/healthz`)
+
+  let stopping = false
+  const stop = (code: number) => {
+    if (stopping) return
+    stopping = true
+    const forced = setTimeout(() => process.exit(code), 5000)
+    forced.unref()
+    endpoint.close().then(
+      () => process.exit(code),
+      (error: unknown) => {
+        console.error('failed to stop cleanly:', error)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', () => stop(0))
+  process.on('SIGTERM', () => stop(0))
+  process.on('uncaughtException', (error) => {
+    console.error('node endpoint crashed:', error)
+    stop(1)
+  })
+  process.on('unhandledRejection', (reason) => {
+    console.error('node endpoint crashed:', reason)
+    stop(1)
+  })
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,198 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import type { Json, RpcErrorObject } from '../core/rpc/types.ts'
+
+/**
+ * An upstream node's answer. A large `eth_getLogs` result can stay as its JSON text (`rawResult`,
+ * the bytes between `"result":` and the closing brace) so the endpoint forwards it without parsing
+ * and re-serializing megabytes.
+ */
+export type UpstreamAnswer = { result: Json } | { rawResult: Buffer } | { error: RpcErrorObject }
+
+export type UpstreamCallOptions = {
+  timeoutMs: number
+  /** Keep a result larger than `rawAboveBytes` as JSON text instead of parsing it. */
+  raw?: boolean
+}
+
+/** The upstream could not be reached, timed out, or answered something that is not JSON-RPC. */
+export class UpstreamError extends Error {
+  readonly reason: 'unreachable' | 'timeout' | 'invalid-response'
+
+  constructor(reason: UpstreamError['reason'], message: string, options?: ErrorOptions) {
+    super(message, options)
+    this.name = 'UpstreamError'
+    this.reason = reason
+  }
+}
+
+export type UpstreamClient = {
+  readonly url: string
+  call(method: string, params: unknown, options: UpstreamCallOptions): Promise<UpstreamAnswer>
+  /** One JSON-RPC batch; answers in the order of `calls`. */
+  batch(
+    calls: Array<{ method: string; params: unknown }>,
+    options: UpstreamCallOptions,
+  ): Promise<UpstreamAnswer[]>
+  close(): void
+}
+
+/** Results at least this large are kept raw when the caller asks for it; smaller ones are parsed. */
+const rawAboveBytes = 64 * 1024
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * A keep-alive JSON-RPC client of the upstream node over node:http(s). Every call has a deadline;
+ * when it passes, the upstream request is destroyed (the node sees the connection close).
+ */
+export function createUpstreamClient(url: string): UpstreamClient {
+  const target = new URL(url)
+  const secure = target.protocol === 'https:'
+  const agent = secure
+    ? new HttpsAgent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 64 })
+    : new HttpAgent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 64 })
+  const send = secure ? httpsRequest : httpRequest
+  let nextId = 1
+
+  function post(body: string, timeoutMs: number): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      let settled = false
+      const fail = (error: UpstreamError) => {
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        reject(error)
+      }
+      const req = send(
+        target,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res: IncomingMessage) => {
+          const chunks: Buffer[] = []
+          res.on('data', (chunk: Buffer) => chunks.push(chunk))
+          res.on('error', (error) =>
+            fail(new UpstreamError('unreachable', `upstream ${url}: ${error.message}`)),
+          )
+          res.on('end', () => {
+            if (settled) return
+            settled = true
+            clearTimeout(timer)
+            resolve(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks))
+          })
+        },
+      )
+      const timer = setTimeout(() => {
+        fail(new UpstreamError('timeout', `upstream ${url} did not answer within ${timeoutMs} ms`))
+        req.destroy()
+      }, timeoutMs)
+      req.on('error', (error) =>
+        fail(
+          new UpstreamError('unreachable', `upstream ${url} is unreachable: ${error.message}`, {
+            cause: error,
+          }),
+        ),
+      )
+      req.end(body)
+    })
+  }
+
+  function parse(text: Buffer): unknown {
+    try {
+      return JSON.parse(text.toString('utf8'))
+    } catch (error) {
+      throw new UpstreamError(
+        'invalid-response',
+        `upstream ${url} answered a body that is not JSON`,
+        {
+          cause: error,
+        },
+      )
+    }
+  }
+
+  function toAnswer(value: unknown): UpstreamAnswer {
+    if (isRecord(value)) {
+      const error = value.error
+      if (isRecord(error) && typeof error.code === 'number' && typeof error.message === 'string') {
+        return { error: error as RpcErrorObject }
+      }
+      if ('result' in value) return { result: value.result as Json }
+    }
+    throw new UpstreamError(
+      'invalid-response',
+      `upstream ${url} answered JSON that is not JSON-RPC`,
+    )
+  }
+
+  async function call(
+    method: string,
+    params: unknown,
+    options: UpstreamCallOptions,
+  ): Promise<UpstreamAnswer> {
+    const id = nextId++
+    const body = await post(
+      JSON.stringify({ jsonrpc: '2.0', id, method, params: params ?? [] }),
+      options.timeoutMs,
+    )
+    if (options.raw && body.length >= rawAboveBytes) {
+      const raw = rawResultOf(body, id)
+      if (raw) return { rawResult: raw }
+    }
+    return toAnswer(parse(body))
+  }
+
+  async function batch(
+    calls: Array<{ method: string; params: unknown }>,
+    options: UpstreamCallOptions,
+  ): Promise<UpstreamAnswer[]> {
+    if (calls.length === 0) return []
+    const first = nextId
+    nextId += calls.length
+    const body = await post(
+      JSON.stringify(
+        calls.map((c, index) => ({
+          jsonrpc: '2.0',
+          id: first + index,
+          method: c.method,
+          params: c.params ?? [],
+        })),
+      ),
+      options.timeoutMs,
+    )
+    const value = parse(body)
+    if (!Array.isArray(value)) return calls.map(() => toAnswer(value))
+    const byId = new Map<unknown, unknown>(
+      value.map((item) => [isRecord(item) ? item.id : undefined, item]),
+    )
+    return calls.map((_call, index) => toAnswer(byId.get(first + index)))
+  }
+
+  return { url, call, batch, close: () => agent.destroy() }
+}
+
+/**
+ * The JSON text of the result when `body` is exactly `{"jsonrpc":"2.0","id":<id>,"result":<…>}`
+ * (how anvil, geth and reth write a success), else undefined and the caller parses the body.
+ */
+function rawResultOf(body: Buffer, id: number): Buffer | undefined {
+  const prefix = `{"jsonrpc":"2.0","id":${id},"result":`
+  let end = body.length
+  while (end > 0 && isWhitespace(body[end - 1])) end--
+  if (end <= prefix.length || body[end - 1] !== 0x7d) return undefined
+  if (body.toString('latin1', 0, prefix.length) !== prefix) return undefined
+  const raw = body.subarray(prefix.length, end - 1)
+  // The result of a log query is an array; anything else goes through the full parser.
+  if (raw[0] !== 0x5b || raw[raw.length - 1] !== 0x5d) return undefined
+  return raw
+}
+
+const isWhitespace = (byte: number | undefined): boolean =>
+  byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09

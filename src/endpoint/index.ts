@@ -1,0 +1,145 @@
+import type { AddressInfo } from 'node:net'
+import { createEndpointServer, type LogLevel } from './createEndpointServer.ts'
+import { createFilterStore } from './createFilterStore.ts'
+import { createRpcHandler } from './createRpcHandler.ts'
+import { createSubscriptionRelay } from './createSubscriptionRelay.ts'
+import { createUpstreamClient } from './createUpstreamClient.ts'
+import { isLoopbackHost } from './isLoopbackHost.ts'
+import { type RunningAnvil, startAnvil } from './startAnvil.ts'
+
+export type { LogLevel } from './createEndpointServer.ts'
+export {
+  type RunningAnvil,
+  type StartAnvilOptions,
+  startAnvil,
+  testMnemonic,
+} from './startAnvil.ts'
+
+/** The API key used when none is given; refused on a non-loopback host. */
+export const defaultApiKey = 'dev'
+
+export type StartEndpointOptions = {
+  /** `0` picks a free port. Default 8545. */
+  port?: number
+  /** Default 127.0.0.1. */
+  host?: string
+  /** Default `['dev']`. */
+  apiKeys?: string[]
+  /** HTTP(S) URL of an upstream node; without it an anvil is spawned. */
+  upstream?: string
+  /** Its WebSocket URL; by default `upstream` with ws(s):. */
+  upstreamWs?: string
+  /** Default 10,000 ms. */
+  queryTimeoutMs?: number
+  /** Default 900,000 ms (15 minutes). */
+  filterTtlMs?: number
+  /** Default `info`. */
+  logLevel?: LogLevel
+  /** Largest accepted request body. Default 1 MiB. */
+  bodyLimitBytes?: number
+}
+
+export type RunningEndpoint = {
+  /** `http://127.0.0.1:<port>/v3/<first key>` */
+  httpUrl: string
+  /** `ws://127.0.0.1:<port>/ws/v3/<first key>` */
+  wsUrl: string
+  /** `http://127.0.0.1:<port>` */
+  origin: string
+  /** The embedded anvil, when no upstream was given. */
+  anvil?: { rpcUrl: string; wsUrl: string }
+  upstreamUrl: string
+  /** Stops serving, then stops the embedded anvil. */
+  close(): Promise<void>
+}
+
+/** `http://host:8545/x` → `ws://host:8545/x` (and https → wss). */
+export const toWebSocketUrl = (url: string): string => url.replace(/^http(s?):/i, 'ws$1:')
+
+/**
+ * Starts the Infura-compatible node endpoint (DESIGN §5) in this process: `POST /v3/<KEY>` and
+ * `WS /ws/v3/<KEY>` in front of `upstream`, or of an anvil it spawns (chain id 31337, the test
+ * mnemonic) and stops on `close()`.
+ *
+ * @example
+ * const endpoint = await startEndpoint({ port: 0, logLevel: 'silent' })
+ * await fetch(endpoint.httpUrl, { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' })
+ */
+export async function startEndpoint(options: StartEndpointOptions = {}): Promise<RunningEndpoint> {
+  const host = options.host ?? '127.0.0.1'
+  const apiKeys = options.apiKeys?.length ? [...new Set(options.apiKeys)] : [defaultApiKey]
+  const queryTimeoutMs = options.queryTimeoutMs ?? 10_000
+  const filterTtlMs = options.filterTtlMs ?? 900_000
+  if (!isLoopbackHost(host) && apiKeys.includes(defaultApiKey)) {
+    throw new Error(
+      `refusing to listen on ${host} with the default API key "${defaultApiKey}": pass --api-key with a secret key`,
+    )
+  }
+  for (const key of apiKeys) {
+    if (!/^[A-Za-z0-9_-]+$/.test(key)) {
+      throw new Error(`API key ${JSON.stringify(key)} may only hold letters, digits, _ and -`)
+    }
+  }
+
+  let anvil: RunningAnvil | undefined
+  if (!options.upstream) anvil = await startAnvil()
+  const upstreamUrl = options.upstream ?? (anvil as RunningAnvil).rpcUrl
+  const upstreamWsUrl = options.upstreamWs ?? anvil?.wsUrl ?? toWebSocketUrl(upstreamUrl)
+
+  const upstream = createUpstreamClient(upstreamUrl)
+  const filters = createFilterStore({ ttlMs: filterTtlMs })
+  let server: ReturnType<typeof createEndpointServer> | undefined
+  const subscriptions = createSubscriptionRelay({
+    wsUrl: upstreamWsUrl,
+    timeoutMs: queryTimeoutMs,
+    warn: (message, error) => server?.app.log.warn({ err: error }, message),
+  })
+  const handler = createRpcHandler({
+    upstream,
+    filters,
+    subscriptions,
+    queryTimeoutMs,
+    onUnexpectedError: (error, request) =>
+      server?.app.log.error({ err: error, method: request.method }, 'unexpected failure'),
+  })
+  server = createEndpointServer({
+    apiKeys,
+    handler,
+    upstream,
+    filters,
+    subscriptions,
+    logLevel: options.logLevel ?? 'info',
+    bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+  })
+
+  const release = async () => {
+    subscriptions.close()
+    filters.close()
+    upstream.close()
+    await anvil?.stop()
+  }
+
+  try {
+    await server.app.listen({ port: options.port ?? 8545, host })
+  } catch (error) {
+    await release()
+    throw error
+  }
+  const { port } = server.app.server.address() as AddressInfo
+  const hostInUrl = host.includes(':') ? `[${host}]` : host
+  const origin = `http://${hostInUrl}:${port}`
+  const [firstKey] = apiKeys
+  let closing: Promise<void> | undefined
+  const running = server
+  return {
+    httpUrl: `${origin}/v3/${firstKey}`,
+    wsUrl: `ws://${hostInUrl}:${port}/ws/v3/${firstKey}`,
+    origin,
+    ...(anvil ? { anvil: { rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl } } : {}),
+    upstreamUrl,
+    close() {
+      closing ??= running.close().finally(release)
+      return closing
+    },
+  }
+}
