@@ -1,4 +1,13 @@
+import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { App } from './App.tsx'
+import './styles.css'
 
 const root = document.getElementById('root')
-if (root) createRoot(root).render(<h1>Aperture Canary</h1>)
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+}

@@ -7,6 +7,7 @@ import {
   importKey,
 } from '@metamask/browser-passworder'
 import { incorrectPassword, weakPassword } from './errors.ts'
+import { minimumPasswordLength } from './password.ts'
 
 /** What the vault protects: the mnemonic and how many of its accounts the user has added. */
 export type VaultSecrets = { mnemonic: string; accountCount: number }
@@ -16,8 +17,6 @@ export type VaultSecrets = { mnemonic: string; accountCount: number }
  * the service worker re-open the vault after a restart without the password.
  */
 export type UnlockedVault = { secrets: VaultSecrets; vault: string; exportedKey: string }
-
-export const minimumPasswordLength = 8
 
 /**
  * Encrypts the secrets under a password (PBKDF2-SHA256, 900,000 iterations → AES-GCM 256, by

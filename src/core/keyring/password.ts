@@ -1,0 +1,2 @@
+/** The shortest password a vault accepts (the popup checks it before asking the worker). */
+export const minimumPasswordLength = 8

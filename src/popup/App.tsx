@@ -1,0 +1,46 @@
+import { useEffect } from 'react'
+import { Layout } from './components/Layout.tsx'
+import { Approval } from './screens/Approval/Approval.tsx'
+import { Connections } from './screens/Connections/Connections.tsx'
+import { Home } from './screens/Home/Home.tsx'
+import { Onboarding } from './screens/Onboarding/Onboarding.tsx'
+import { Settings } from './screens/Settings/Settings.tsx'
+import { Unlock } from './screens/Unlock/Unlock.tsx'
+import { useNavigation } from './stores/navigation.ts'
+import { useOnboarding } from './stores/onboarding.ts'
+import { useWallet } from './stores/wallet.ts'
+
+/** The approval id when this page is an approval window (`index.html?approval=<id>`). */
+const approvalId = new URLSearchParams(window.location.search).get('approval')
+
+/** Picks the screen from the wallet's status (and, in an approval window, the pending request). */
+export function App() {
+  const { status, refresh } = useWallet()
+  const screen = useNavigation((state) => state.screen)
+  const resetOnboarding = useOnboarding((state) => state.reset)
+
+  useEffect(() => {
+    void refresh()
+  }, [refresh])
+  useEffect(() => {
+    if (status === 'unlocked') resetOnboarding()
+  }, [status, resetOnboarding])
+
+  if (status === 'loading') return <Layout title="Aperture">Loading…</Layout>
+  if (approvalId !== null) {
+    if (status === 'uninitialized') {
+      return (
+        <Layout title="Connection request">
+          <p className="lead">Set up Aperture from its toolbar button first.</p>
+        </Layout>
+      )
+    }
+    if (status === 'locked') return <Unlock reason="A site asks to connect. Unlock to review it." />
+    return <Approval id={approvalId} />
+  }
+  if (status === 'uninitialized') return <Onboarding />
+  if (status === 'locked') return <Unlock />
+  if (screen === 'connections') return <Connections />
+  if (screen === 'settings') return <Settings />
+  return <Home />
+}

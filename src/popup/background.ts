@@ -1,0 +1,30 @@
+import type { PopupRequests, PopupRequestType, PopupResponse } from '../core/wallet/messages.ts'
+
+/** A failed background request, with the background's error code when it has one. */
+export class BackgroundError extends Error {
+  readonly code: string | undefined
+
+  constructor(message: string, code?: string) {
+    super(message)
+    this.name = 'BackgroundError'
+    this.code = code
+  }
+}
+
+/** Sends one request to the service worker and returns its result (throws `BackgroundError`). */
+export async function callBackground<Type extends PopupRequestType>(
+  type: Type,
+  ...[params]: PopupRequests[Type]['params'] extends undefined
+    ? []
+    : [PopupRequests[Type]['params']]
+): Promise<PopupRequests[Type]['result']> {
+  const response = (await chrome.runtime.sendMessage({ type, params })) as
+    | PopupResponse<Type>
+    | undefined
+  if (!response) throw new BackgroundError('The wallet did not answer')
+  if (!response.ok) throw new BackgroundError(response.error.message, response.error.code)
+  return response.result
+}
+
+export const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error)

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react'
+
+type LayoutProps = { title: string; actions?: ReactNode; children: ReactNode; footer?: ReactNode }
+
+/** The frame of every screen: a header with the title, scrollable content, an optional footer. */
+export function Layout({ title, actions, children, footer }: LayoutProps) {
+  return (
+    <div className="layout">
+      <header className="layout-header">
+        <span className="brand" aria-hidden="true" />
+        <h1>{title}</h1>
+        {actions ? <div className="layout-actions">{actions}</div> : null}
+      </header>
+      <main className="layout-main">{children}</main>
+      {footer ? <footer className="layout-footer">{footer}</footer> : null}
+    </div>
+  )
+}
+
+/** An error line announced to screen readers. */
+export function ErrorText({ error }: { error: string | undefined }) {
+  return error ? (
+    <p className="error" role="alert">
+      {error}
+    </p>
+  ) : null
+}

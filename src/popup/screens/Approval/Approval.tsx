@@ -1,0 +1,113 @@
+import { useEffect } from 'react'
+import { AddressLabel } from '../../components/AddressLabel.tsx'
+import { ErrorText, Layout } from '../../components/Layout.tsx'
+import { useApproval } from '../../stores/approval.ts'
+import { useWallet } from '../../stores/wallet.ts'
+
+/** DESIGN §4 step 6: who asks, which chains (with their methods) and which accounts to share. */
+export function Approval({ id }: { id: string }) {
+  const accounts = useWallet((state) => state.accounts)
+  const store = useApproval()
+  const { approval, chains, busy, error, load } = store
+
+  useEffect(() => {
+    void load(id)
+  }, [id, load])
+
+  if (approval === undefined) return <Layout title="Connection request">Loading…</Layout>
+  if (approval === null) {
+    return (
+      <Layout title="Connection request">
+        <p className="lead">This request was already answered or has expired.</p>
+        <button type="button" onClick={() => window.close()}>
+          Close
+        </button>
+      </Layout>
+    )
+  }
+
+  const { request, chainNames } = approval
+  const canApprove = chains.length > 0 && store.accounts.length > 0 && !busy
+  return (
+    <Layout
+      title="Connection request"
+      footer={
+        <div className="row">
+          <button
+            type="button"
+            data-testid="approval-reject"
+            disabled={busy}
+            onClick={store.reject}
+          >
+            Reject
+          </button>
+          <button
+            type="button"
+            className="primary"
+            data-testid="approval-approve"
+            disabled={!canApprove}
+            onClick={store.approve}
+          >
+            Connect
+          </button>
+        </div>
+      }
+    >
+      <p className="origin" data-testid="approval-origin">
+        {request.origin}
+      </p>
+      <p className="lead">wants to see your accounts and read from these networks:</p>
+      {request.sessionProperties.expiry ? (
+        <p className="hint">Until {new Date(request.sessionProperties.expiry).toLocaleString()}</p>
+      ) : null}
+
+      <fieldset className="group">
+        <legend>Networks</legend>
+        {request.chains.map((chain) => (
+          <div key={chain.chainId} className="item column">
+            <label className="check">
+              <input
+                type="checkbox"
+                data-testid={`approval-chain-${chain.chainId}`}
+                checked={chains.includes(chain.chainId)}
+                disabled={chain.required}
+                onChange={() => store.toggleChain(chain.chainId)}
+              />
+              <span>
+                {chainNames[chain.chainId] ?? chain.chainId} <code>{chain.chainId}</code>
+                {chain.required ? <em className="tag">required</em> : null}
+              </span>
+            </label>
+            <details className="methods">
+              <summary>
+                {chain.methods.length} methods, {chain.notifications.length} notifications
+              </summary>
+              <p>{[...chain.methods, ...chain.notifications].join(', ')}</p>
+            </details>
+          </div>
+        ))}
+      </fieldset>
+
+      <fieldset className="group">
+        <legend>Accounts</legend>
+        {accounts.map((address, index) => (
+          <label key={address} className="item check">
+            <input
+              type="checkbox"
+              data-testid={`approval-account-${address.toLowerCase()}`}
+              checked={store.accounts.some(
+                (chosen) => chosen.toLowerCase() === address.toLowerCase(),
+              )}
+              onChange={() => store.toggleAccount(address)}
+            />
+            <AddressLabel address={address} index={index} />
+          </label>
+        ))}
+      </fieldset>
+      {!canApprove && !busy ? (
+        <p className="hint">Choose at least one network and one account.</p>
+      ) : null}
+      <ErrorText error={error} />
+    </Layout>
+  )
+}

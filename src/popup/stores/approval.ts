@@ -1,0 +1,71 @@
+import { create } from 'zustand'
+import type { Address, ChainId } from '../../core/multichain/ports.ts'
+import type { ApprovalView, PopupRequests } from '../../core/wallet/messages.ts'
+import { callBackground, errorMessage } from '../background.ts'
+
+type ApprovalStore = {
+  approval: ApprovalView | null | undefined
+  chains: ChainId[]
+  accounts: Address[]
+  busy: boolean
+  error: string | undefined
+  load(id: string): Promise<void>
+  toggleChain(chainId: ChainId): void
+  toggleAccount(address: Address): void
+  approve(): Promise<void>
+  reject(): Promise<void>
+}
+
+const toggle = <T>(list: T[], item: T): T[] =>
+  list.includes(item) ? list.filter((other) => other !== item) : [...list, item]
+
+/**
+ * The `wallet_createSession` awaiting the user in this window: what is offered and what the user
+ * has checked (every chain, and the accounts the dapp named, at first). Required chains stay checked.
+ */
+export const useApproval = create<ApprovalStore>((set, get) => {
+  const resolve = async (answer: PopupRequests['approval:resolve']['params']) => {
+    set({ busy: true, error: undefined })
+    try {
+      await callBackground('approval:resolve', answer)
+      window.close()
+    } catch (error) {
+      set({ busy: false, error: errorMessage(error) })
+    }
+  }
+  return {
+    approval: undefined,
+    chains: [],
+    accounts: [],
+    busy: false,
+    error: undefined,
+    async load(id) {
+      try {
+        const approval = await callBackground('approval:get', { id })
+        set({
+          approval,
+          chains: approval?.request.chains.map(({ chainId }) => chainId) ?? [],
+          accounts: approval?.request.preselectedAccounts ?? [],
+        })
+      } catch (error) {
+        set({ approval: null, error: errorMessage(error) })
+      }
+    },
+    toggleChain(chainId) {
+      const required = get().approval?.request.chains.find((chain) => chain.chainId === chainId)
+      if (required?.required) return
+      set({ chains: toggle(get().chains, chainId) })
+    },
+    toggleAccount: (address) => set({ accounts: toggle(get().accounts, address) }),
+    async approve() {
+      const { approval, chains, accounts } = get()
+      if (!approval || chains.length === 0 || accounts.length === 0) return
+      await resolve({ id: approval.id, result: { approved: true, chains, accounts } })
+    },
+    async reject() {
+      const { approval } = get()
+      if (approval) await resolve({ id: approval.id, result: { approved: false } })
+      else window.close()
+    },
+  }
+})

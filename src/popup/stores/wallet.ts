@@ -1,0 +1,46 @@
+import { create } from 'zustand'
+import type { Address } from '../../core/multichain/ports.ts'
+import type { WalletState, WalletStatus } from '../../core/wallet/messages.ts'
+import { callBackground, errorMessage } from '../background.ts'
+
+type WalletStore = {
+  status: WalletStatus | 'loading'
+  accounts: Address[]
+  busy: boolean
+  error: string | undefined
+  refresh(): Promise<void>
+  importMnemonic(mnemonic: string, password: string): Promise<void>
+  createFromNewMnemonic(password: string, confirmation: Record<number, string>): Promise<void>
+  unlock(password: string): Promise<void>
+  lock(): Promise<void>
+  addAccount(): Promise<void>
+  clearError(): void
+}
+
+/** The wallet's status and accounts as the background reports them, and the actions on them. */
+export const useWallet = create<WalletStore>((set) => {
+  const run = async (action: () => Promise<WalletState>): Promise<void> => {
+    set({ busy: true, error: undefined })
+    try {
+      const state = await action()
+      set({ status: state.status, accounts: state.accounts, busy: false })
+    } catch (error) {
+      set({ busy: false, error: errorMessage(error) })
+    }
+  }
+  return {
+    status: 'loading',
+    accounts: [],
+    busy: false,
+    error: undefined,
+    refresh: () => run(() => callBackground('wallet:getState')),
+    importMnemonic: (mnemonic, password) =>
+      run(() => callBackground('wallet:import', { mnemonic, password })),
+    createFromNewMnemonic: (password, confirmation) =>
+      run(() => callBackground('wallet:create', { password, confirmation })),
+    unlock: (password) => run(() => callBackground('wallet:unlock', { password })),
+    lock: () => run(() => callBackground('wallet:lock')),
+    addAccount: () => run(() => callBackground('wallet:addAccount')),
+    clearError: () => set({ error: undefined }),
+  }
+})
