@@ -21,7 +21,7 @@ export async function startReadyWallet(
     const popup = await onboard(wallet.context, wallet.popupUrl, {
       screenshots: options.screenshots,
     })
-    await configureLocalDevnet(popup, endpoint, { screenshots: options.screenshots })
+    await configureLocalDevnet(popup, endpoint)
     return { ...wallet, popup }
   } catch (error) {
     await wallet.close()
