@@ -1,7 +1,14 @@
 import { devnet, expect, test } from './fixtures.ts'
 import { firstAccount, secondAccount } from './support/anvil.ts'
 import { request, resultOf, type SessionResult, type SessionScopes } from './support/provider.ts'
-import { addAccount, checkboxStates, reject, saveScreen, unlock } from './support/walletUi.ts'
+import {
+  addAccount,
+  checkboxStates,
+  reject,
+  saveScreen,
+  unlock,
+  writeSettings,
+} from './support/walletUi.ts'
 
 const mainnet = 'eip155:1'
 const unknownChain = 'eip155:424242'
@@ -227,9 +234,12 @@ test.describe('wallet_createSession', () => {
 
   test('required chains are checked, optional chains checked by default, and only approved chains are granted', async ({
     dappPage,
+    wallet,
     connect,
     approvalWindow,
   }) => {
+    // Mainnet (an Infura network) is offered only once an API key is set.
+    await writeSettings(wallet.popup, { infuraApiKey: 'qa-infura-key' })
     const params = {
       requiredScopes: { [devnet]: { methods: ['eth_blockNumber'], notifications: [] } },
       optionalScopes: { [mainnet]: { methods: ['eth_blockNumber'], notifications: [] } },
@@ -245,6 +255,7 @@ test.describe('wallet_createSession', () => {
 
     const result = await connect(dappPage, params, { chains: [devnet] })
     expect(Object.keys(result.sessionScopes)).toEqual([devnet])
+    await writeSettings(wallet.popup, { infuraApiKey: '' })
   })
 
   test('a second request while one is pending is -32002; rejecting the first is 4001 and leaves no session', async ({
