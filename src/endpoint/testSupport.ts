@@ -1,0 +1,158 @@
+/**
+ * Helpers of the endpoint's integration tests: raw JSON-RPC over HTTP and WebSocket, and a tiny
+ * contract whose fallback emits `Tick(uint256)` N times (N = the calldata word), deployed as raw
+ * bytecode on anvil.
+ */
+import WebSocket from 'ws'
+import type { Json } from '../core/rpc/types.ts'
+
+/** anvil's first funded account (test mnemonic, index 0). */
+export const deployer = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+/** keccak256("Tick(uint256)") */
+export const tickTopic = '0xb8c95b3cea6303a753d912e243354ef08add1085ed07d34191514ef1001ef9d8'
+
+/**
+ * Runtime: `for (i = 0; i < calldata[0]; i++) { mstore(0, i); log1(0, 32, tickTopic) }`.
+ * Init: copy the 63-byte runtime to memory and return it.
+ */
+export const emitterBytecode = `0x603f80600b6000396000f360003560005b81811015603d57806000527f${tickTopic.slice(2)}60206000a16001016005565b00`
+
+export type RpcEnvelope = {
+  jsonrpc: '2.0'
+  id: number | string | null
+  result?: Json
+  error?: { code: number; message: string; data?: Json }
+}
+
+/** POSTs a body and returns the status, headers and the parsed JSON (undefined when empty). */
+export async function post(
+  url: string,
+  body: string,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+): Promise<{ status: number; headers: Headers; json: unknown }> {
+  const response = await fetch(url, { method: 'POST', body, headers })
+  const text = await response.text()
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: text ? JSON.parse(text) : undefined,
+  }
+}
+
+let nextId = 1
+
+/** One JSON-RPC call; resolves with the whole response envelope. */
+export async function call(url: string, method: string, params: Json[] = []): Promise<RpcEnvelope> {
+  const { json } = await post(url, JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }))
+  return json as RpcEnvelope
+}
+
+/** One JSON-RPC call that must succeed; resolves with its result. */
+export async function result(url: string, method: string, params: Json[] = []): Promise<Json> {
+  const envelope = await call(url, method, params)
+  if (envelope.error) throw new Error(`${method}: ${JSON.stringify(envelope.error)}`)
+  return envelope.result ?? null
+}
+
+const word = (value: number): string => value.toString(16).padStart(64, '0')
+
+type Receipt = { contractAddress: string | null; blockNumber: string; status: string }
+
+async function send(anvilUrl: string, transaction: Record<string, string>): Promise<Receipt> {
+  const hash = await result(anvilUrl, 'eth_sendTransaction', [{ from: deployer, ...transaction }])
+  // anvil answers eth_sendTransaction before its automined block is in: wait for the receipt.
+  let receipt: Receipt | null = null
+  await eventually(async () => {
+    receipt = (await result(anvilUrl, 'eth_getTransactionReceipt', [hash])) as Receipt | null
+    return receipt !== null
+  })
+  const mined = receipt as Receipt | null
+  if (!mined || mined.status !== '0x1') throw new Error(`transaction ${hash} failed`)
+  return mined
+}
+
+/** Deploys the log emitter on anvil (directly, not through the endpoint); resolves with its address. */
+export async function deployEmitter(anvilUrl: string): Promise<string> {
+  const receipt = await send(anvilUrl, { data: emitterBytecode, gas: '0x100000' })
+  if (!receipt.contractAddress) throw new Error('no contract address')
+  return receipt.contractAddress
+}
+
+/** Makes the emitter log `count` Tick events in one new block; resolves with that block's number. */
+export async function emitLogs(anvilUrl: string, emitter: string, count: number): Promise<bigint> {
+  const receipt = await send(anvilUrl, {
+    to: emitter,
+    data: `0x${word(count)}`,
+    gas: `0x${(60_000 + count * 1_300).toString(16)}`,
+  })
+  return BigInt(receipt.blockNumber)
+}
+
+export const hex = (value: bigint | number): string => `0x${value.toString(16)}`
+
+/** A JSON-RPC WebSocket client that keeps every notification it receives. */
+export type TestSocket = {
+  request(method: string, params?: Json[]): Promise<RpcEnvelope>
+  /** Resolves with the next `eth_subscription` event of `subscription` (waiting for it). */
+  nextEvent(subscription: string): Promise<Json>
+  /** Resolves when the socket closes, with its close code. */
+  closed: Promise<number>
+  close(): Promise<void>
+}
+
+export async function openSocket(url: string): Promise<TestSocket> {
+  const socket = new WebSocket(url)
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve())
+    socket.once('error', reject)
+  })
+  const answers = new Map<number, (envelope: RpcEnvelope) => void>()
+  const events = new Map<string, Json[]>()
+  const waiters = new Map<string, (event: Json) => void>()
+  socket.on('message', (data) => {
+    const message = JSON.parse(data.toString()) as RpcEnvelope & {
+      method?: string
+      params?: { subscription: string; result: Json }
+    }
+    if (message.method === 'eth_subscription' && message.params) {
+      const { subscription, result: event } = message.params
+      const waiter = waiters.get(subscription)
+      if (waiter) {
+        waiters.delete(subscription)
+        waiter(event)
+      } else events.set(subscription, [...(events.get(subscription) ?? []), event])
+      return
+    }
+    if (typeof message.id === 'number') answers.get(message.id)?.(message)
+  })
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)))
+  return {
+    request(method, params = []) {
+      const id = nextId++
+      return new Promise((resolve) => {
+        answers.set(id, resolve)
+        socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }))
+      })
+    },
+    nextEvent(subscription) {
+      const queued = events.get(subscription)
+      if (queued?.length) return Promise.resolve(queued.shift() as Json)
+      return new Promise((resolve) => waiters.set(subscription, resolve))
+    },
+    closed,
+    async close() {
+      socket.close()
+      await closed
+    },
+  }
+}
+
+/** Waits until `condition()` holds, checking every 20 ms (for state that settles asynchronously). */
+export async function eventually(condition: () => Promise<boolean>, attempts = 250): Promise<void> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (await condition()) return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error('condition never held')
+}
