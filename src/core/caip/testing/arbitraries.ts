@@ -46,7 +46,9 @@ const addressArb = fc
     '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
     '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
   )
-  .chain((address) => fc.constantFrom(address, address.toLowerCase(), `0x${address.slice(2).toUpperCase()}`))
+  .chain((address) =>
+    fc.constantFrom(address, address.toLowerCase(), `0x${address.slice(2).toUpperCase()}`),
+  )
 
 export const accountArb: fc.Arbitrary<string> = fc.oneof(
   fc
