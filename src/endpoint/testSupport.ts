@@ -62,14 +62,13 @@ type Receipt = { contractAddress: string | null; blockNumber: string; status: st
 async function send(anvilUrl: string, transaction: Record<string, string>): Promise<Receipt> {
   const hash = await result(anvilUrl, 'eth_sendTransaction', [{ from: deployer, ...transaction }])
   // anvil answers eth_sendTransaction before its automined block is in: wait for the receipt.
-  let receipt: Receipt | null = null
-  await eventually(async () => {
-    receipt = (await result(anvilUrl, 'eth_getTransactionReceipt', [hash])) as Receipt | null
-    return receipt !== null
-  })
-  const mined = receipt as Receipt | null
-  if (!mined || mined.status !== '0x1') throw new Error(`transaction ${hash} failed`)
-  return mined
+  for (let attempt = 0; attempt < 250; attempt++) {
+    const receipt = (await result(anvilUrl, 'eth_getTransactionReceipt', [hash])) as Receipt | null
+    if (receipt?.status === '0x1') return receipt
+    if (receipt) throw new Error(`transaction ${hash} reverted`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error(`transaction ${hash} was not mined`)
 }
 
 /** Deploys the log emitter on anvil (directly, not through the endpoint); resolves with its address. */
@@ -96,6 +95,8 @@ export type TestSocket = {
   request(method: string, params?: Json[]): Promise<RpcEnvelope>
   /** Resolves with the next `eth_subscription` event of `subscription` (waiting for it). */
   nextEvent(subscription: string): Promise<Json>
+  /** The events of `subscription` received and not yet taken by `nextEvent`. */
+  queued(subscription: string): Json[]
   /** Resolves when the socket closes, with its close code. */
   closed: Promise<number>
   close(): Promise<void>
@@ -140,6 +141,7 @@ export async function openSocket(url: string): Promise<TestSocket> {
       if (queued?.length) return Promise.resolve(queued.shift() as Json)
       return new Promise((resolve) => waiters.set(subscription, resolve))
     },
+    queued: (subscription) => [...(events.get(subscription) ?? [])],
     closed,
     async close() {
       socket.close()

@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { type RunningEndpoint, startEndpoint } from './index.ts'
+import {
+  call,
+  deployEmitter,
+  emitLogs,
+  eventually,
+  hex,
+  openSocket,
+  result,
+  type TestSocket,
+  tickTopic,
+} from './testSupport.ts'
+
+let endpoint: RunningEndpoint
+let anvilUrl: string
+let emitter: string
+
+beforeAll(async () => {
+  endpoint = await startEndpoint({ port: 0, apiKeys: ['dev', 'other'], logLevel: 'silent' })
+  anvilUrl = endpoint.anvil?.rpcUrl ?? ''
+  emitter = await deployEmitter(anvilUrl)
+})
+
+afterAll(async () => {
+  await endpoint?.close()
+})
+
+const wsUrlOf = (key: string) => `${endpoint.origin.replace('http:', 'ws:')}/ws/v3/${key}`
+
+const healthz = async () =>
+  (await (await fetch(`${endpoint.origin}/healthz`)).json()) as {
+    subscriptions: number
+    connections: number
+  }
+
+/** The HTTP status with which the endpoint refuses a WebSocket upgrade. */
+const refusal = (url: string) =>
+  new Promise<number>((resolve, reject) => {
+    const socket = new WebSocket(url)
+    socket.once('unexpected-response', (request, response) => {
+      resolve(response.statusCode ?? 0)
+      response.resume()
+      request.destroy()
+    })
+    socket.once('open', () => reject(new Error('the upgrade was accepted')))
+  })
+
+describe('WebSocket /ws/v3/<key>', () => {
+  it('refuses the upgrade for an unknown key with 401', async () => {
+    expect(await refusal(wsUrlOf('nope'))).toBe(401)
+  })
+
+  it('refuses the upgrade on another path with 404', async () => {
+    expect(await refusal(`${endpoint.origin.replace('http:', 'ws:')}/ws/v2/dev`)).toBe(404)
+  })
+
+  it('answers the same methods as HTTP, with the same limits and allow-list', async () => {
+    const socket = await openSocket(endpoint.wsUrl)
+    try {
+      expect(await socket.request('eth_chainId')).toMatchObject({ result: '0x7a69' })
+      expect((await socket.request('evm_mine')).error?.code).toBe(-32601)
+      expect(
+        (await socket.request('eth_getTransactionByBlockNumberAndIndex', ['latest', '0x01'])).error
+          ?.code,
+      ).toBe(-32602)
+      const addresses = Array.from(
+        { length: 5001 },
+        (_, index) => `0x${(index + 1).toString(16).padStart(40, '0')}`,
+      )
+      expect((await socket.request('eth_getLogs', [{ address: addresses }])).error).toMatchObject({
+        code: -32005,
+      })
+    } finally {
+      await socket.close()
+    }
+  })
+
+  it('answers malformed JSON with -32700', async () => {
+    const raw = new WebSocket(endpoint.wsUrl)
+    await new Promise((resolve) => raw.once('open', resolve))
+    const answer = new Promise<string>((resolve) =>
+      raw.once('message', (data) => resolve(data.toString())),
+    )
+    raw.send('{oops')
+    expect(JSON.parse(await answer)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: 'Parse error' },
+    })
+    raw.close()
+  })
+})
+
+describe('filters shared by one key across HTTP and WebSocket', () => {
+  it('polls over WebSocket a filter created over HTTP, and the reverse', async () => {
+    const socket = await openSocket(endpoint.wsUrl)
+    try {
+      const fromHttp = await result(endpoint.httpUrl, 'eth_newFilter', [{ address: emitter }])
+      const block = await emitLogs(anvilUrl, emitter, 2)
+      const changes = (await socket.request('eth_getFilterChanges', [fromHttp])).result as Array<{
+        blockNumber: string
+      }>
+      expect(changes.map((log) => log.blockNumber)).toEqual([hex(block), hex(block)])
+
+      const fromWs = (await socket.request('eth_newBlockFilter')).result as string
+      await result(anvilUrl, 'evm_mine')
+      expect(
+        (await result(endpoint.httpUrl, 'eth_getFilterChanges', [fromWs])) as string[],
+      ).toHaveLength(1)
+    } finally {
+      await socket.close()
+    }
+  })
+
+  it('hides them from another key on either transport', async () => {
+    const id = await result(endpoint.httpUrl, 'eth_newBlockFilter')
+    const socket = await openSocket(wsUrlOf('other'))
+    try {
+      expect((await socket.request('eth_getFilterChanges', [id])).error).toEqual({
+        code: -32000,
+        message: 'filter not found',
+      })
+      expect(
+        (await call(`${endpoint.origin}/v3/other`, 'eth_getFilterChanges', [id])).error,
+      ).toEqual({
+        code: -32000,
+        message: 'filter not found',
+      })
+    } finally {
+      await socket.close()
+    }
+  })
+})
+
+describe('subscriptions', () => {
+  let socket: TestSocket
+
+  beforeAll(async () => {
+    socket = await openSocket(endpoint.wsUrl)
+  })
+
+  afterAll(async () => {
+    await socket.close()
+  })
+
+  it('delivers newHeads after a block is mined', async () => {
+    const subscription = (await socket.request('eth_subscribe', ['newHeads'])).result as string
+    expect(subscription).toMatch(/^0x[0-9a-f]{32}$/)
+    await result(anvilUrl, 'evm_mine')
+    const latest = (await result(anvilUrl, 'eth_getBlockByNumber', ['latest', false])) as {
+      number: string
+      hash: string
+    }
+    let head = (await socket.nextEvent(subscription)) as { number: string; hash: string }
+    while (head.number !== latest.number)
+      head = (await socket.nextEvent(subscription)) as typeof head
+    expect(head.hash).toBe(latest.hash)
+    expect(await socket.request('eth_unsubscribe', [subscription])).toMatchObject({ result: true })
+  })
+
+  it('delivers matching logs, and only those', async () => {
+    const subscription = (
+      await socket.request('eth_subscribe', ['logs', { address: emitter, topics: [tickTopic] }])
+    ).result as string
+    const unrelated = (
+      await socket.request('eth_subscribe', ['logs', { address: `0x${'11'.repeat(20)}` }])
+    ).result as string
+    const block = await emitLogs(anvilUrl, emitter, 2)
+    const first = (await socket.nextEvent(subscription)) as {
+      blockNumber: string
+      data: string
+      address: string
+    }
+    const second = (await socket.nextEvent(subscription)) as { data: string }
+    expect(first).toMatchObject({
+      blockNumber: hex(block),
+      address: emitter,
+      data: `0x${'0'.repeat(64)}`,
+    })
+    expect(second.data).toBe(`0x${'0'.repeat(63)}1`)
+    await socket.request('eth_unsubscribe', [subscription])
+    await socket.request('eth_unsubscribe', [unrelated])
+    await emitLogs(anvilUrl, emitter, 1)
+    const probe = (await socket.request('eth_subscribe', ['newHeads'])).result as string
+    await result(anvilUrl, 'evm_mine')
+    await socket.nextEvent(probe)
+    await socket.request('eth_unsubscribe', [probe])
+    // Events arrive in block order: by the probe's head, a live subscription would have had its logs.
+    expect(socket.queued(subscription)).toEqual([])
+    expect(socket.queued(unrelated)).toEqual([])
+  })
+
+  it('validates the subscription kind and the logs filter', async () => {
+    expect((await socket.request('eth_subscribe', ['blocks'])).error?.code).toBe(-32602)
+    expect(
+      (await socket.request('eth_subscribe', ['logs', { topics: ['0x12'] }])).error?.code,
+    ).toBe(-32602)
+    expect(
+      (
+        await socket.request('eth_subscribe', [
+          'logs',
+          { blockHash: `0x${'ab'.repeat(32)}`, fromBlock: '0x1' },
+        ])
+      ).error,
+    ).toEqual({
+      code: -32602,
+      message: 'cannot specify both blockHash and fromBlock/toBlock, choose one or the other',
+    })
+  })
+
+  it('answers eth_unsubscribe of an unknown or foreign id with false', async () => {
+    const subscription = (await socket.request('eth_subscribe', ['newHeads'])).result as string
+    const stranger = await openSocket(endpoint.wsUrl)
+    try {
+      expect(await stranger.request('eth_unsubscribe', [subscription])).toMatchObject({
+        result: false,
+      })
+      expect(await socket.request('eth_unsubscribe', ['0x1234'])).toMatchObject({ result: false })
+    } finally {
+      await stranger.close()
+      await socket.request('eth_unsubscribe', [subscription])
+    }
+  })
+
+  it('ends a client’s subscriptions upstream when it disconnects', async () => {
+    await eventually(async () => (await healthz()).subscriptions === 0)
+    const leaving = await openSocket(endpoint.wsUrl)
+    await leaving.request('eth_subscribe', ['newHeads'])
+    await leaving.request('eth_subscribe', ['logs', { address: emitter }])
+    expect((await healthz()).subscriptions).toBe(2)
+    await leaving.close()
+    await eventually(async () => (await healthz()).subscriptions === 0)
+    expect((await healthz()).subscriptions).toBe(0)
+  })
+})
