@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { requestAlreadyPending } from '../rpc/errors.ts'
 import type { ApprovalResult } from './ports.ts'
 import {
   alice,
@@ -286,6 +287,23 @@ describe('wallet_createSession', () => {
       approve({ approved: true, chains: ['eip155:1'], accounts: [alice] })
     expect((await first).result).toBeDefined()
     expect((await elsewhere).result).toBeDefined()
+  })
+
+  it('relays an RpcError the approver throws, and answers -32603 to any other failure', async () => {
+    const { call, ports } = createHarness()
+    ports.setApprovalPolicy(() => {
+      throw requestAlreadyPending(dapp)
+    })
+    expect((await call('wallet_createSession', mainnetRequest)).error?.code).toBe(-32002)
+    ports.setApprovalPolicy(() => {
+      throw new Error('could not open the approval window')
+    })
+    expect((await call('wallet_createSession', mainnetRequest)).error).toEqual({
+      code: -32603,
+      message: 'Internal error',
+      data: { cause: 'could not open the approval window' },
+    })
+    expect(ports.sent).toEqual([])
   })
 
   it('allows a new request once the pending one is answered', async () => {
