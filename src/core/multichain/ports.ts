@@ -27,7 +27,7 @@ export type SessionProperties = { expiry?: string }
 export type StoredSession = {
   sessionScopes: SessionScopes
   sessionProperties: SessionProperties
-  /** Per granted chain, the methods/notifications the dapp asked for (the ceiling for popup edits). */
+  /** Per chain offered for approval, the methods/notifications the dapp asked for (the ceiling for popup edits). */
   requestedScopes: Record<ChainId, { methods: string[]; notifications: string[] }>
   /** Milliseconds since the epoch (from the Clock). */
   createdAt: number
