@@ -16,9 +16,6 @@ export const approvalWindows: ApprovalWindows = {
     })
     return created?.id
   },
-  async close(windowId) {
-    if (await this.exists(windowId)) await chrome.windows.remove(windowId)
-  },
   async exists(windowId) {
     const all = await chrome.windows.getAll()
     return all.some((window) => window.id === windowId)

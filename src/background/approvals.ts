@@ -20,7 +20,6 @@ export type PendingApproval = {
 export type ApprovalWindows = {
   /** Opens the approval page for `approvalId`; resolves with its window id. */
   open(approvalId: string): Promise<number | undefined>
-  close(windowId: number): Promise<void>
   exists(windowId: number): Promise<boolean>
 }
 
@@ -28,7 +27,8 @@ const rejected: ApprovalResult = { approved: false }
 
 /**
  * The engine's `Approver` over extension windows (DESIGN §4 step 6). Answered once: the first
- * decision (approve, reject, window closed) wins and the record is then removed.
+ * decision (approve, reject, window closed) wins and the record is then removed. The approval page
+ * closes its own window once its answer is recorded.
  */
 export function createApprovals(storage: Storage, windows: ApprovalWindows) {
   const waiters = new Map<string, (result: ApprovalResult) => void>()
@@ -49,11 +49,6 @@ export function createApprovals(storage: Storage, windows: ApprovalWindows) {
       waiter(result)
     } else {
       await storage.write(key(origin), { ...pending, result })
-    }
-    if (pending.windowId !== undefined) {
-      await windows.close(pending.windowId).catch((error: unknown) => {
-        console.debug('Aperture: approval window already closed', error)
-      })
     }
   }
 

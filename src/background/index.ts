@@ -1,3 +1,4 @@
+import './polyfills.ts'
 import { createMultichainEngine } from '../core/multichain/createMultichainEngine.ts'
 import type { MultichainEngine } from '../core/multichain/ports.ts'
 import { connectionPortName } from '../core/wallet/connection.ts'
