@@ -90,7 +90,10 @@ export async function configureLocalDevnet(
   })
 }
 
-/** Every open extension page that shows the approval screen (or the unlock screen before it). */
+/**
+ * Every open extension page other than the popup page itself: approval windows (the popup bundle
+ * opened by `chrome.windows.create`, with the approval named in its query).
+ */
 export function approvalWindows(
   context: BrowserContext,
   extensionOrigin: string,
@@ -98,7 +101,7 @@ export function approvalWindows(
 ): Page[] {
   return context
     .pages()
-    .filter((page) => page.url().startsWith(extensionOrigin) && !page.url().startsWith(popupUrl))
+    .filter((page) => page.url().startsWith(extensionOrigin) && page.url() !== popupUrl)
 }
 
 /**
