@@ -30,7 +30,9 @@ describe('an upstream that goes away and comes back', () => {
     for (const method of ['eth_chainId', 'eth_blockNumber']) {
       const envelope = await call(endpoint.httpUrl, method)
       expect(envelope.error).toMatchObject({ code: -32603, message: 'Internal error' })
-      expect((envelope.error?.data as { cause: string }).cause).toContain('unreachable')
+      expect((envelope.error?.data as { cause?: string } | undefined)?.cause).toContain(
+        'unreachable',
+      )
     }
     expect((await call(endpoint.httpUrl, 'eth_getLogs', [{}])).error?.code).toBe(-32603)
     expect((await call(endpoint.httpUrl, 'eth_newBlockFilter')).error?.code).toBe(-32603)
