@@ -8,6 +8,8 @@ type ApprovalStore = {
   chains: ChainId[]
   accounts: Address[]
   busy: boolean
+  /** Set once the answer is recorded; the window then closes itself after a moment. */
+  answered: 'approved' | 'rejected' | undefined
   error: string | undefined
   load(id: string): Promise<void>
   toggleChain(chainId: ChainId): void
@@ -15,6 +17,9 @@ type ApprovalStore = {
   approve(): Promise<void>
   reject(): Promise<void>
 }
+
+/** Long enough for the user (and automation) to see the outcome before the window goes away. */
+const closeDelayMs = 400
 
 const toggle = <T>(list: T[], item: T): T[] =>
   list.includes(item) ? list.filter((other) => other !== item) : [...list, item]
@@ -28,7 +33,8 @@ export const useApproval = create<ApprovalStore>((set, get) => {
     set({ busy: true, error: undefined })
     try {
       await callBackground('approval:resolve', answer)
-      window.close()
+      set({ answered: answer.result.approved ? 'approved' : 'rejected' })
+      setTimeout(() => window.close(), closeDelayMs)
     } catch (error) {
       set({ busy: false, error: errorMessage(error) })
     }
@@ -38,6 +44,7 @@ export const useApproval = create<ApprovalStore>((set, get) => {
     chains: [],
     accounts: [],
     busy: false,
+    answered: undefined,
     error: undefined,
     async load(id) {
       try {

@@ -26,6 +26,18 @@ export function Approval({ id }: { id: string }) {
     )
   }
 
+  if (store.answered) {
+    return (
+      <Layout title="Connection request">
+        <p className="lead" role="status" data-testid="approval-done">
+          {store.answered === 'approved'
+            ? `Connected to ${approval.request.origin}.`
+            : 'Request rejected.'}
+        </p>
+      </Layout>
+    )
+  }
+
   const { request, chainNames } = approval
   const canApprove = chains.length > 0 && store.accounts.length > 0 && !busy
   return (
