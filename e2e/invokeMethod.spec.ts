@@ -1,8 +1,9 @@
 import { toHex } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { mnemonicToAccount } from 'viem/accounts'
 import { devnet, expect, test } from './fixtures.ts'
 import { anvilRpc, deployEmitter, emitLogs, emittedTopic } from './support/anvil.ts'
 import { invoke, request } from './support/provider.ts'
+import { testMnemonic } from './support/walletUi.ts'
 
 const unauthorized = {
   error: {
@@ -11,10 +12,8 @@ const unauthorized = {
   },
 }
 
-/** anvil's account 2 of the test mnemonic: signs raw transactions here so other set-up nonces never clash. */
-const rawSigner = privateKeyToAccount(
-  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
-)
+/** Account 2 of the test mnemonic (funded by anvil): signs here, so set-up nonces never clash. */
+const rawSigner = mnemonicToAccount(testMnemonic, { addressIndex: 2 })
 
 test.describe('wallet_invokeMethod', () => {
   test('malformed params are -32602', async ({ dappPage, connect }) => {
@@ -58,7 +57,7 @@ test.describe('wallet_invokeMethod', () => {
     const head = await anvilRpc<string>(anvilUrl, 'eth_blockNumber')
     const through = await invoke<string>(dappPage, devnet, 'eth_blockNumber', [])
     expect(BigInt(through.result ?? -1)).toBeGreaterThanOrEqual(BigInt(head))
-    const balance = ['0x70997970C51812dc3A010C7d01b3173d6C35b7cf', '0x0']
+    const balance = ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', '0x0']
     expect(await invoke(dappPage, devnet, 'eth_getBalance', balance)).toEqual({
       result: await anvilRpc(anvilUrl, 'eth_getBalance', balance),
     })

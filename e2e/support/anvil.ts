@@ -3,7 +3,7 @@ import { keccak256, toHex } from 'viem'
 /** The first account of the test mnemonic (anvil's funded, unlocked account 0). */
 export const firstAccount = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 /** The second account of the test mnemonic (index 1). */
-export const secondAccount = '0x70997970C51812dc3A010C7d01b3173d6C35b7cf'
+export const secondAccount = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 /** `topic0` of every log the emitter writes: `Emitted(uint256)`. */
 export const emittedTopic: `0x${string}` = keccak256(toHex('Emitted(uint256)'))
