@@ -24,7 +24,7 @@ test.describe('wallet_invokeMethod', () => {
       { scope: devnet, request: { method: 42 } },
       { scope: 'not a chain id', request: { method: 'eth_blockNumber' } },
       { request: { method: 'eth_blockNumber' } },
-      'eth_blockNumber',
+      [devnet, { method: 'eth_blockNumber' }],
     ]) {
       expect(
         (await request(dappPage, 'wallet_invokeMethod', params)).error?.code,
