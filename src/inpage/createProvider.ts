@@ -30,6 +30,10 @@ const providerEvents: ReadonlySet<string> = new Set<ProviderEvent>([
 ])
 
 const invalidRequest = (message: string): ProviderRpcError => ({ code: -32600, message })
+const invalidParams = (message: string): ProviderRpcError => ({
+  code: -32602,
+  message: `Invalid params: ${message}`,
+})
 
 /**
  * Builds the page-facing provider over a transport. Every `request` is answered exactly once (the
@@ -70,11 +74,14 @@ export function createProvider(transport: ProviderTransport, info: WalletInfo): 
           invalidRequest('Expected a single object { method: string, params? }'),
         )
       }
+      if (args.params !== undefined && (typeof args.params !== 'object' || args.params === null)) {
+        return Promise.reject(invalidParams('params must be an object or an array'))
+      }
       let params: unknown
       try {
         params = args.params === undefined ? undefined : JSON.parse(JSON.stringify(args.params))
       } catch (error) {
-        return Promise.reject(invalidRequest(`params must be JSON: ${String(error)}`))
+        return Promise.reject(invalidParams(`params must be JSON: ${String(error)}`))
       }
       const id = nextId
       nextId += 1
