@@ -1,3 +1,4 @@
+import { walletScopeMethods } from '../../eth/methods.ts'
 import type { Json, RpcNotification } from '../../rpc/types.ts'
 import type {
   Address,
@@ -19,41 +20,8 @@ export const anvilAccounts = [
   '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
 ] as const satisfies readonly Address[]
 
-/** The read methods of DESIGN §4 plus the subscription pair: what each `eip155` scope supports. */
-export const eip155Methods = [
-  'eth_blockNumber',
-  'eth_call',
-  'eth_chainId',
-  'eth_estimateGas',
-  'eth_feeHistory',
-  'eth_gasPrice',
-  'eth_maxPriorityFeePerGas',
-  'eth_getBalance',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getBlockTransactionCountByHash',
-  'eth_getBlockTransactionCountByNumber',
-  'eth_getCode',
-  'eth_getLogs',
-  'eth_getProof',
-  'eth_getStorageAt',
-  'eth_getTransactionByBlockHashAndIndex',
-  'eth_getTransactionByBlockNumberAndIndex',
-  'eth_getTransactionByHash',
-  'eth_getTransactionCount',
-  'eth_getTransactionReceipt',
-  'eth_newFilter',
-  'eth_newBlockFilter',
-  'eth_getFilterChanges',
-  'eth_getFilterLogs',
-  'eth_uninstallFilter',
-  'eth_sendRawTransaction',
-  'eth_syncing',
-  'net_version',
-  'web3_clientVersion',
-  'eth_subscribe',
-  'eth_unsubscribe',
-]
+/** What each `eip155` scope supports: the wallet's real list from `core/eth`. */
+export const eip155Methods: readonly string[] = walletScopeMethods
 
 /** A wallet with the local devnet, mainnet and OP Mainnet, and two of anvil's accounts. */
 export const defaultCapabilities = (): WalletCapabilities => ({
