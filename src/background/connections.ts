@@ -7,13 +7,29 @@ type Connection = { id: ConnectionId; origin: string; port: chrome.runtime.Port 
 /** How long messages for a connection that has not (re)connected yet are kept for it. */
 const holdMs = 10_000
 
+const isSessionEnd = (notification: RpcNotification): boolean => {
+  if (notification.method !== 'wallet_sessionChanged') return false
+  const params = notification.params as { sessionScopes?: unknown } | undefined
+  const scopes = params?.sessionScopes
+  return typeof scopes === 'object' && scopes !== null && Object.keys(scopes).length === 0
+}
+
 /**
  * The live page connections: one runtime port per connection id, grouped by origin. Messages for a
  * connection whose port is not there (right after a worker restart, before its content script has
- * said hello again) are held for a few seconds and flushed when it arrives.
+ * said hello again) are held for a few seconds and flushed when it arrives. Likewise, a session
+ * that ended in the first seconds of a worker's life (an expiry found on wake-up, before the pages
+ * reconnected) is announced (`sessionScopes: {}`) to each connection of that origin that says hello
+ * in that time.
  */
-export function createConnectionRegistry() {
+export function createConnectionRegistry(now: () => number = Date.now) {
+  const startedAt = now()
   const byId = new Map<ConnectionId, Connection>()
+  /** Connections that said hello to this worker (a first hello gets the early origin notifications). */
+  const greeted = new Set<ConnectionId>()
+  /** Origins whose session ended early in this worker's life (and was not created again since). */
+  const endedEarly = new Map<string, RpcNotification>()
+  const young = (): boolean => now() - startedAt < holdMs
   const held = new Map<
     ConnectionId,
     { messages: BackgroundMessage[]; timer: ReturnType<typeof setTimeout> }
@@ -43,6 +59,8 @@ export function createConnectionRegistry() {
           connection.port.postMessage({ type: 'notification', notification })
         }
       }
+      if (young() && isSessionEnd(notification)) endedEarly.set(origin, notification)
+      else endedEarly.delete(origin)
     },
   }
 
@@ -51,6 +69,11 @@ export function createConnectionRegistry() {
     /** Registers (or re-registers, after a reconnect) a connection and flushes what was held. */
     add(id: ConnectionId, origin: string, port: chrome.runtime.Port): void {
       byId.set(id, { id, origin, port })
+      if (!greeted.has(id)) {
+        greeted.add(id)
+        const ended = endedEarly.get(origin)
+        if (ended && young()) port.postMessage({ type: 'notification', notification: ended })
+      }
       const entry = held.get(id)
       if (!entry) return
       held.delete(id)

@@ -3,6 +3,7 @@ import { createMultichainEngine } from '../core/multichain/createMultichainEngin
 import type { MultichainEngine } from '../core/multichain/ports.ts'
 import { connectionPortName } from '../core/wallet/connection.ts'
 import type { PopupRequest } from '../core/wallet/messages.ts'
+import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
 import { createApprovals } from './approvals.ts'
 import { approvalWindows } from './approvalWindows.ts'
 import { createConnectionRegistry } from './connections.ts'
@@ -28,23 +29,30 @@ const scheduler = createScheduler({
   [alarmNames.sessionExpiry]: () => expireSessions(),
   [alarmNames.autoLock]: () => autoLock(),
 })
-const sessions = createSessionStore(local, () => {
-  scheduleExpiry().catch((error: unknown) => console.error('Aperture: scheduling expiry', error))
-})
+const activity = createActivityLog(local)
+const sessions = withActivityCleanup(
+  createSessionStore(local, () => {
+    scheduleExpiry().catch((error: unknown) => console.error('Aperture: scheduling expiry', error))
+  }),
+  activity,
+)
 const nodes = createNodeRouter({
   networks,
   storage: session,
   deliver: (owner, subscriptionId, result) =>
     engine.deliverSubscriptionEvent(owner, subscriptionId, result),
 })
-const engine: MultichainEngine = createMultichainEngine({
-  sessions,
-  approver: approvals.approver,
-  nodes: nodes.router,
-  notifier: connections.notifier,
-  clock: { now: () => Date.now() },
-  capabilities: networks.capabilities,
-})
+const engine: MultichainEngine = withActivityLog(
+  createMultichainEngine({
+    sessions,
+    approver: approvals.approver,
+    nodes: nodes.router,
+    notifier: connections.notifier,
+    clock: { now: () => Date.now() },
+    capabilities: networks.capabilities,
+  }),
+  { activity, sessions, now: () => Date.now() },
+)
 
 async function scheduleExpiry(): Promise<void> {
   await scheduler.schedule(alarmNames.sessionExpiry, await nextExpiry(sessions))
@@ -82,6 +90,7 @@ const handlePopup = createPopupHandlers({
   networks,
   sessions,
   engine,
+  activity,
   touch,
 })
 
@@ -105,9 +114,14 @@ chrome.windows.onRemoved.addListener((windowId) => {
 chrome.alarms.onAlarm.addListener((alarm) => scheduler.fired(alarm))
 
 chrome.storage.onChanged.addListener((changes, area) => {
-  if (area !== 'local' || !(localKeys.settings in changes)) return
+  if (area !== 'local') return
+  if (!(localKeys.settings in changes) && !(localKeys.customNetworks in changes)) return
   networks.invalidate()
   nodes.reconnectMoved().catch((error: unknown) => console.error('Aperture: reconnecting', error))
+  // A network that is gone (removed, or its API key cleared) takes its session scopes with it.
+  engine
+    .dropUnavailableChains()
+    .catch((error: unknown) => console.error('Aperture: dropping removed networks', error))
 })
 
 /** On every wake: end what expired meanwhile, re-subscribe, drop subscriptions of gone pages. */

@@ -1,6 +1,7 @@
 import { walletScopeMethods, walletScopeNotifications } from '../core/eth/methods.ts'
 import type { CapabilitiesSource, ChainId } from '../core/multichain/ports.ts'
 import type { NetworkView, SettingsView } from '../core/wallet/messages.ts'
+import type { CustomNetwork } from '../core/wallet/validateNetwork.ts'
 import {
   type LocalDevnetSettings,
   localKeys,
@@ -54,11 +55,36 @@ export function resolveSettings(stored: StoredSettings | undefined): SettingsVie
   }
 }
 
+/** The chain ids of the built-in networks (custom networks may not reuse them). */
+export const builtInChainIds: ChainId[] = [
+  ...infuraNetworks.map(({ chainId }) => chainId),
+  localDevnetChainId,
+]
+
+const isCustomNetwork = (value: unknown): value is CustomNetwork => {
+  if (typeof value !== 'object' || value === null) return false
+  const { chainId, name, rpcUrl, wsUrl } = value as Record<string, unknown>
+  return [chainId, name, rpcUrl, wsUrl].every((field) => typeof field === 'string')
+}
+
+/** The stored custom networks, skipping malformed entries and any that shadow a built-in one. */
+export function resolveCustomNetworks(stored: unknown): CustomNetwork[] {
+  if (!Array.isArray(stored)) return []
+  return stored.filter(
+    (network): network is CustomNetwork =>
+      isCustomNetwork(network) && !builtInChainIds.includes(network.chainId),
+  )
+}
+
 /**
  * The wallet's networks for the given settings: the Infura networks (offered to dapps only when an
- * API key is set — without one their endpoints answer nothing but 401) and the Local devnet.
+ * API key is set — without one their endpoints answer nothing but 401), the Local devnet, then the
+ * networks the user added.
  */
-export function listNetworks(settings: SettingsView): NetworkView[] {
+export function listNetworks(
+  settings: SettingsView,
+  custom: readonly CustomNetwork[] = [],
+): NetworkView[] {
   const key = encodeURIComponent(settings.infuraApiKey)
   return [
     ...infuraNetworks.map(
@@ -79,6 +105,7 @@ export function listNetworks(settings: SettingsView): NetworkView[] {
       kind: 'local',
       enabled: true,
     },
+    ...custom.map((network): NetworkView => ({ ...network, kind: 'custom', enabled: true })),
   ]
 }
 
@@ -87,12 +114,18 @@ export function listNetworks(settings: SettingsView): NetworkView[] {
  * when QA writes it directly).
  */
 export function createNetworkRegistry(storage: Storage) {
-  let cached: Promise<{ settings: SettingsView; networks: NetworkView[] }> | undefined
+  let cached:
+    | Promise<{ settings: SettingsView; custom: CustomNetwork[]; networks: NetworkView[] }>
+    | undefined
 
   const load = () => {
-    cached ??= storage.read<StoredSettings>(localKeys.settings).then((stored) => {
+    cached ??= Promise.all([
+      storage.read<StoredSettings>(localKeys.settings),
+      storage.read<unknown>(localKeys.customNetworks),
+    ]).then(([stored, storedCustom]) => {
       const settings = resolveSettings(stored)
-      return { settings, networks: listNetworks(settings) }
+      const custom = resolveCustomNetworks(storedCustom)
+      return { settings, custom, networks: listNetworks(settings, custom) }
     })
     return cached
   }
@@ -128,6 +161,24 @@ export function createNetworkRegistry(storage: Storage) {
       await storage.write(localKeys.settings, next)
       cached = undefined
       return next
+    },
+    /** The networks the user added. */
+    customNetworks: async (): Promise<CustomNetwork[]> => (await load()).custom,
+    /** Adds `network`, or puts it in the place of the custom network `replacing`. */
+    async saveCustomNetwork(network: CustomNetwork, replacing?: ChainId): Promise<NetworkView[]> {
+      const custom = [...(await load()).custom]
+      const index = custom.findIndex((other) => other.chainId === (replacing ?? network.chainId))
+      if (index === -1) custom.push(network)
+      else custom[index] = network
+      await storage.write(localKeys.customNetworks, custom)
+      cached = undefined
+      return (await load()).networks
+    },
+    async removeCustomNetwork(chainId: ChainId): Promise<NetworkView[]> {
+      const custom = (await load()).custom.filter((network) => network.chainId !== chainId)
+      await storage.write(localKeys.customNetworks, custom)
+      cached = undefined
+      return (await load()).networks
     },
     /** Drops the cache (called from `storage.onChanged`). */
     invalidate(): void {

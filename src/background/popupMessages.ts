@@ -1,5 +1,7 @@
+import { createHttpNodeClient } from '../core/eth/createHttpNodeClient.ts'
 import { KeyringError } from '../core/keyring/errors.ts'
 import type { MultichainEngine, SessionStore } from '../core/multichain/ports.ts'
+import { FieldErrors } from '../core/wallet/fieldErrors.ts'
 import type {
   PopupError,
   PopupRequest,
@@ -7,8 +9,11 @@ import type {
   PopupRequestType,
   PopupResponse,
 } from '../core/wallet/messages.ts'
+import { checkNetworkEndpoint, validateNetworkDraft } from '../core/wallet/validateNetwork.ts'
+import { validateSettingsChanges } from '../core/wallet/validateSettings.ts'
+import type { ActivityLog } from './activityLog.ts'
 import type { Approvals } from './approvals.ts'
-import type { NetworkRegistry } from './networks.ts'
+import { builtInChainIds, type NetworkRegistry } from './networks.ts'
 import type { Wallet } from './wallet.ts'
 
 export type PopupDependencies = {
@@ -17,6 +22,7 @@ export type PopupDependencies = {
   networks: NetworkRegistry
   sessions: SessionStore
   engine: MultichainEngine
+  activity: ActivityLog
   /** Records user activity (postpones auto-lock). */
   touch(): void
 }
@@ -33,6 +39,9 @@ export function isExtensionPage(sender: chrome.runtime.MessageSender): boolean {
 }
 
 function toPopupError(error: unknown): PopupError {
+  if (error instanceof FieldErrors) {
+    return { message: error.message, code: error.code, fields: error.fields }
+  }
   if (error instanceof KeyringError) return { message: error.message, code: error.code }
   if (error instanceof Error) {
     const code = (error as Error & { code?: unknown }).code
@@ -43,7 +52,7 @@ function toPopupError(error: unknown): PopupError {
 
 /** The popup's requests (`PopupRequests`), each answered as a `PopupResponse`. */
 export function createPopupHandlers(deps: PopupDependencies) {
-  const { wallet, approvals, networks, sessions, engine } = deps
+  const { wallet, approvals, networks, sessions, engine, activity } = deps
   const handlers: Handlers = {
     'wallet:getState': () => wallet.state(),
     'wallet:newMnemonic': () => wallet.newMnemonic(),
@@ -71,11 +80,34 @@ export function createPopupHandlers(deps: PopupDependencies) {
       return null
     },
     'settings:get': () => networks.settings(),
-    'settings:set': (changes) => networks.update(changes),
+    'settings:set': async (changes) => {
+      const problems = validateSettingsChanges(changes)
+      if (Object.keys(problems).length > 0) throw new FieldErrors(problems)
+      return networks.update(changes)
+    },
     'networks:list': () => networks.networks(),
+    'networks:save': async ({ network: draft, replacing }) => {
+      const custom = (await networks.customNetworks()).map(({ chainId }) => chainId)
+      if (replacing !== undefined && !custom.includes(replacing)) {
+        throw new Error(`${replacing} is not one of your networks`)
+      }
+      const checked = validateNetworkDraft(draft, { builtIn: builtInChainIds, custom, replacing })
+      if ('problems' in checked) throw new FieldErrors(checked.problems)
+      const { network } = checked
+      const problem = await checkNetworkEndpoint(
+        createHttpNodeClient({ url: network.rpcUrl }),
+        network.chainId,
+      )
+      if (problem) throw new FieldErrors({ rpcUrl: problem })
+      return networks.saveCustomNetwork(network, replacing)
+    },
+    'networks:remove': ({ chainId }) => networks.removeCustomNetwork(chainId),
     'connections:list': async () => {
       const all = await sessions.list()
-      return all.sort((a, b) => a.origin.localeCompare(b.origin))
+      const views = await Promise.all(
+        all.map(async (view) => ({ ...view, activity: await activity.read(view.origin) })),
+      )
+      return views.sort((a, b) => a.origin.localeCompare(b.origin))
     },
     'connections:update': async ({ origin, chains, accounts }) => {
       await engine.updateSession(origin, { chains, accounts })

@@ -14,6 +14,10 @@ export const localKeys = {
   settings: 'settings',
   /** Prefix of each origin's `StoredSession`: `session:https://app.example`. */
   sessionPrefix: 'session:',
+  /** `CustomNetwork[]`: the networks the user added in Settings. */
+  customNetworks: 'customNetworks',
+  /** Prefix of each connected origin's `ActivityEntry[]` (its latest `wallet_invokeMethod` calls). */
+  activityPrefix: 'activity:',
 } as const
 
 export const sessionKeys = {

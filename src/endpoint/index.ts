@@ -37,6 +37,8 @@ export type StartEndpointOptions = {
   logLevel?: LogLevel
   /** Largest accepted request body. Default 1 MiB. */
   bodyLimitBytes?: number
+  /** Chain id of the embedded anvil (ignored with `upstream`). Default 31337. */
+  chainId?: number
 }
 
 export type RunningEndpoint = {
@@ -82,7 +84,9 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
   }
 
   let anvil: RunningAnvil | undefined
-  if (!options.upstream) anvil = await startAnvil()
+  if (!options.upstream) {
+    anvil = await startAnvil(options.chainId === undefined ? {} : { chainId: options.chainId })
+  }
   const upstreamUrl = options.upstream ?? (anvil as RunningAnvil).rpcUrl
   const upstreamWsUrl = options.upstreamWs ?? anvil?.wsUrl ?? toWebSocketUrl(upstreamUrl)
 

@@ -4,6 +4,7 @@ import { failure, success } from '../rpc/response.ts'
 import type { Json, RpcNotification, RpcResponse } from '../rpc/types.ts'
 import type { EngineContext, Handler } from './context.ts'
 import { createSession } from './createSession.ts'
+import { dropUnavailableChains } from './dropUnavailableChains.ts'
 import { getSession } from './getSession.ts'
 import { invokeMethod } from './invokeMethod.ts'
 import type { EnginePorts, MultichainEngine, SubscriptionOwner } from './ports.ts'
@@ -84,6 +85,8 @@ export function createMultichainEngine(ports: EnginePorts): MultichainEngine {
     async revokeSession(origin) {
       await endSession(context, origin)
     },
+
+    dropUnavailableChains: () => dropUnavailableChains(context),
 
     async expireSessions() {
       const now = ports.clock.now()

@@ -135,6 +135,7 @@ export type EnginePorts = {
  * - `updateSession` applies a popup edit (chains/accounts), notifying the origin; empty → revoke.
  * - `revokeSession` ends a session from the wallet side (popup revoke), notifying the origin.
  * - `expireSessions` ends every session whose `expiry` is at or before `clock.now()`.
+ * - `dropUnavailableChains` removes scopes on chains the wallet no longer offers (network removed).
  * - `deliverSubscriptionEvent` wraps a node `eth_subscription` event as `wallet_notify` to its owner.
  */
 export interface MultichainEngine {
@@ -143,6 +144,7 @@ export interface MultichainEngine {
   updateSession(origin: string, edit: { chains: ChainId[]; accounts: Address[] }): Promise<void>
   revokeSession(origin: string): Promise<void>
   expireSessions(): Promise<void>
+  dropUnavailableChains(): Promise<void>
   deliverSubscriptionEvent(owner: SubscriptionOwner, subscription: string, result: Json): void
 }
 

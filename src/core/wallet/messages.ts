@@ -5,6 +5,8 @@ import type {
   ChainId,
   StoredSession,
 } from '../multichain/ports.ts'
+import type { ActivityEntry } from './activity.ts'
+import type { NetworkDraft } from './validateNetwork.ts'
 
 /**
  * The popup ↔ service worker protocol (`runtime.sendMessage`). The popup sends a `PopupRequest` and
@@ -47,7 +49,8 @@ export type ApprovalView = {
   chainNames: Record<ChainId, string>
 }
 
-export type ConnectionView = { origin: string; session: StoredSession }
+/** A connected site: its stored session and its latest `wallet_invokeMethod` calls (oldest first). */
+export type ConnectionView = { origin: string; session: StoredSession; activity: ActivityEntry[] }
 
 /** Every request the popup can make, with its result type. */
 export type PopupRequests = {
@@ -80,6 +83,16 @@ export type PopupRequests = {
     result: null
   }
   'connections:revoke': { params: { origin: string }; result: null }
+  /**
+   * Adds a custom network, or replaces the one whose chain id is `replacing`. Validated (form, then a
+   * live `eth_chainId` check); refusals carry `fields` keyed by `NetworkDraft` field.
+   */
+  'networks:save': {
+    params: { network: NetworkDraft; replacing?: ChainId }
+    result: NetworkView[]
+  }
+  /** Removes a custom network; sessions lose their scope on it (with `wallet_sessionChanged`). */
+  'networks:remove': { params: { chainId: ChainId }; result: NetworkView[] }
 }
 
 export type PopupRequestType = keyof PopupRequests
@@ -88,8 +101,11 @@ export type PopupRequest = {
   [Type in PopupRequestType]: { type: Type; params: PopupRequests[Type]['params'] }
 }[PopupRequestType]
 
-/** A failure the popup shows; `code` is set for errors the UI reacts to (e.g. `incorrect_password`). */
-export type PopupError = { message: string; code?: string }
+/**
+ * A failure the popup shows; `code` is set for errors the UI reacts to (e.g. `incorrect_password`),
+ * `fields` for a refused form (`code: 'invalid_fields'`): one message per field.
+ */
+export type PopupError = { message: string; code?: string; fields?: Record<string, string> }
 
 export type PopupResponse<Type extends PopupRequestType> =
   | { ok: true; result: PopupRequests[Type]['result'] }

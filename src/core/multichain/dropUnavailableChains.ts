@@ -1,0 +1,40 @@
+import type { EngineContext } from './context.ts'
+import type { ChainId, SessionScopes } from './ports.ts'
+import {
+  endLostSubscriptions,
+  endSession,
+  loadSession,
+  notifySessionChanged,
+} from './sessionLifecycle.ts'
+
+/**
+ * Drops, from every stored session, the scopes of chains the wallet no longer offers (a custom
+ * network was removed, or the API key of the built-in ones was cleared). Each origin whose scopes
+ * changed is told with `wallet_sessionChanged`; the dropped chains' subscriptions end; a session
+ * left without a chain ends as if revoked. `requestedScopes` is kept, so the user can grant the
+ * chain again in the popup once the network is back.
+ *
+ * @example
+ * // eip155:1337 removed from the wallet's networks
+ * await dropUnavailableChains(context) // sessions on eip155:1337 lose that scope
+ */
+export async function dropUnavailableChains(context: EngineContext): Promise<void> {
+  const { sessions, capabilities } = context.ports
+  const { chains } = await capabilities.get()
+  for (const { origin } of await sessions.list()) {
+    const session = await loadSession(context, origin)
+    if (!session) continue
+    const kept = Object.fromEntries(
+      Object.entries(session.sessionScopes).filter(([chainId]) => Object.hasOwn(chains, chainId)),
+    ) as SessionScopes
+    const keptChains = Object.keys(kept) as ChainId[]
+    if (keptChains.length === Object.keys(session.sessionScopes).length) continue
+    if (keptChains.length === 0) {
+      await endSession(context, origin)
+      continue
+    }
+    await sessions.set(origin, { ...session, sessionScopes: kept })
+    await endLostSubscriptions(context, origin, session.sessionScopes, kept)
+    notifySessionChanged(context, origin, kept)
+  }
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { validateSettingsChanges } from './validateSettings.ts'
+
+describe('validateSettingsChanges', () => {
+  it('accepts a hex API key, an auto-lock in minutes and http/ws devnet URLs', () => {
+    expect(
+      validateSettingsChanges({
+        infuraApiKey: '84842078b09946638c03157f83405213',
+        autoLockMinutes: 30,
+        localDevnet: {
+          rpcUrl: 'http://127.0.0.1:8545/v3/dev',
+          wsUrl: 'ws://127.0.0.1:8545/ws/v3/dev',
+        },
+      }),
+    ).toEqual({})
+  })
+
+  it('accepts an empty API key (the built-in networks are then not offered)', () => {
+    expect(validateSettingsChanges({ infuraApiKey: '' })).toEqual({})
+  })
+
+  it('refuses an API key with characters that cannot be in a URL path segment', () => {
+    expect(validateSettingsChanges({ infuraApiKey: 'abc/def' })).toEqual({
+      infuraApiKey: 'An API key holds only letters, digits, _ and -.',
+    })
+  })
+
+  it.each([0, -5, 1.5, Number.NaN, 1441])('refuses an auto-lock of %s minutes', (minutes) => {
+    expect(validateSettingsChanges({ autoLockMinutes: minutes })).toEqual({
+      autoLockMinutes: 'Between 1 and 1440 minutes.',
+    })
+  })
+
+  it('refuses devnet URLs of the wrong kind', () => {
+    expect(
+      validateSettingsChanges({
+        localDevnet: { rpcUrl: 'ws://127.0.0.1:8545', wsUrl: '127.0.0.1:8545' },
+      }),
+    ).toEqual({
+      'localDevnet.rpcUrl': 'Enter an http:// or https:// URL.',
+      'localDevnet.wsUrl': 'Enter a ws:// or wss:// URL.',
+    })
+  })
+})

@@ -1,0 +1,38 @@
+import { httpProtocols, isUrlWithProtocol, webSocketProtocols } from './fieldErrors.ts'
+import type { SettingsView } from './messages.ts'
+
+/** The longest auto-lock delay offered: one day. */
+export const maxAutoLockMinutes = 24 * 60
+
+/**
+ * Problems with a settings change from the popup, keyed by field (`infuraApiKey`,
+ * `autoLockMinutes`, `localDevnet.rpcUrl`, `localDevnet.wsUrl`); empty when it can be saved.
+ *
+ * @example validateSettingsChanges({ autoLockMinutes: 0 }) // { autoLockMinutes: 'Between 1 and 1440 minutes.' }
+ */
+export function validateSettingsChanges(changes: Partial<SettingsView>): Record<string, string> {
+  const problems: Record<string, string> = {}
+  const { infuraApiKey, autoLockMinutes, localDevnet } = changes
+  if (infuraApiKey !== undefined && !/^[A-Za-z0-9_-]*$/.test(infuraApiKey.trim())) {
+    problems.infuraApiKey = 'An API key holds only letters, digits, _ and -.'
+  }
+  if (
+    autoLockMinutes !== undefined &&
+    !(
+      Number.isInteger(autoLockMinutes) &&
+      autoLockMinutes >= 1 &&
+      autoLockMinutes <= maxAutoLockMinutes
+    )
+  ) {
+    problems.autoLockMinutes = `Between 1 and ${maxAutoLockMinutes} minutes.`
+  }
+  if (localDevnet !== undefined) {
+    if (!isUrlWithProtocol(localDevnet.rpcUrl.trim(), httpProtocols)) {
+      problems['localDevnet.rpcUrl'] = 'Enter an http:// or https:// URL.'
+    }
+    if (!isUrlWithProtocol(localDevnet.wsUrl.trim(), webSocketProtocols)) {
+      problems['localDevnet.wsUrl'] = 'Enter a ws:// or wss:// URL.'
+    }
+  }
+  return problems
+}
