@@ -3,6 +3,7 @@ import { Layout } from './components/Layout.tsx'
 import { Approval } from './screens/Approval/Approval.tsx'
 import { Connections } from './screens/Connections/Connections.tsx'
 import { Home } from './screens/Home/Home.tsx'
+import { NetworkForm } from './screens/NetworkForm/NetworkForm.tsx'
 import { Onboarding } from './screens/Onboarding/Onboarding.tsx'
 import { Settings } from './screens/Settings/Settings.tsx'
 import { Unlock } from './screens/Unlock/Unlock.tsx'
@@ -42,5 +43,6 @@ export function App() {
   if (status === 'locked') return <Unlock />
   if (screen === 'connections') return <Connections />
   if (screen === 'settings') return <Settings />
+  if (screen === 'network-form') return <NetworkForm />
   return <Home />
 }

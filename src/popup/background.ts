@@ -3,11 +3,14 @@ import type { PopupRequests, PopupRequestType, PopupResponse } from '../core/wal
 /** A failed background request, with the background's error code when it has one. */
 export class BackgroundError extends Error {
   readonly code: string | undefined
+  /** For a refused form: one message per field. */
+  readonly fields: Record<string, string>
 
-  constructor(message: string, code?: string) {
+  constructor(message: string, code?: string, fields: Record<string, string> = {}) {
     super(message)
     this.name = 'BackgroundError'
     this.code = code
+    this.fields = fields
   }
 }
 
@@ -22,9 +25,15 @@ export async function callBackground<Type extends PopupRequestType>(
     | PopupResponse<Type>
     | undefined
   if (!response) throw new BackgroundError('The wallet did not answer')
-  if (!response.ok) throw new BackgroundError(response.error.message, response.error.code)
+  if (!response.ok) {
+    throw new BackgroundError(response.error.message, response.error.code, response.error.fields)
+  }
   return response.result
 }
 
 export const errorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : String(error)
+
+/** The per-field messages of a refused form (empty for any other failure). */
+export const fieldErrorsOf = (error: unknown): Record<string, string> =>
+  error instanceof BackgroundError ? error.fields : {}

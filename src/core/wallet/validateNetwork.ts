@@ -39,7 +39,7 @@ export function validateNetworkDraft(
   const problems: Partial<Record<NetworkField, string>> = {}
 
   const parsed = parseChainId(chainId)
-  if (!parsed || parsed.namespace !== 'eip155' || parsed.reference === '0') {
+  if (parsed?.namespace !== 'eip155' || parsed.reference === '0') {
     problems.chainId = 'Enter an EVM chain id as eip155:<number>, e.g. eip155:1337.'
   } else if (known.builtIn.includes(parsed.chainId)) {
     problems.chainId = `${parsed.chainId} is a built-in network.`

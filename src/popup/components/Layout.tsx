@@ -25,3 +25,12 @@ export function ErrorText({ error }: { error: string | undefined }) {
     </p>
   ) : null
 }
+
+/** A field's validation message, shown under its input (`<testId>-error`). */
+export function FieldError({ error, testId }: { error: string | undefined; testId: string }) {
+  return error ? (
+    <span className="field-error" role="alert" data-testid={`${testId}-error`}>
+      {error}
+    </span>
+  ) : null
+}

@@ -3,31 +3,60 @@ import type { Address, ChainId } from '../../core/multichain/ports.ts'
 import type { ConnectionView } from '../../core/wallet/messages.ts'
 import { callBackground, errorMessage } from '../background.ts'
 
+/** Storage keys whose change means the list is stale (sessions, their activity). */
+const watchedPrefixes = ['session:', 'activity:']
+
 type ConnectionsStore = {
   connections: ConnectionView[]
+  /** Names of the wallet's networks by chain id (a removed network shows its id). */
+  chainNames: Record<ChainId, string>
+  /** The origin whose edit was just saved (for the "Saved" line). */
+  savedOrigin: string | undefined
   error: string | undefined
   load(): Promise<void>
+  /** Reloads whenever a session or an activity log changes (expiry, a site's calls); returns the stop. */
+  watch(): () => void
   update(origin: string, chains: ChainId[], accounts: Address[]): Promise<void>
   revoke(origin: string): Promise<void>
 }
 
-/** The sites with a session, and editing or revoking them. */
+/** The sites with a session, and editing or revoking them. Rules live in the background. */
 export const useConnections = create<ConnectionsStore>((set, get) => ({
   connections: [],
+  chainNames: {},
+  savedOrigin: undefined,
   error: undefined,
   async load() {
     try {
-      set({ connections: await callBackground('connections:list'), error: undefined })
+      const [connections, networks] = await Promise.all([
+        callBackground('connections:list'),
+        callBackground('networks:list'),
+      ])
+      const chainNames = Object.fromEntries(
+        networks.map((network) => [network.chainId, network.name]),
+      )
+      set({ connections, chainNames, error: undefined })
     } catch (error) {
       set({ error: errorMessage(error) })
     }
   },
+  watch() {
+    const listener = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
+      if (area !== 'local') return
+      if (Object.keys(changes).some((key) => watchedPrefixes.some((p) => key.startsWith(p)))) {
+        void get().load()
+      }
+    }
+    chrome.storage.onChanged.addListener(listener)
+    return () => chrome.storage.onChanged.removeListener(listener)
+  },
   async update(origin, chains, accounts) {
     try {
       await callBackground('connections:update', { origin, chains, accounts })
+      set({ savedOrigin: origin })
       await get().load()
     } catch (error) {
-      set({ error: errorMessage(error) })
+      set({ error: errorMessage(error), savedOrigin: undefined })
     }
   },
   async revoke(origin) {

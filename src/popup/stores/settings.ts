@@ -1,29 +1,31 @@
 import { create } from 'zustand'
-import type { NetworkView, SettingsView } from '../../core/wallet/messages.ts'
-import { callBackground, errorMessage } from '../background.ts'
+import type { SettingsView } from '../../core/wallet/messages.ts'
+import { callBackground, errorMessage, fieldErrorsOf } from '../background.ts'
 
 type SettingsStore = {
   settings: SettingsView | undefined
-  networks: NetworkView[]
   saved: boolean
   error: string | undefined
+  /** Refusals of the last save, by field (`infuraApiKey`, `autoLockMinutes`, `localDevnet.rpcUrl`, …). */
+  fieldErrors: Record<string, string>
   load(): Promise<void>
   save(changes: Partial<SettingsView>): Promise<void>
 }
 
-/** The wallet's settings and networks. */
+/** The wallet's settings (API key, auto-lock, Local devnet); the background validates them. */
 export const useSettings = create<SettingsStore>((set) => ({
   settings: undefined,
-  networks: [],
   saved: false,
   error: undefined,
+  fieldErrors: {},
   async load() {
     try {
-      const [settings, networks] = await Promise.all([
-        callBackground('settings:get'),
-        callBackground('networks:list'),
-      ])
-      set({ settings, networks, error: undefined, saved: false })
+      set({
+        settings: await callBackground('settings:get'),
+        error: undefined,
+        fieldErrors: {},
+        saved: false,
+      })
     } catch (error) {
       set({ error: errorMessage(error) })
     }
@@ -31,10 +33,14 @@ export const useSettings = create<SettingsStore>((set) => ({
   async save(changes) {
     try {
       const settings = await callBackground('settings:set', changes)
-      const networks = await callBackground('networks:list')
-      set({ settings, networks, saved: true, error: undefined })
+      set({ settings, saved: true, error: undefined, fieldErrors: {} })
     } catch (error) {
-      set({ error: errorMessage(error), saved: false })
+      const fieldErrors = fieldErrorsOf(error)
+      set({
+        fieldErrors,
+        error: Object.keys(fieldErrors).length > 0 ? undefined : errorMessage(error),
+        saved: false,
+      })
     }
   },
 }))

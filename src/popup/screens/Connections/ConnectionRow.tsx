@@ -4,14 +4,25 @@ import type { ConnectionView } from '../../../core/wallet/messages.ts'
 import { AddressLabel } from '../../components/AddressLabel.tsx'
 import { useConnections } from '../../stores/connections.ts'
 import { useWallet } from '../../stores/wallet.ts'
+import { ActivityList } from './ActivityList.tsx'
+import { Permissions } from './Permissions.tsx'
 
 const addressOf = (accountId: string): string => accountId.slice(accountId.lastIndexOf(':') + 1)
 
-/** One site: its chains and accounts as checkboxes, save and revoke. */
+const toggle = <T,>(list: T[], item: T): T[] =>
+  list.includes(item) ? list.filter((other) => other !== item) : [...list, item]
+
+const dateTime = (value: number | string): string =>
+  new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
+
+/**
+ * One site: when it connected and until when, its chains and accounts as checkboxes (save applies
+ * them, the background decides what that grants), what each chain allows, and its latest calls.
+ */
 export function ConnectionRow({ connection }: { connection: ConnectionView }) {
-  const { origin, session } = connection
+  const { origin, session, activity } = connection
   const accounts = useWallet((state) => state.accounts)
-  const { update, revoke } = useConnections()
+  const { update, revoke, chainNames, savedOrigin } = useConnections()
   const grantedChains = Object.keys(session.sessionScopes) as ChainId[]
   const grantedAccounts = new Set(
     Object.values(session.sessionScopes).flatMap((scope) =>
@@ -22,20 +33,27 @@ export function ConnectionRow({ connection }: { connection: ConnectionView }) {
   const [chosen, setChosen] = useState<Address[]>(
     accounts.filter((address) => grantedAccounts.has(address.toLowerCase())),
   )
-  const offeredChains = Object.keys(session.requestedScopes) as ChainId[]
-
-  const toggle = <T,>(list: T[], item: T): T[] =>
-    list.includes(item) ? list.filter((other) => other !== item) : [...list, item]
+  const offeredChains = [
+    ...new Set([...grantedChains, ...(Object.keys(session.requestedScopes) as ChainId[])]),
+  ]
+  const changed =
+    chains.length !== grantedChains.length ||
+    chains.some((chainId) => !grantedChains.includes(chainId)) ||
+    chosen.length !== grantedAccounts.size ||
+    chosen.some((address) => !grantedAccounts.has(address.toLowerCase()))
+  const emptying = chains.length === 0 || chosen.length === 0
 
   return (
     <section className="card" data-testid={`connection-${origin}`} aria-label={origin}>
-      <h2 className="origin">{origin}</h2>
-      <p className="hint">
-        Connected {new Date(session.createdAt).toLocaleString()}
-        {session.sessionProperties.expiry
-          ? ` · until ${new Date(session.sessionProperties.expiry).toLocaleString()}`
-          : ''}
-      </p>
+      <header className="card-header">
+        <h2 className="origin">{origin}</h2>
+        <p className="hint">Connected {dateTime(session.createdAt)}</p>
+        {session.sessionProperties.expiry ? (
+          <p className="hint" data-testid="connection-expiry">
+            <em className="tag">Expires</em> {dateTime(session.sessionProperties.expiry)}
+          </p>
+        ) : null}
+      </header>
       <fieldset className="group">
         <legend>Networks</legend>
         {offeredChains.map((chainId) => (
@@ -46,7 +64,10 @@ export function ConnectionRow({ connection }: { connection: ConnectionView }) {
               checked={chains.includes(chainId)}
               onChange={() => setChains(toggle(chains, chainId))}
             />
-            <code>{chainId}</code>
+            <span className="label-stack">
+              <strong>{chainNames[chainId] ?? 'Unavailable network'}</strong>
+              <code>{chainId}</code>
+            </span>
           </label>
         ))}
       </fieldset>
@@ -64,6 +85,18 @@ export function ConnectionRow({ connection }: { connection: ConnectionView }) {
           </label>
         ))}
       </fieldset>
+      <Permissions sessionScopes={session.sessionScopes} chainNames={chainNames} />
+      <ActivityList activity={activity} />
+      {changed && emptying ? (
+        <p className="hint" role="status">
+          With no network or no account left, saving disconnects the site.
+        </p>
+      ) : null}
+      {savedOrigin === origin && !changed ? (
+        <p className="hint" role="status" data-testid="connection-saved">
+          Saved. The site was told.
+        </p>
+      ) : null}
       <div className="row">
         <button
           type="button"
@@ -77,6 +110,7 @@ export function ConnectionRow({ connection }: { connection: ConnectionView }) {
           type="button"
           className="primary"
           data-testid="connection-save"
+          disabled={!changed}
           onClick={() => void update(origin, chains, chosen)}
         >
           Save

@@ -4,14 +4,15 @@ import { useConnections } from '../../stores/connections.ts'
 import { useNavigation } from '../../stores/navigation.ts'
 import { ConnectionRow } from './ConnectionRow.tsx'
 
-/** Every site with a session. */
+/** Every site with a session; kept current while open (expiry, edits from elsewhere, new calls). */
 export function Connections() {
   const go = useNavigation((state) => state.go)
-  const { connections, error, load } = useConnections()
+  const { connections, error, load, watch } = useConnections()
 
   useEffect(() => {
     void load()
-  }, [load])
+    return watch()
+  }, [load, watch])
 
   return (
     <Layout
@@ -24,7 +25,11 @@ export function Connections() {
     >
       {connections.length === 0 ? <p className="lead">No site is connected.</p> : null}
       {connections.map((connection) => (
-        <ConnectionRow key={connection.origin} connection={connection} />
+        <ConnectionRow
+          // A session changed elsewhere (a new approval, an expiry) starts a fresh edit.
+          key={`${connection.origin} ${connection.session.createdAt} ${JSON.stringify(connection.session.sessionScopes)}`}
+          connection={connection}
+        />
       ))}
       <ErrorText error={error} />
     </Layout>

@@ -1,13 +1,15 @@
 import { type FormEvent, useEffect, useState } from 'react'
-import { ErrorText, Layout } from '../../components/Layout.tsx'
+import { ErrorText, FieldError, Layout } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
 import { useSettings } from '../../stores/settings.ts'
+import { NetworkList } from './NetworkList.tsx'
 
-/** The API key of the built-in networks, the Local devnet's endpoint, auto-lock; the networks. */
+/** The API key of the built-in networks, auto-lock, the Local devnet's endpoint; the networks. */
 export function Settings() {
   const go = useNavigation((state) => state.go)
-  const { settings, networks, saved, error, load, save } = useSettings()
+  const { settings, saved, error, fieldErrors, load, save } = useSettings()
   const [apiKey, setApiKey] = useState('')
+  const [showKey, setShowKey] = useState(false)
   const [rpcUrl, setRpcUrl] = useState('')
   const [wsUrl, setWsUrl] = useState('')
   const [autoLock, setAutoLock] = useState('15')
@@ -41,72 +43,79 @@ export function Settings() {
         </button>
       }
     >
-      <form className="stack" onSubmit={submit}>
+      <form className="stack" onSubmit={submit} noValidate>
         <label className="field">
-          <span>Infura API key (for the built-in networks)</span>
-          <input
-            type="password"
-            autoComplete="off"
-            data-testid="settings-api-key"
-            value={apiKey}
-            onChange={(event) => setApiKey(event.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>Local devnet HTTP endpoint</span>
-          <input
-            data-testid="settings-devnet-rpc-url"
-            value={rpcUrl}
-            onChange={(event) => setRpcUrl(event.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>Local devnet WebSocket endpoint</span>
-          <input
-            data-testid="settings-devnet-ws-url"
-            value={wsUrl}
-            onChange={(event) => setWsUrl(event.target.value)}
-          />
+          <span>Infura API key</span>
+          <span className="input-with-button">
+            <input
+              type={showKey ? 'text' : 'password'}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="Not set"
+              data-testid="settings-api-key"
+              aria-invalid={fieldErrors.infuraApiKey ? true : undefined}
+              value={apiKey}
+              onChange={(event) => setApiKey(event.target.value)}
+            />
+            <button
+              type="button"
+              className="small ghost"
+              data-testid="settings-api-key-toggle"
+              aria-pressed={showKey}
+              onClick={() => setShowKey(!showKey)}
+            >
+              {showKey ? 'Hide' : 'Show'}
+            </button>
+          </span>
+          <span className="hint">Used by the built-in networks; without it they are off.</span>
+          <FieldError error={fieldErrors.infuraApiKey} testId="settings-api-key" />
         </label>
         <label className="field">
           <span>Lock after (minutes without use)</span>
           <input
             type="number"
             min={1}
+            max={1440}
             data-testid="settings-auto-lock"
+            aria-invalid={fieldErrors.autoLockMinutes ? true : undefined}
             value={autoLock}
             onChange={(event) => setAutoLock(event.target.value)}
           />
+          <FieldError error={fieldErrors.autoLockMinutes} testId="settings-auto-lock" />
+        </label>
+        <label className="field">
+          <span>Local devnet HTTP endpoint</span>
+          <input
+            spellCheck={false}
+            data-testid="settings-devnet-rpc-url"
+            aria-invalid={fieldErrors['localDevnet.rpcUrl'] ? true : undefined}
+            value={rpcUrl}
+            onChange={(event) => setRpcUrl(event.target.value)}
+          />
+          <FieldError error={fieldErrors['localDevnet.rpcUrl']} testId="settings-devnet-rpc-url" />
+        </label>
+        <label className="field">
+          <span>Local devnet WebSocket endpoint</span>
+          <input
+            spellCheck={false}
+            data-testid="settings-devnet-ws-url"
+            aria-invalid={fieldErrors['localDevnet.wsUrl'] ? true : undefined}
+            value={wsUrl}
+            onChange={(event) => setWsUrl(event.target.value)}
+          />
+          <FieldError error={fieldErrors['localDevnet.wsUrl']} testId="settings-devnet-ws-url" />
         </label>
         <ErrorText error={error} />
         {saved ? (
-          <p className="hint" role="status">
+          <p className="hint" role="status" data-testid="settings-saved">
             Saved.
           </p>
         ) : null}
         <button type="submit" className="primary" data-testid="settings-save">
-          Save
+          Save settings
         </button>
       </form>
-
-      <h2>Networks</h2>
-      <ul className="list" aria-label="Networks">
-        {networks.map((network) => (
-          <li
-            key={network.chainId}
-            className="item column"
-            data-testid={`network-${network.chainId}`}
-          >
-            <span>
-              <strong>{network.name}</strong> <code>{network.chainId}</code>
-              {network.enabled ? null : <em className="tag">needs API key</em>}
-            </span>
-            <code className="url">
-              {network.kind === 'infura' ? network.rpcUrl.replace(/[^/]+$/, '…') : network.rpcUrl}
-            </code>
-          </li>
-        ))}
-      </ul>
+      <NetworkList />
     </Layout>
   )
 }

@@ -1,0 +1,31 @@
+import type { ChainId, SessionScopes } from '../../../core/multichain/ports.ts'
+
+/** What the site may call on each granted chain (collapsed: the lists are long). */
+export function Permissions({
+  sessionScopes,
+  chainNames,
+}: {
+  sessionScopes: SessionScopes
+  chainNames: Record<ChainId, string>
+}) {
+  const scopes = Object.entries(sessionScopes) as Array<[ChainId, SessionScopes[ChainId]]>
+  const methodCount = scopes.reduce((count, [, scope]) => count + scope.methods.length, 0)
+  return (
+    <details className="disclosure" data-testid="connection-permissions">
+      <summary>
+        Permissions · {methodCount} method{methodCount === 1 ? '' : 's'}
+      </summary>
+      {scopes.map(([chainId, scope]) => (
+        <div key={chainId} className="permission">
+          <strong>{chainNames[chainId] ?? chainId}</strong>
+          <p>
+            <span className="muted">Methods:</span> {scope.methods.join(', ') || 'none'}
+          </p>
+          <p>
+            <span className="muted">Notifications:</span> {scope.notifications.join(', ') || 'none'}
+          </p>
+        </div>
+      ))}
+    </details>
+  )
+}

@@ -1,0 +1,98 @@
+import { type FormEvent, useEffect, useState } from 'react'
+import type { NetworkDraft } from '../../../core/wallet/validateNetwork.ts'
+import { ErrorText, FieldError, Layout } from '../../components/Layout.tsx'
+import { useNavigation } from '../../stores/navigation.ts'
+import { useNetworks } from '../../stores/networks.ts'
+
+const emptyDraft: NetworkDraft = { chainId: '', name: '', rpcUrl: '', wsUrl: '' }
+
+const fields: Array<{
+  field: keyof NetworkDraft
+  testId: string
+  label: string
+  placeholder: string
+}> = [
+  { field: 'chainId', testId: 'network-chain-id', label: 'Chain ID', placeholder: 'eip155:1337' },
+  { field: 'name', testId: 'network-name', label: 'Name', placeholder: 'My devnet' },
+  {
+    field: 'rpcUrl',
+    testId: 'network-rpc-url',
+    label: 'HTTP endpoint',
+    placeholder: 'https://rpc.example/v3/KEY',
+  },
+  {
+    field: 'wsUrl',
+    testId: 'network-ws-url',
+    label: 'WebSocket endpoint',
+    placeholder: 'wss://rpc.example/ws/v3/KEY',
+  },
+]
+
+/**
+ * Adding or editing a custom network. The background validates it (form, then a live
+ * `eth_chainId`); each refusal shows under its field.
+ */
+export function NetworkForm() {
+  const { editingNetwork, go } = useNavigation()
+  const { networks, busy, error, fieldErrors, load, save, clearErrors } = useNetworks()
+  const editing = networks.find((network) => network.chainId === editingNetwork)
+  const [draft, setDraft] = useState<NetworkDraft>(emptyDraft)
+
+  useEffect(() => {
+    clearErrors()
+    void load()
+  }, [clearErrors, load])
+  useEffect(() => {
+    if (editing) {
+      const { chainId, name, rpcUrl, wsUrl } = editing
+      setDraft({ chainId, name, rpcUrl, wsUrl })
+    }
+  }, [editing])
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (await save(draft, editingNetwork)) go('settings')
+  }
+
+  return (
+    <Layout
+      title={editingNetwork ? 'Edit network' : 'Add a network'}
+      actions={
+        <button
+          type="button"
+          className="small"
+          data-testid="network-cancel"
+          onClick={() => go('settings')}
+        >
+          Cancel
+        </button>
+      }
+    >
+      <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
+        <p className="lead">
+          An EVM chain and its JSON-RPC endpoints. Aperture asks the endpoint for its chain id
+          before saving.
+        </p>
+        {fields.map(({ field, testId, label, placeholder }) => (
+          <label key={field} className="field">
+            <span>{label}</span>
+            <input
+              spellCheck={false}
+              autoComplete="off"
+              placeholder={placeholder}
+              data-testid={testId}
+              aria-invalid={fieldErrors[field] ? true : undefined}
+              value={draft[field]}
+              onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+            />
+            <FieldError error={fieldErrors[field]} testId={testId} />
+          </label>
+        ))}
+        <ErrorText error={error} />
+        <button type="submit" className="primary" data-testid="network-save" disabled={busy}>
+          {busy ? 'Checking the endpoint…' : 'Save network'}
+        </button>
+      </form>
+    </Layout>
+  )
+}

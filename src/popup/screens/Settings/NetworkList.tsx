@@ -1,0 +1,76 @@
+import { useEffect } from 'react'
+import type { NetworkView } from '../../../core/wallet/messages.ts'
+import { ErrorText } from '../../components/Layout.tsx'
+import { useNavigation } from '../../stores/navigation.ts'
+import { useNetworks } from '../../stores/networks.ts'
+import { useSettings } from '../../stores/settings.ts'
+
+/** An Infura URL without its key: the key is a secret, shown masked only in its own field. */
+const shownUrl = (network: NetworkView): string =>
+  network.kind === 'infura' ? network.rpcUrl.replace(/\/v3\/.*$/, '/v3/…') : network.rpcUrl
+
+/** The built-in networks, then the user's own with edit and remove; adding one opens the form. */
+export function NetworkList() {
+  const { networks, error, load, remove } = useNetworks()
+  const settings = useSettings((state) => state.settings)
+  const editNetwork = useNavigation((state) => state.editNetwork)
+
+  // The API key decides which built-in networks are on: reload when settings were saved.
+  useEffect(() => {
+    if (settings) void load()
+  }, [load, settings])
+
+  return (
+    <section className="stack" aria-labelledby="networks-title">
+      <div className="section-title">
+        <h2 id="networks-title">Networks</h2>
+        <button
+          type="button"
+          className="small"
+          data-testid="network-add"
+          onClick={() => editNetwork(undefined)}
+        >
+          + Add network
+        </button>
+      </div>
+      <ErrorText error={error} />
+      <ul className="list" aria-label="Networks">
+        {networks.map((network) => (
+          <li
+            key={network.chainId}
+            className="item column network"
+            data-testid={`network-${network.chainId}`}
+          >
+            <span className="network-title">
+              <strong>{network.name}</strong>
+              <code>{network.chainId}</code>
+              {network.kind === 'custom' ? <em className="tag custom">custom</em> : null}
+              {network.enabled ? null : <em className="tag">needs API key</em>}
+            </span>
+            <code className="url">{shownUrl(network)}</code>
+            {network.kind === 'custom' ? (
+              <span className="row end">
+                <button
+                  type="button"
+                  className="small"
+                  data-testid={`network-edit-${network.chainId}`}
+                  onClick={() => editNetwork(network.chainId)}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="small danger"
+                  data-testid={`network-remove-${network.chainId}`}
+                  onClick={() => void remove(network.chainId)}
+                >
+                  Remove
+                </button>
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
