@@ -5,6 +5,8 @@ import type { ConnectionId, EnginePorts } from './ports.ts'
 export type EngineContext = {
   ports: EnginePorts
   pendingApprovals: Set<string>
+  /** Sessions being ended right now, so that concurrent ends (expiry timer and alarm) notify once. */
+  endingSessions: Map<string, Promise<boolean>>
 }
 
 /** One page call as a handler sees it; the origin comes from the browser, never from the message. */

@@ -140,6 +140,19 @@ describe('createMultichainEngine: sessionProperties.expiry', () => {
     expect(sessionChanges()).toEqual([expect.anything(), {}])
     expect(sessionChanges('https://forever.example')).toHaveLength(1)
   })
+
+  it('ends an expired session once when expiry checks overlap (timer, alarm, a page request)', async () => {
+    const { call, engine, ports, sessionChanges } = createHarness({ now: start })
+    await call('wallet_createSession', expiring)
+    ports.setNow(Date.parse('2026-01-02T00:00:00Z'))
+    await Promise.all([
+      engine.expireSessions(),
+      engine.expireSessions(),
+      call('wallet_getSession', {}),
+    ])
+    expect(ports.store.has(dapp)).toBe(false)
+    expect(sessionChanges()).toEqual([expect.anything(), {}])
+  })
 })
 
 describe('createMultichainEngine: connections and subscription events', () => {

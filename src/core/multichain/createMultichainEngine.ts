@@ -57,7 +57,7 @@ export const subscriptionNotification = (
  * // { jsonrpc: '2.0', id: 1, result: { sessionScopes: {}, sessionProperties: {} } }
  */
 export function createMultichainEngine(ports: EnginePorts): MultichainEngine {
-  const context: EngineContext = { ports, pendingApprovals: new Set() }
+  const context: EngineContext = { ports, pendingApprovals: new Set(), endingSessions: new Map() }
 
   return {
     async handleRequest(origin, connection, request): Promise<RpcResponse> {

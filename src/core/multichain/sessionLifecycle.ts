@@ -37,14 +37,29 @@ export function sessionResult(session: StoredSession | undefined): Json {
 /**
  * Ends the origin's session, if any: deletes it, ends all the origin's subscriptions and, when there
  * was a session, sends `wallet_sessionChanged { sessionScopes: {} }`. Returns whether there was one.
+ * Ends that overlap (the expiry timer and alarm, a page request at the same moment) end it once:
+ * the later ones wait for the first and return false.
  */
 export async function endSession(context: EngineContext, origin: string): Promise<boolean> {
-  const { sessions, nodes } = context.ports
-  const existed = (await sessions.get(origin)) !== undefined
-  if (existed) await sessions.delete(origin)
-  await nodes.unsubscribeAll({ origin })
-  if (existed) notifySessionChanged(context, origin, {})
-  return existed
+  const inFlight = context.endingSessions.get(origin)
+  if (inFlight) {
+    await inFlight
+    return false
+  }
+  const ending = (async () => {
+    const { sessions, nodes } = context.ports
+    const existed = (await sessions.get(origin)) !== undefined
+    if (existed) await sessions.delete(origin)
+    await nodes.unsubscribeAll({ origin })
+    if (existed) notifySessionChanged(context, origin, {})
+    return existed
+  })()
+  context.endingSessions.set(origin, ending)
+  try {
+    return await ending
+  } finally {
+    context.endingSessions.delete(origin)
+  }
 }
 
 /** The origin's session, after ending it if its `expiry` has passed. */
