@@ -10,6 +10,8 @@ type ConnectionsStore = {
   connections: ConnectionView[]
   /** Names of the wallet's networks by chain id (a removed network shows its id). */
   chainNames: Record<ChainId, string>
+  /** The chains the wallet offers now (a granted chain outside it was removed or switched off). */
+  availableChains: ChainId[]
   /** The origin whose edit was just saved (for the "Saved" line). */
   savedOrigin: string | undefined
   error: string | undefined
@@ -24,6 +26,7 @@ type ConnectionsStore = {
 export const useConnections = create<ConnectionsStore>((set, get) => ({
   connections: [],
   chainNames: {},
+  availableChains: [],
   savedOrigin: undefined,
   error: undefined,
   async load() {
@@ -35,7 +38,10 @@ export const useConnections = create<ConnectionsStore>((set, get) => ({
       const chainNames = Object.fromEntries(
         networks.map((network) => [network.chainId, network.name]),
       )
-      set({ connections, chainNames, error: undefined })
+      const availableChains = networks
+        .filter((network) => network.enabled)
+        .map((network) => network.chainId)
+      set({ connections, chainNames, availableChains, error: undefined })
     } catch (error) {
       set({ error: errorMessage(error) })
     }

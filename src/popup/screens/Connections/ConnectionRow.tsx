@@ -22,7 +22,7 @@ const dateTime = (value: number | string): string =>
 export function ConnectionRow({ connection }: { connection: ConnectionView }) {
   const { origin, session, activity } = connection
   const accounts = useWallet((state) => state.accounts)
-  const { update, revoke, chainNames, savedOrigin } = useConnections()
+  const { update, revoke, chainNames, availableChains, savedOrigin } = useConnections()
   const grantedChains = Object.keys(session.sessionScopes) as ChainId[]
   const grantedAccounts = new Set(
     Object.values(session.sessionScopes).flatMap((scope) =>
@@ -65,8 +65,11 @@ export function ConnectionRow({ connection }: { connection: ConnectionView }) {
               onChange={() => setChains(toggle(chains, chainId))}
             />
             <span className="label-stack">
-              <strong>{chainNames[chainId] ?? 'Unavailable network'}</strong>
-              <code>{chainId}</code>
+              <strong>{chainNames[chainId] ?? 'Removed network'}</strong>
+              <code>
+                {chainId}
+                {availableChains.includes(chainId) ? null : <em className="tag">unavailable</em>}
+              </code>
             </span>
           </label>
         ))}

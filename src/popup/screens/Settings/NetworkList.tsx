@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import type { NetworkView } from '../../../core/wallet/messages.ts'
 import { ErrorText } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
@@ -9,11 +9,28 @@ import { useSettings } from '../../stores/settings.ts'
 const shownUrl = (network: NetworkView): string =>
   network.kind === 'infura' ? network.rpcUrl.replace(/\/v3\/.*$/, '/v3/…') : network.rpcUrl
 
-/** The built-in networks, then the user's own with edit and remove; adding one opens the form. */
+/** One network: name, chain id, state, endpoint (and, for the user's own, its actions). */
+function NetworkRow({ network, children }: { network: NetworkView; children?: ReactNode }) {
+  return (
+    <li className="item column network" data-testid={`network-${network.chainId}`}>
+      <span className="network-title">
+        <strong>{network.name}</strong>
+        <code>{network.chainId}</code>
+        {network.enabled ? null : <em className="tag">needs API key</em>}
+      </span>
+      <code className="url">{shownUrl(network)}</code>
+      {children}
+    </li>
+  )
+}
+
+/** The user's own networks (edit, remove), then the built-in ones with edit and remove; adding one opens the form. */
 export function NetworkList() {
   const { networks, error, load, remove } = useNetworks()
   const settings = useSettings((state) => state.settings)
   const editNetwork = useNavigation((state) => state.editNetwork)
+  const custom = networks.filter((network) => network.kind === 'custom')
+  const builtIn = networks.filter((network) => network.kind !== 'custom')
 
   // The API key decides which built-in networks are on: reload when settings were saved.
   useEffect(() => {
@@ -34,21 +51,13 @@ export function NetworkList() {
         </button>
       </div>
       <ErrorText error={error} />
-      <ul className="list" aria-label="Networks">
-        {networks.map((network) => (
-          <li
-            key={network.chainId}
-            className="item column network"
-            data-testid={`network-${network.chainId}`}
-          >
-            <span className="network-title">
-              <strong>{network.name}</strong>
-              <code>{network.chainId}</code>
-              {network.kind === 'custom' ? <em className="tag custom">custom</em> : null}
-              {network.enabled ? null : <em className="tag">needs API key</em>}
-            </span>
-            <code className="url">{shownUrl(network)}</code>
-            {network.kind === 'custom' ? (
+      <h3 className="subheading">Yours</h3>
+      {custom.length === 0 ? (
+        <p className="hint">None yet. Add an EVM chain with its own endpoints.</p>
+      ) : (
+        <ul className="list" aria-label="Your networks">
+          {custom.map((network) => (
+            <NetworkRow key={network.chainId} network={network}>
               <span className="row end">
                 <button
                   type="button"
@@ -67,8 +76,14 @@ export function NetworkList() {
                   Remove
                 </button>
               </span>
-            ) : null}
-          </li>
+            </NetworkRow>
+          ))}
+        </ul>
+      )}
+      <h3 className="subheading">Built in</h3>
+      <ul className="list" aria-label="Built-in networks">
+        {builtIn.map((network) => (
+          <NetworkRow key={network.chainId} network={network} />
         ))}
       </ul>
     </section>
