@@ -49,40 +49,40 @@ function summarize(samples: number[]): Summary {
 
 const ms = (value: number) => `${value.toFixed(2)} ms`
 
-/** Times `count` sequential calls in the page, either through the wallet or by fetch to the endpoint. */
-function timeInPage(
+/**
+ * Times `count` sequential pairs of calls in the page: one through the wallet, then the same request
+ * by `fetch` straight to the endpoint. Alternating makes machine load weigh on both sides alike.
+ */
+function timePairs(
   page: Page,
-  how: 'wallet' | 'direct',
   body: { method: string; params: unknown[] },
   count: number,
   endpointUrl: string,
-): Promise<number[]> {
+): Promise<{ wallet: number[]; direct: number[] }> {
   return page.evaluate(
-    async ({ how, body, count, endpointUrl, scope }) => {
+    async ({ body, count, endpointUrl, scope }) => {
       const provider = window.aperture
       if (!provider) throw new Error('window.aperture is missing')
-      const samples: number[] = []
+      const wallet: number[] = []
+      const direct: number[] = []
       for (let index = 0; index < count; index += 1) {
-        const start = performance.now()
-        if (how === 'wallet') {
-          await provider.request({
-            method: 'wallet_invokeMethod',
-            params: { scope, request: body },
-          })
-        } else {
-          const response = await fetch(endpointUrl, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ jsonrpc: '2.0', id: index, ...body }),
-          })
-          const answer = (await response.json()) as { error?: unknown }
-          if (answer.error) throw new Error(JSON.stringify(answer.error))
-        }
-        samples.push(performance.now() - start)
+        let start = performance.now()
+        await provider.request({ method: 'wallet_invokeMethod', params: { scope, request: body } })
+        wallet.push(performance.now() - start)
+
+        start = performance.now()
+        const response = await fetch(endpointUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: index, ...body }),
+        })
+        const answer = (await response.json()) as { error?: unknown }
+        if (answer.error) throw new Error(JSON.stringify(answer.error))
+        direct.push(performance.now() - start)
       }
-      return samples
+      return { wallet, direct }
     },
-    { how, body, count, endpointUrl, scope },
+    { body, count, endpointUrl, scope },
   )
 }
 
@@ -108,14 +108,10 @@ async function main(): Promise<void> {
       `round trip: eth_blockNumber, ${calls} sequential calls each way (after 50 warm-up)…`,
     )
     const blockNumber = { method: 'eth_blockNumber', params: [] }
-    await timeInPage(page, 'wallet', blockNumber, 50, endpoint.httpUrl)
-    await timeInPage(page, 'direct', blockNumber, 50, endpoint.httpUrl)
-    const walletTrip = summarize(
-      await timeInPage(page, 'wallet', blockNumber, calls, endpoint.httpUrl),
-    )
-    const directTrip = summarize(
-      await timeInPage(page, 'direct', blockNumber, calls, endpoint.httpUrl),
-    )
+    await timePairs(page, blockNumber, 50, endpoint.httpUrl)
+    const trips = await timePairs(page, blockNumber, calls, endpoint.httpUrl)
+    const walletTrip = summarize(trips.wallet)
+    const directTrip = summarize(trips.direct)
 
     console.log(`eth_getLogs: ${logCount} logs, ${logRuns} runs each way…`)
     const anvilUrl = anvilOf(endpoint).rpcUrl
@@ -128,14 +124,10 @@ async function main(): Promise<void> {
     const check = await request<unknown[]>(page, 'wallet_invokeMethod', { scope, request: getLogs })
     if (check.result?.length !== logCount)
       throw new Error(`eth_getLogs answered ${JSON.stringify(check.error ?? check.result?.length)}`)
-    await timeInPage(page, 'wallet', getLogs, 2, endpoint.httpUrl)
-    await timeInPage(page, 'direct', getLogs, 2, endpoint.httpUrl)
-    const walletLogs = summarize(
-      await timeInPage(page, 'wallet', getLogs, logRuns, endpoint.httpUrl),
-    )
-    const directLogs = summarize(
-      await timeInPage(page, 'direct', getLogs, logRuns, endpoint.httpUrl),
-    )
+    await timePairs(page, getLogs, 2, endpoint.httpUrl)
+    const logs = await timePairs(page, getLogs, logRuns, endpoint.httpUrl)
+    const walletLogs = summarize(logs.wallet)
+    const directLogs = summarize(logs.direct)
 
     console.log(`cold start: ${coldStarts} × (stop worker → first wallet_getSession)…`)
     const worker = await controlServiceWorker(page, wallet.extensionId)
@@ -193,7 +185,8 @@ function renderSection(r: Report): string {
 Measured by \`npm run bench:extension\` (\`bench/extension.ts\`) on ${new Date().toISOString().slice(0, 10)}:
 headless Chromium with the built extension, onboarded with the test mnemonic, Local devnet pointed at
 the node endpoint (embedded anvil) on loopback; every figure is timed in the dapp page with
-\`performance.now()\`. Machine: ${r.machine}.
+\`performance.now()\`, wallet and direct calls alternating one by one (so machine load weighs on
+both alike). Machine: ${r.machine}.
 
 | What | Through the wallet | Direct \`fetch\` | Ratio | Target |
 |---|---|---|---|---|
