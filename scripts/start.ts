@@ -121,8 +121,9 @@ async function main(): Promise<void> {
   try {
     started.endpoint = await startNodeEndpoint({ port, host, logLevel: 'info' })
     started.dapp = await serveDapp({ port: dappPort })
-    if (!headless && options.headless === false && !hasDisplay())
-      console.log('No display found: running headless.')
+    if (!options.headless && !hasDisplay()) {
+      console.log('No display (DISPLAY/WAYLAND_DISPLAY unset): running Chromium headless.')
+    }
     started.wallet = await launchWallet({ headless, userDataDir: options.profile })
     const { wallet, endpoint, dapp } = started
     wallet.context.on('close', () => void stop('the browser was closed'))
