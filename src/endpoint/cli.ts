@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { defaultApiKey, type LogLevel, type RunningEndpoint, startEndpoint } from './index.ts'
+import { readyLine } from './readyLine.ts'
 
 const usage = `Aperture node endpoint: an Infura-compatible JSON-RPC endpoint in front of an Ethereum node.
 
@@ -13,6 +14,9 @@ Usage: npm run node -- [options]
   --query-timeout-ms <n>  log query time limit                              [10000]
   --filter-ttl-ms <n>     a filter expires this long after its last poll    [900000]
   --log-level <level>     silent | error | warn | info | debug              [info]
+  --chain-id <n>          chain id of the embedded anvil (not with --upstream) [31337]
+  --json                  announce readiness as one JSON line on stdout (docs/endpoint.md)
+  --stop-on-stdin-close   stop when stdin closes (a supervisor that dies takes the endpoint along)
   --help                  show this help
 
 Without --upstream it spawns anvil (chain id 31337, the standard test mnemonic) on a free loopback
@@ -38,6 +42,9 @@ async function main(): Promise<void> {
       'query-timeout-ms': { type: 'string' },
       'filter-ttl-ms': { type: 'string' },
       'log-level': { type: 'string' },
+      'chain-id': { type: 'string' },
+      json: { type: 'boolean' },
+      'stop-on-stdin-close': { type: 'boolean' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -50,6 +57,13 @@ async function main(): Promise<void> {
   if (!logLevels.some((level) => level === logLevel)) {
     throw new Error(`--log-level must be one of ${logLevels.join(', ')}`)
   }
+  const chainId = integer('chain-id', values['chain-id'])
+  if (chainId !== undefined && values.upstream !== undefined) {
+    throw new Error(
+      "--chain-id sets the embedded anvil's chain id: it cannot be used with --upstream",
+    )
+  }
+  if (chainId === 0) throw new Error('--chain-id must be a positive whole number')
 
   const endpoint: RunningEndpoint = await startEndpoint({
     port: integer('port', values.port) ?? 8545,
@@ -60,20 +74,25 @@ async function main(): Promise<void> {
     queryTimeoutMs: integer('query-timeout-ms', values['query-timeout-ms']),
     filterTtlMs: integer('filter-ttl-ms', values['filter-ttl-ms']),
     logLevel: logLevel as LogLevel,
+    chainId,
   })
 
-  const keys = values['api-key']?.length ? values['api-key'] : [defaultApiKey]
-  const httpBase = endpoint.httpUrl.slice(0, endpoint.httpUrl.lastIndexOf('/'))
-  const wsBase = endpoint.wsUrl.slice(0, endpoint.wsUrl.lastIndexOf('/'))
-  console.log('Aperture node endpoint ready')
-  for (const key of keys) {
-    console.log(`  HTTP      ${httpBase}/${key}`)
-    console.log(`  WS        ${wsBase}/${key}`)
+  const keys = [...new Set(values['api-key']?.length ? values['api-key'] : [defaultApiKey])]
+  if (values.json) {
+    console.log(JSON.stringify(readyLine(endpoint, keys)))
+  } else {
+    const httpBase = endpoint.httpUrl.slice(0, endpoint.httpUrl.lastIndexOf('/'))
+    const wsBase = endpoint.wsUrl.slice(0, endpoint.wsUrl.lastIndexOf('/'))
+    console.log('Aperture node endpoint ready')
+    for (const key of keys) {
+      console.log(`  HTTP      ${httpBase}/${key}`)
+      console.log(`  WS        ${wsBase}/${key}`)
+    }
+    console.log(
+      `  upstream  ${endpoint.anvil ? `embedded anvil ${endpoint.anvil.rpcUrl} (chain id ${endpoint.anvil.chainId})` : endpoint.upstreamUrl}`,
+    )
+    console.log(`  health    ${endpoint.origin}/healthz`)
   }
-  console.log(
-    `  upstream  ${endpoint.anvil ? `embedded anvil ${endpoint.anvil.rpcUrl} (chain id 31337)` : endpoint.upstreamUrl}`,
-  )
-  console.log(`  health    ${endpoint.origin}/healthz`)
 
   let stopping = false
   const stop = (code: number) => {
@@ -91,6 +110,14 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', () => stop(0))
   process.on('SIGTERM', () => stop(0))
+  if (values['stop-on-stdin-close']) {
+    process.stdin.once('end', () => stop(0))
+    process.stdin.once('error', (error) => {
+      console.error('stdin failed, stopping:', error)
+      stop(1)
+    })
+    process.stdin.resume()
+  }
   process.on('uncaughtException', (error) => {
     console.error('node endpoint crashed:', error)
     stop(1)

@@ -49,7 +49,7 @@ export type RunningEndpoint = {
   /** `http://127.0.0.1:<port>` */
   origin: string
   /** The embedded anvil, when no upstream was given. */
-  anvil?: { rpcUrl: string; wsUrl: string }
+  anvil?: { rpcUrl: string; wsUrl: string; chainId: number; pid: number }
   upstreamUrl: string
   /** Stops serving, then stops the embedded anvil. */
   close(): Promise<void>
@@ -139,7 +139,16 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
     httpUrl: `${origin}/v3/${firstKey}`,
     wsUrl: `ws://${hostInUrl}:${port}/ws/v3/${firstKey}`,
     origin,
-    ...(anvil ? { anvil: { rpcUrl: anvil.rpcUrl, wsUrl: anvil.wsUrl } } : {}),
+    ...(anvil
+      ? {
+          anvil: {
+            rpcUrl: anvil.rpcUrl,
+            wsUrl: anvil.wsUrl,
+            chainId: anvil.chainId,
+            pid: anvil.pid,
+          },
+        }
+      : {}),
     upstreamUrl,
     close() {
       closing ??= running.close().finally(release)

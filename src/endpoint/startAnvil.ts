@@ -23,6 +23,10 @@ export type StartAnvilOptions = {
 export type RunningAnvil = {
   rpcUrl: string
   wsUrl: string
+  /** Its chain id (`--chain-id`). */
+  chainId: number
+  /** Its process id: supervisors and tests check with it that anvil is gone after a stop. */
+  pid: number
   /** Stops anvil (SIGTERM, then SIGKILL after 3 s). Safe to call twice. */
   stop(): Promise<void>
 }
@@ -79,13 +83,14 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Runni
 async function launch(options: StartAnvilOptions): Promise<RunningAnvil> {
   const host = options.host ?? '127.0.0.1'
   const port = options.port || (await findFreePort(host))
+  const chainId = options.chainId ?? 31337
   const args = [
     '--host',
     host,
     '--port',
     String(port),
     '--chain-id',
-    String(options.chainId ?? 31337),
+    String(chainId),
     '--mnemonic',
     options.mnemonic ?? testMnemonic,
     '--quiet',
@@ -134,7 +139,8 @@ async function launch(options: StartAnvilOptions): Promise<RunningAnvil> {
     await stop()
     throw error
   }
-  return { rpcUrl, wsUrl, stop }
+  if (child.pid === undefined) throw new Error('anvil answered but has no process id')
+  return { rpcUrl, wsUrl, chainId, pid: child.pid, stop }
 }
 
 async function waitUntilAnswering(url: string, timeoutMs: number): Promise<void> {

@@ -1,0 +1,180 @@
+/**
+ * The CLI as a user (or a supervisor such as the e2e fixture) runs it: `tsx src/endpoint/cli.ts`,
+ * what `npm run node` runs, as a child process in a process group of its own.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ReadyLine } from './readyLine.ts'
+
+const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
+const cli = fileURLToPath(new URL('./cli.ts', import.meta.url))
+
+type Cli = {
+  child: ChildProcess
+  /** stdout lines so far. */
+  lines: string[]
+  /** stderr so far. */
+  errors: () => string
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>
+}
+
+const started: ChildProcess[] = []
+
+function runCli(args: string[]): Cli {
+  const child = spawn(tsx, [cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'], detached: true })
+  started.push(child)
+  const lines: string[] = []
+  let stderr = ''
+  child.stderr?.setEncoding('utf8')
+  child.stderr?.on('data', (chunk: string) => {
+    stderr += chunk
+  })
+  if (child.stdout) createInterface({ input: child.stdout }).on('line', (line) => lines.push(line))
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code))
+  })
+  return { child, lines, errors: () => stderr, exited }
+}
+
+/** Waits until a stdout line matches, failing early with the output when the CLI exits. */
+async function waitForLine(run: Cli, matches: (line: string) => boolean): Promise<string> {
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    const line = run.lines.find(matches)
+    if (line !== undefined) return line
+    if (run.child.exitCode !== null) break
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(
+    `no matching line; stdout:\n${run.lines.join('\n')}\nstderr:\n${run.errors()}\nexit: ${run.child.exitCode}`,
+  )
+}
+
+async function readyOf(run: Cli): Promise<ReadyLine> {
+  return JSON.parse(await waitForLine(run, (line) => line.startsWith('{"event":"ready"')))
+}
+
+function anvilOf(ready: ReadyLine): NonNullable<ReadyLine['anvil']> {
+  if (!ready.anvil) throw new Error(`no embedded anvil in ${JSON.stringify(ready)}`)
+  return ready.anvil
+}
+
+function isRunning(pid: number): boolean {
+  if (!(pid > 0)) throw new Error(`not a process id: ${pid}`)
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ESRCH') return false
+    throw error
+  }
+}
+
+async function chainIdAt(url: string): Promise<string> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+  })
+  const body = (await response.json()) as { result: string }
+  return body.result
+}
+
+afterEach(() => {
+  // A failed test must not leave its CLI (or anvil) behind: the whole group goes.
+  for (const child of started.splice(0)) {
+    if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) continue
+    try {
+      process.kill(-child.pid, 'SIGKILL')
+    } catch (error) {
+      if (!(error instanceof Error && 'code' in error && error.code === 'ESRCH')) throw error
+    }
+  }
+})
+
+describe('npm run node (src/endpoint/cli.ts)', () => {
+  it('with --port 0 --json announces the bound addresses and its anvil in one JSON line', async () => {
+    const run = runCli(['--port', '0', '--json', '--log-level', 'silent'])
+    const ready = await readyOf(run)
+
+    const port = Number(new URL(ready.origin).port)
+    expect(port).toBeGreaterThan(0)
+    expect(ready).toEqual({
+      event: 'ready',
+      http: `http://127.0.0.1:${port}/v3/dev`,
+      ws: `ws://127.0.0.1:${port}/ws/v3/dev`,
+      origin: `http://127.0.0.1:${port}`,
+      health: `http://127.0.0.1:${port}/healthz`,
+      apiKeys: ['dev'],
+      upstream: ready.anvil?.rpcUrl,
+      anvil: {
+        rpcUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+        wsUrl: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+$/),
+        chainId: 31337,
+        pid: expect.any(Number),
+      },
+      pid: expect.any(Number),
+    })
+    expect(await chainIdAt(ready.http)).toBe('0x7a69')
+    expect(await chainIdAt(anvilOf(ready).rpcUrl)).toBe('0x7a69')
+    expect(run.lines).toHaveLength(1)
+  })
+
+  it('--chain-id sets the embedded anvil’s chain id, seen through the endpoint', async () => {
+    const run = runCli(['--port', '0', '--json', '--chain-id', '1337', '--log-level', 'silent'])
+    const ready = await readyOf(run)
+    expect(ready.anvil?.chainId).toBe(1337)
+    expect(await chainIdAt(ready.http)).toBe('0x539')
+  })
+
+  it('without --json the ready lines show the port actually bound and the chain id', async () => {
+    const run = runCli(['--port', '0', '--chain-id', '1337', '--api-key', 'k1', '--api-key', 'k2'])
+    await waitForLine(run, (line) => line.startsWith('  health'))
+    const text = run.lines.filter((line) => !line.startsWith('{')).join('\n')
+    expect(text).toMatch(/^Aperture node endpoint ready$/m)
+    expect(text).toMatch(/^ {2}HTTP {6}http:\/\/127\.0\.0\.1:[1-9]\d*\/v3\/k1$/m)
+    expect(text).toMatch(/^ {2}WS {8}ws:\/\/127\.0\.0\.1:[1-9]\d*\/ws\/v3\/k2$/m)
+    expect(text).toMatch(
+      /^ {2}upstream {2}embedded anvil http:\/\/127\.0\.0\.1:\d+ \(chain id 1337\)$/m,
+    )
+    expect(text).not.toContain(':0/')
+  })
+
+  it.each([
+    ['the process the user started (tsx, as npm run node runs it)', 'wrapper'],
+    ['the endpoint process itself (the ready line’s pid)', 'endpoint'],
+  ] as const)('SIGTERM to %s stops the endpoint and its anvil', async (_name, target) => {
+    const run = runCli(['--port', '0', '--json', '--log-level', 'silent'])
+    const ready = await readyOf(run)
+    const anvil = anvilOf(ready)
+    const wrapperPid = run.child.pid ?? 0
+    expect(isRunning(ready.pid)).toBe(true)
+    expect(isRunning(anvil.pid)).toBe(true)
+
+    process.kill(target === 'wrapper' ? wrapperPid : ready.pid, 'SIGTERM')
+    await run.exited
+
+    expect(isRunning(ready.pid)).toBe(false)
+    expect(isRunning(anvil.pid)).toBe(false)
+    await expect(chainIdAt(ready.http)).rejects.toThrow()
+    await expect(chainIdAt(anvil.rpcUrl)).rejects.toThrow()
+  })
+
+  it('--stop-on-stdin-close stops the endpoint and its anvil when stdin closes', async () => {
+    const run = runCli(['--port', '0', '--json', '--stop-on-stdin-close', '--log-level', 'silent'])
+    const ready = await readyOf(run)
+    run.child.stdin?.end()
+    expect(await run.exited).toBe(0)
+    expect(isRunning(ready.pid)).toBe(false)
+    expect(isRunning(anvilOf(ready).pid)).toBe(false)
+  })
+
+  it('refuses --chain-id with --upstream, as the chain is the upstream’s', async () => {
+    const run = runCli(['--port', '0', '--chain-id', '1337', '--upstream', 'http://127.0.0.1:1'])
+    expect(await run.exited).toBe(1)
+    expect(run.errors()).toContain('--chain-id')
+  })
+})
