@@ -4,10 +4,12 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type BrowserContext, chromium, type Worker } from '@playwright/test'
 
-/** The unpacked extension that `npm run build` writes. */
-export const extensionDirectory: string = fileURLToPath(
-  new URL('../../extension/', import.meta.url),
-)
+/**
+ * The unpacked extension: `APERTURE_EXTENSION_DIR` (a build of one's own, `npx vite build --outDir
+ * DIR`, so a rebuild of `extension/` cannot disturb a run), else what `npm run build` writes.
+ */
+export const extensionDirectory: string =
+  process.env.APERTURE_EXTENSION_DIR ?? fileURLToPath(new URL('../../extension/', import.meta.url))
 
 /** Chromium to drive: `CHROMIUM_PATH`, else the distribution's `/usr/bin/chromium`. */
 export const chromiumPath: string = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
