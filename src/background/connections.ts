@@ -1,6 +1,7 @@
-import type { ConnectionId, Notifier } from '../core/multichain/ports.ts'
-import type { RpcNotification, RpcResponse } from '../core/rpc/types.ts'
+import type { ConnectionId, EngineResponse, Notifier } from '../core/multichain/ports.ts'
+import type { RpcNotification } from '../core/rpc/types.ts'
 import type { BackgroundMessage } from '../core/wallet/connection.ts'
+import { responseMessages } from '../core/wallet/resultParts.ts'
 
 type Connection = { id: ConnectionId; origin: string; port: chrome.runtime.Port }
 
@@ -87,9 +88,12 @@ export function createConnectionRegistry(now: () => number = Date.now) {
       return true
     },
     has: (id: ConnectionId): boolean => byId.has(id),
-    /** Answers a request on the connection's current port (it may have reconnected meanwhile). */
-    respond(id: ConnectionId, response: RpcResponse): void {
-      send(id, { type: 'response', response })
+    /**
+     * Answers a request on the connection's current port (it may have reconnected meanwhile); a
+     * long result text goes in pieces, all on that one port (`responseMessages`).
+     */
+    respond(id: ConnectionId, response: EngineResponse): void {
+      for (const message of responseMessages(response)) send(id, message)
     },
   }
 }

@@ -195,7 +195,8 @@ export function createNodeRouter({ networks, storage, deliver }: NodeRouterDepen
   const router: NodeRouter = {
     async request(chainId, method, params): Promise<NodeAnswer> {
       const { rpcUrl } = await networkOf(chainId)
-      return clientFor(rpcUrl).request(method, params)
+      // The engine only relays the result: it stays the node's JSON text up to the page.
+      return clientFor(rpcUrl).relay(method, params)
     },
 
     async subscribe(owner, params): Promise<NodeAnswer> {

@@ -1,5 +1,6 @@
 import type { RpcId } from '../core/rpc/types.ts'
 import type { BackgroundMessage, ContentMessage } from '../core/wallet/connection.ts'
+import { createResultAssembler } from '../core/wallet/resultParts.ts'
 
 /** The page end of the bridge (the content script's `WindowPostMessageStream`). */
 export type PageEnd = {
@@ -24,6 +25,7 @@ const requestId = (message: unknown): RpcId | undefined => {
 export function createBridge(page: PageEnd, connectPort: ConnectPort): void {
   const connectionId = crypto.randomUUID()
   const unanswered = new Map<RpcId, unknown>()
+  const results = createResultAssembler()
   let port: chrome.runtime.Port | undefined
   let connectedAt = 0
   let retryDelayMs = 0
@@ -40,9 +42,12 @@ export function createBridge(page: PageEnd, connectPort: ConnectPort): void {
       return
     }
     port.onMessage.addListener((message: BackgroundMessage) => {
-      if (message.type === 'response') {
-        if (!unanswered.delete(message.response.id)) return
-        page.send(message.response)
+      if (message.type === 'resultPart') {
+        if (unanswered.has(message.id)) results.add(message.id, message.text)
+      } else if (message.type === 'response') {
+        const response = results.complete(message.response)
+        if (!unanswered.delete(response.id)) return
+        page.send(response)
       } else {
         page.send(message.notification)
       }
@@ -50,6 +55,7 @@ export function createBridge(page: PageEnd, connectPort: ConnectPort): void {
     connectedAt = Date.now()
     port.onDisconnect.addListener(() => {
       port = undefined
+      results.clear()
       if (chrome.runtime.lastError)
         console.debug('Aperture: port dropped', chrome.runtime.lastError)
       // A worker stop is answered by an immediate reconnect; a port that keeps dropping right

@@ -52,6 +52,43 @@ describe('createProvider', () => {
     })
   })
 
+  it('resolves with the value of a result sent as JSON text, parsed once', async () => {
+    const { transport, deliver } = fakeTransport()
+    const provider = createProvider(transport, info)
+    const logs = [
+      {
+        address: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+        topics: ['0x1a2a2f5e4f1a4c0b28ab8ed5c3bbff8f4cdf1a0d6c2b8d0a7e0b8a3f7f6e5d4c'],
+        data: '0x0000000000000000000000000000000000000000000000000000000000000001',
+        removed: false,
+      },
+    ]
+    const answer = provider.request({ method: 'wallet_invokeMethod', params: {} })
+    deliver({ jsonrpc: '2.0', id: 1, resultJson: JSON.stringify(logs) })
+    await expect(answer).resolves.toStrictEqual(logs)
+  })
+
+  it('resolves with null for a result text of null', async () => {
+    const { transport, deliver } = fakeTransport()
+    const provider = createProvider(transport, info)
+    const answer = provider.request({ method: 'wallet_invokeMethod', params: {} })
+    deliver({ jsonrpc: '2.0', id: 1, resultJson: 'null' })
+    await expect(answer).resolves.toBeNull()
+  })
+
+  it('rejects with -32603 and data.cause when a result text is not JSON', async () => {
+    const { transport, deliver } = fakeTransport()
+    const provider = createProvider(transport, info)
+    const answer = provider.request({ method: 'wallet_invokeMethod', params: {} })
+    deliver({ jsonrpc: '2.0', id: 1, resultJson: '[{"data":"0x1"},]' })
+    const error = await answer.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    )
+    expect(error).toMatchObject({ code: -32603, message: 'Internal error' })
+    expect(error).toHaveProperty(['data', 'cause'], expect.any(String))
+  })
+
   it('answers each request once: a duplicate response is ignored', async () => {
     const { transport, deliver } = fakeTransport()
     const provider = createProvider(transport, info)

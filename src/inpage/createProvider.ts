@@ -1,4 +1,5 @@
-import type { RpcNotification, RpcResponse } from '../core/rpc/types.ts'
+import type { EngineResponse } from '../core/multichain/ports.ts'
+import type { RpcNotification } from '../core/rpc/types.ts'
 
 /** The error a request rejects with: a plain object, so it survives structured cloning. */
 export type ProviderRpcError = { code: number; message: string; data?: unknown }
@@ -34,6 +35,38 @@ const invalidParams = (message: string): ProviderRpcError => ({
   code: -32602,
   message: `Invalid params: ${message}`,
 })
+/** As the wallet answers a node reply that is not JSON (DESIGN §4). */
+const internalError = (cause: string): ProviderRpcError => ({
+  code: -32603,
+  message: 'Internal error',
+  data: { cause },
+})
+
+type Waiter = { resolve(value: unknown): void; reject(error: unknown): void }
+
+/**
+ * Settles a request with its response. A node's result may come as its JSON text (`resultJson`,
+ * passed on by the wallet unparsed): it is parsed here, once, and a text that is not JSON is the
+ * wallet's `-32603` with `data.cause`, as for any node reply that is not JSON.
+ */
+function settle(waiter: Waiter, response: EngineResponse): void {
+  if ('error' in response) {
+    waiter.reject(toProviderError(response.error))
+    return
+  }
+  if (!('resultJson' in response)) {
+    waiter.resolve(response.result)
+    return
+  }
+  let result: unknown
+  try {
+    result = JSON.parse(response.resultJson)
+  } catch (error) {
+    waiter.reject(internalError(error instanceof Error ? error.message : String(error)))
+    return
+  }
+  waiter.resolve(result)
+}
 
 /**
  * Builds the page-facing provider over a transport. Every `request` is answered exactly once (the
@@ -41,7 +74,7 @@ const invalidParams = (message: string): ProviderRpcError => ({
  * the listeners with their `params`. Nothing but the returned object is reachable from the page.
  */
 export function createProvider(transport: ProviderTransport, info: WalletInfo): ApertureProvider {
-  const pending = new Map<number, { resolve(value: unknown): void; reject(error: unknown): void }>()
+  const pending = new Map<number, Waiter>()
   const listeners = new Map<string, Set<Listener>>()
   let nextId = 1
 
@@ -51,9 +84,7 @@ export function createProvider(transport: ProviderTransport, info: WalletInfo): 
       const waiter = pending.get(message.id)
       if (!waiter) return
       pending.delete(message.id)
-      const response = message as RpcResponse
-      if ('error' in response) waiter.reject(toProviderError(response.error))
-      else waiter.resolve(response.result)
+      settle(waiter, message as EngineResponse)
       return
     }
     const notification = message as RpcNotification

@@ -124,4 +124,89 @@ describe('createHttpNodeClient', () => {
     await node.request('eth_blockNumber')
     expect(calls.map((call) => (call.body as { id: number }).id)).toEqual([1, 2])
   })
+
+  describe('relay', () => {
+    const logs = [
+      {
+        address: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+        topics: ['0x1a2a2f5e4f1a4c0b28ab8ed5c3bbff8f4cdf1a0d6c2b8d0a7e0b8a3f7f6e5d4c'],
+        data: '0x0000000000000000000000000000000000000000000000000000000000000001',
+        removed: false,
+      },
+    ]
+
+    it('resolves with the result as the node wrote it, unparsed', async () => {
+      const written = ` [ ${JSON.stringify(logs[0])} ] `
+      const node = createHttpNodeClient({
+        url,
+        fetch: answering(200, `{"jsonrpc":"2.0","id":1,"result":${written}}`),
+      })
+      expect(await node.relay('eth_getLogs', [{}])).toEqual({ resultJson: written.trim() })
+    })
+
+    it('finds the result wherever the node puts it among the members', async () => {
+      const node = createHttpNodeClient({
+        url,
+        fetch: answering(200, `{"result":${JSON.stringify(logs)},"id":1,"jsonrpc":"2.0"}`),
+      })
+      expect(await node.relay('eth_getLogs', [{}])).toEqual({ resultJson: JSON.stringify(logs) })
+    })
+
+    it('relays a null result as the text null', async () => {
+      const node = createHttpNodeClient({
+        url,
+        fetch: answering(200, '{"jsonrpc":"2.0","id":1,"result":null}'),
+      })
+      expect(await node.relay('eth_getTransactionByHash', ['0x00'])).toEqual({
+        resultJson: 'null',
+      })
+    })
+
+    it('relays a node error verbatim, parsed, data included', async () => {
+      const error = {
+        code: -32005,
+        message: 'query returned more than 10000 results',
+        data: { from: '0x1', to: '0x2', limit: 10000 },
+      }
+      const node = createHttpNodeClient({
+        url,
+        fetch: answering(200, JSON.stringify({ jsonrpc: '2.0', id: 1, error })),
+      })
+      expect(await node.relay('eth_getLogs', [{}])).toEqual({ error })
+    })
+
+    it('reads an answer with escaped keys by parsing it whole', async () => {
+      const node = createHttpNodeClient({
+        url,
+        fetch: answering(200, '{"jsonrpc":"2.0","id":1,"res\\u0075lt":["0x1"]}'),
+      })
+      expect(await node.relay('eth_accounts')).toEqual({ resultJson: '["0x1"]' })
+    })
+
+    it('rejects with invalid-response, the parse error as cause, when the body is not JSON', async () => {
+      const node = createHttpNodeClient({
+        url,
+        fetch: answering(200, '{"jsonrpc":"2.0","id":1,"result":["0x1"'),
+      })
+      const error = await rejection(node.relay('eth_getLogs', [{}]))
+      expect(error.reason).toBe('invalid-response')
+      expect(error.message).toBe(`${url} answered HTTP 200 with a body that is not JSON`)
+      expect(error.cause).toBeInstanceOf(SyntaxError)
+    })
+
+    it('rejects with invalid-response when the JSON is not a JSON-RPC response', async () => {
+      const node = createHttpNodeClient({ url, fetch: answering(200, '{"ok":true}') })
+      const error = await rejection(node.relay('eth_chainId'))
+      expect(error.reason).toBe('invalid-response')
+      expect(error.message).toContain('not a JSON-RPC response')
+    })
+
+    it('rejects with unreachable when fetch fails', async () => {
+      const refused: typeof fetch = async () => {
+        throw new TypeError('fetch failed')
+      }
+      const node = createHttpNodeClient({ url, fetch: refused })
+      expect((await rejection(node.relay('eth_chainId'))).reason).toBe('unreachable')
+    })
+  })
 })

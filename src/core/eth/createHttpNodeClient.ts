@@ -1,7 +1,11 @@
 import type { Json, RpcErrorObject } from '../rpc/types.ts'
+import { jsonObjectMembers } from './jsonObjectMembers.ts'
 
 /** The node's answer, relayed verbatim: exactly one of `result` and `error`. */
 export type NodeAnswer = { result: Json } | { error: RpcErrorObject }
+
+/** The node's answer with its result left as the node's JSON text (`NodeClient.relay`). */
+export type RelayedNodeAnswer = { resultJson: string } | { error: RpcErrorObject }
 
 export type NodeRequestOptions = {
   /** Aborts the request; the call then rejects with a `NodeClientError` of reason `aborted`. */
@@ -18,6 +22,16 @@ export interface NodeClient {
     params?: Json[] | Record<string, Json>,
     options?: NodeRequestOptions,
   ): Promise<NodeAnswer>
+  /**
+   * `request` for an answer the caller only passes on: the result is not parsed but kept as the
+   * node's own JSON text, so a large one (10,000 logs, ~5 MB) is neither parsed nor re-serialized
+   * on its way; whoever uses it parses it once. Errors come parsed and checked, as from `request`.
+   */
+  relay(
+    method: string,
+    params?: Json[] | Record<string, Json>,
+    options?: NodeRequestOptions,
+  ): Promise<RelayedNodeAnswer>
 }
 
 export type CreateHttpNodeClientParameters = {
@@ -54,8 +68,8 @@ const isErrorObject = (value: unknown): value is RpcErrorObject =>
 /**
  * A JSON-RPC-over-HTTP client using the global `fetch` (works in Node and in a service worker).
  * A JSON-RPC answer — success or error, whatever the HTTP status — resolves as `{ result }` or
- * `{ error }` verbatim; an unreachable node, a timeout, an abort or a non-JSON-RPC body rejects with
- * a `NodeClientError`.
+ * `{ error }` verbatim (`relay`: `{ resultJson }` or `{ error }`); an unreachable node, a timeout, an
+ * abort or a non-JSON-RPC body rejects with a `NodeClientError`.
  *
  * @example
  * const node = createHttpNodeClient({ url: 'http://127.0.0.1:8545/v3/dev' })
@@ -66,11 +80,12 @@ export function createHttpNodeClient(parameters: CreateHttpNodeClientParameters)
   const fetchFn = parameters.fetch ?? globalThis.fetch
   let nextId = 1
 
-  async function request(
+  /** Posts one call and resolves with the body's text and the HTTP status. */
+  async function post(
     method: string,
-    params?: Json[] | Record<string, Json>,
-    options: NodeRequestOptions = {},
-  ): Promise<NodeAnswer> {
+    params: Json[] | Record<string, Json> | undefined,
+    options: NodeRequestOptions,
+  ): Promise<{ text: string; status: number }> {
     const id = nextId++
     const controller = new AbortController()
     let timedOut = false
@@ -100,32 +115,36 @@ export function createHttpNodeClient(parameters: CreateHttpNodeClientParameters)
     }
 
     try {
-      let text: string
-      let status: number
-      try {
-        const response = await fetchFn(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(
-            params === undefined
-              ? { jsonrpc: '2.0', id, method }
-              : { jsonrpc: '2.0', id, method, params },
-          ),
-          signal: controller.signal,
-        })
-        status = response.status
-        text = await response.text()
-      } catch (error) {
-        throw failure(error)
-      }
-      return toAnswer(text, status, url)
+      const response = await fetchFn(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(
+          params === undefined
+            ? { jsonrpc: '2.0', id, method }
+            : { jsonrpc: '2.0', id, method, params },
+        ),
+        signal: controller.signal,
+      })
+      return { text: await response.text(), status: response.status }
+    } catch (error) {
+      throw failure(error)
     } finally {
       clearTimeout(timer)
       options.signal?.removeEventListener('abort', onAbort)
     }
   }
 
-  return { url, request }
+  return {
+    url,
+    async request(method, params, options = {}) {
+      const { text, status } = await post(method, params, options)
+      return toAnswer(text, status, url)
+    },
+    async relay(method, params, options = {}) {
+      const { text, status } = await post(method, params, options)
+      return toRelayedAnswer(text, status, url)
+    },
+  }
 }
 
 function toAnswer(text: string, status: number, url: string): NodeAnswer {
@@ -149,6 +168,21 @@ function toAnswer(text: string, status: number, url: string): NodeAnswer {
     url,
     `${url} answered HTTP ${status} with JSON that is not a JSON-RPC response`,
   )
+}
+
+/**
+ * A success is split off the body without parsing its result (`jsonObjectMembers`). Anything else —
+ * an error answer (small), or a body the split cannot read — takes `request`'s path, so errors and
+ * invalid bodies come out exactly as from `request`.
+ */
+function toRelayedAnswer(text: string, status: number, url: string): RelayedNodeAnswer {
+  const members = jsonObjectMembers(text)
+  const resultJson = members?.get('result')
+  if (members !== undefined && resultJson !== undefined && !members.has('error')) {
+    return { resultJson }
+  }
+  const answer = toAnswer(text, status, url)
+  return 'error' in answer ? answer : { resultJson: JSON.stringify(answer.result) }
 }
 
 /** fetch's own message is a bare "fetch failed"; the useful part (ECONNREFUSED …) is its cause. */

@@ -13,9 +13,9 @@ export type EngineContext = {
 export type HandlerCall = { origin: string; connection: ConnectionId; params: unknown }
 
 /**
- * A handler's answer: a result, or an error object relayed as is (a node's error, verbatim). Errors of
- * the wallet's own are thrown as `RpcError`s instead.
+ * A handler's answer: a result (or a node's result as its JSON text), or an error object relayed as
+ * is (a node's error, verbatim). Errors of the wallet's own are thrown as `RpcError`s instead.
  */
-export type HandlerAnswer = { result: Json } | { error: RpcErrorObject }
+export type HandlerAnswer = { result: Json } | { resultJson: string } | { error: RpcErrorObject }
 
 export type Handler = (context: EngineContext, call: HandlerCall) => Promise<HandlerAnswer>

@@ -1,13 +1,13 @@
 import { methodNotFound, toRpcError } from '../rpc/errors.ts'
 import { parseRequest } from '../rpc/parseRequest.ts'
 import { failure, success } from '../rpc/response.ts'
-import type { Json, RpcNotification, RpcResponse } from '../rpc/types.ts'
+import type { Json, RpcNotification } from '../rpc/types.ts'
 import type { EngineContext, Handler } from './context.ts'
 import { createSession } from './createSession.ts'
 import { dropUnavailableChains } from './dropUnavailableChains.ts'
 import { getSession } from './getSession.ts'
 import { invokeMethod } from './invokeMethod.ts'
-import type { EnginePorts, MultichainEngine, SubscriptionOwner } from './ports.ts'
+import type { EnginePorts, EngineResponse, MultichainEngine, SubscriptionOwner } from './ports.ts'
 import { revokeSession } from './revokeSession.ts'
 import { endSession, isExpired, loadSession } from './sessionLifecycle.ts'
 import { updateSession } from './updateSession.ts'
@@ -60,7 +60,7 @@ export function createMultichainEngine(ports: EnginePorts): MultichainEngine {
   const context: EngineContext = { ports, pendingApprovals: new Set(), endingSessions: new Map() }
 
   return {
-    async handleRequest(origin, connection, request): Promise<RpcResponse> {
+    async handleRequest(origin, connection, request): Promise<EngineResponse> {
       const parsed = parseRequest(request)
       if ('error' in parsed) return failure(parsed.id, parsed.error)
       const { id = null, method, params } = parsed.request
@@ -68,9 +68,9 @@ export function createMultichainEngine(ports: EnginePorts): MultichainEngine {
         await loadSession(context, origin)
         if (!isMultichainMethod(method)) return failure(id, methodNotFound(method))
         const answer = await handlers[method](context, { origin, connection, params })
-        return 'result' in answer
-          ? success(id, answer.result)
-          : { jsonrpc: '2.0', id, error: answer.error }
+        if ('error' in answer) return { jsonrpc: '2.0', id, error: answer.error }
+        if ('resultJson' in answer) return { jsonrpc: '2.0', id, resultJson: answer.resultJson }
+        return success(id, answer.result)
       } catch (error) {
         return failure(id, toRpcError(error))
       }

@@ -90,6 +90,30 @@ describe('wallet_invokeMethod', () => {
     expect(response.error?.data).toHaveProperty('cause')
   })
 
+  it('relays a result given as the node’s JSON text as that text, unparsed', async () => {
+    const { call, ports } = createHarness()
+    await call('wallet_createSession', {
+      requiredScopes: { 'eip155:1': { methods: ['eth_getLogs'], notifications: [] } },
+    })
+    const resultJson =
+      '[{"address":"0x5fbdb2315678afecb367f032d93f642f64180aa3","data":"0x01","removed":false}]'
+    ports.setNodeAnswer(() => ({ resultJson }))
+    const response = await call(
+      'wallet_invokeMethod',
+      invoke('eip155:1', 'eth_getLogs', [{ fromBlock: '0x0' }]),
+    )
+    expect(response).toStrictEqual({ jsonrpc: '2.0', id: 2, resultJson })
+  })
+
+  it('answers -32603 when the node’s result text is not a string', async () => {
+    const { call, ports } = createHarness()
+    await call('wallet_createSession', mainnetRequest)
+    ports.setNodeAnswer(() => JSON.parse('{"resultJson":["0x1"]}'))
+    const response = await call('wallet_invokeMethod', invoke('eip155:1', 'eth_call', [{}]))
+    expect(response.error?.code).toBe(-32603)
+    expect(response.error?.data).toHaveProperty('cause')
+  })
+
   it('answers 4100 when the origin has no session', async () => {
     const { call, ports } = createHarness()
     const response = await call('wallet_invokeMethod', invoke('eip155:1', 'eth_call', [{}]))

@@ -41,6 +41,7 @@ export function parseInvokeMethodParams(
 const isNodeAnswer = (answer: unknown): answer is NodeAnswer => {
   if (!isObject(answer)) return false
   if ('result' in answer) return answer.result !== undefined
+  if ('resultJson' in answer) return typeof answer.resultJson === 'string'
   const { error } = answer
   return isObject(error) && Number.isInteger(error.code) && typeof error.message === 'string'
 }
@@ -55,6 +56,7 @@ async function callNode(call: () => Promise<NodeAnswer>): Promise<HandlerAnswer>
   }
   if (!isNodeAnswer(answer)) throw internalError('the node answered neither a result nor an error')
   if ('result' in answer) return { result: answer.result }
+  if ('resultJson' in answer) return { resultJson: answer.resultJson }
   const { code, message, data } = answer.error
   return { error: data === undefined ? { code, message } : { code, message, data } }
 }

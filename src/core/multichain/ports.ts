@@ -1,4 +1,4 @@
-import type { Json, RpcNotification, RpcRequest, RpcResponse } from '../rpc/types.ts'
+import type { Json, RpcId, RpcNotification, RpcRequest, RpcResponse } from '../rpc/types.ts'
 
 /**
  * The engine's ports: every piece of I/O the Multichain API engine needs, as small interfaces. The
@@ -68,9 +68,14 @@ export interface Approver {
   requestApproval(request: ApprovalRequest): Promise<ApprovalResult>
 }
 
-/** The node's answer, relayed verbatim: exactly one of `result` and `error`. */
+/**
+ * The node's answer, relayed verbatim: exactly one of `result`, `resultJson` and `error`.
+ * `resultJson` is a result as the node's own JSON text: the wallet passes it on without parsing or
+ * re-serializing it (a 10,000-log answer is ~5 MB), and the page's provider parses it once.
+ */
 export type NodeAnswer =
   | { result: Json }
+  | { resultJson: string }
   | { error: { code: number; message: string; data?: Json } }
 
 /** Who a subscription belongs to: events go to that connection only. */
@@ -139,7 +144,7 @@ export type EnginePorts = {
  * - `deliverSubscriptionEvent` wraps a node `eth_subscription` event as `wallet_notify` to its owner.
  */
 export interface MultichainEngine {
-  handleRequest(origin: string, connection: ConnectionId, request: unknown): Promise<RpcResponse>
+  handleRequest(origin: string, connection: ConnectionId, request: unknown): Promise<EngineResponse>
   connectionClosed(connection: ConnectionId, origin: string): Promise<void>
   updateSession(origin: string, edit: { chains: ChainId[]; accounts: Address[] }): Promise<void>
   revokeSession(origin: string): Promise<void>
@@ -147,5 +152,14 @@ export interface MultichainEngine {
   dropUnavailableChains(): Promise<void>
   deliverSubscriptionEvent(owner: SubscriptionOwner, subscription: string, result: Json): void
 }
+
+/**
+ * A success whose result travels as JSON text (a node's `resultJson`) to the page's provider, which
+ * parses it and resolves with the value: the page sees the same result as from `{ result }`.
+ */
+export type RpcSerializedSuccess = { jsonrpc: '2.0'; id: RpcId; resultJson: string }
+
+/** What the engine answers a page request with. */
+export type EngineResponse = RpcResponse | RpcSerializedSuccess
 
 export type { RpcRequest }

@@ -25,6 +25,15 @@ describe('activityEntryOf', () => {
     })
   })
 
+  it('records a call answered with the node’s result text as successful', () => {
+    const entry = activityEntryOf(
+      invoke('eip155:31337', 'eth_getLogs'),
+      { jsonrpc: '2.0', id: 7, resultJson: '[]' },
+      at,
+    )
+    expect(entry?.errorCode).toBeNull()
+  })
+
   it('records a refused call with the error code the site received', () => {
     const entry = activityEntryOf(
       invoke('eip155:1', 'eth_call'),

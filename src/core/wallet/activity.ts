@@ -1,4 +1,4 @@
-import type { RpcResponse } from '../rpc/types.ts'
+import type { EngineResponse } from '../multichain/ports.ts'
 
 /** How many `wallet_invokeMethod` calls are kept per connection (the newest). */
 export const activityLimit = 100
@@ -39,7 +39,7 @@ const text = (value: unknown): string =>
  */
 export function activityEntryOf(
   request: unknown,
-  response: RpcResponse,
+  response: EngineResponse,
   at: number,
 ): ActivityEntry | undefined {
   if (!isRecord(request) || request.method !== 'wallet_invokeMethod') return undefined

@@ -1,4 +1,5 @@
-import type { RpcNotification, RpcResponse } from '../rpc/types.ts'
+import type { EngineResponse } from '../multichain/ports.ts'
+import type { RpcId, RpcNotification } from '../rpc/types.ts'
 
 /**
  * The wire between a page and the service worker (DESIGN §2, §3): the inpage provider and the
@@ -20,7 +21,13 @@ export type ContentMessage =
   /** A page's JSON-RPC request, as the page sent it (validated by the engine). */
   | { type: 'request'; request: unknown }
 
-/** What the service worker sends on a content script's port. */
+/**
+ * What the service worker sends on a content script's port. A response may carry its result as JSON
+ * text (`resultJson`, a node's result passed on unparsed): the content script forwards it to the
+ * page as text and the inpage provider parses it. A long text comes in pieces (`resultParts.ts`).
+ */
 export type BackgroundMessage =
-  | { type: 'response'; response: RpcResponse }
+  | { type: 'response'; response: EngineResponse }
+  /** A leading piece of the `resultJson` of the response with this id, which follows on this port. */
+  | { type: 'resultPart'; id: RpcId; text: string }
   | { type: 'notification'; notification: RpcNotification }

@@ -10,8 +10,9 @@ const draft = {
   wsUrl: 'ws://127.0.0.1:9545/ws/v3/dev',
 }
 
-const answering = (answer: Awaited<ReturnType<NodeClient['request']>>): NodeClient => ({
-  url: draft.rpcUrl,
+const answering = (
+  answer: Awaited<ReturnType<NodeClient['request']>>,
+): Pick<NodeClient, 'request'> => ({
   request: async () => answer,
 })
 
@@ -106,8 +107,7 @@ describe('checkNetworkEndpoint', () => {
   })
 
   it('says so when the endpoint does not answer', async () => {
-    const unreachable: NodeClient = {
-      url: draft.rpcUrl,
+    const unreachable: Pick<NodeClient, 'request'> = {
       request: async () => {
         throw new NodeClientError('unreachable', draft.rpcUrl, 'fetch failed')
       },

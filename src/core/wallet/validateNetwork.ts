@@ -69,7 +69,7 @@ export const endpointCheckTimeoutMs = 5000
  * await checkNetworkEndpoint(createHttpNodeClient({ url }), 'eip155:1337') // undefined
  */
 export async function checkNetworkEndpoint(
-  client: NodeClient,
+  client: Pick<NodeClient, 'request'>,
   chainId: ChainId,
 ): Promise<string | undefined> {
   const expected = BigInt(chainId.slice(chainId.indexOf(':') + 1))

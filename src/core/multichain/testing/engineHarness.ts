@@ -1,6 +1,6 @@
-import type { Json, RpcErrorObject, RpcResponse } from '../../rpc/types.ts'
+import type { Json, RpcErrorObject } from '../../rpc/types.ts'
 import { createMultichainEngine } from '../createMultichainEngine.ts'
-import type { MultichainEngine } from '../ports.ts'
+import type { EngineResponse, MultichainEngine } from '../ports.ts'
 import { createMemoryPorts, type MemoryPorts } from './memoryPorts.ts'
 
 export const dapp = 'https://app.example'
@@ -8,8 +8,8 @@ export const otherDapp = 'https://other.example'
 export const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 export const bob = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-/** A response whose `result` and `error` can both be read (one of them is undefined). */
-export type Answer = RpcResponse & { result?: Json; error?: RpcErrorObject }
+/** A response whose `result`, `resultJson` and `error` can all be read (one is defined). */
+export type Answer = EngineResponse & { result?: Json; resultJson?: string; error?: RpcErrorObject }
 
 export type Harness = {
   ports: MemoryPorts
