@@ -7,8 +7,8 @@ declare global {
 }
 
 /**
- * Records the id of every JSON-RPC response (an object with `id` and `result` or `error`, at any
- * depth of the stream's envelope) that reaches the page over `window.postMessage`: a request answered
+ * Records the id of every JSON-RPC response (an object with `id` and `result`, `resultJson` (a node
+ * result relayed as JSON text) or `error`, at any depth of the stream's envelope) that reaches the page over `window.postMessage`: a request answered
  * twice shows up as a repeated id even when the provider drops the second answer.
  */
 export function sniffResponses(page: Page): Promise<void> {
@@ -18,7 +18,8 @@ export function sniffResponses(page: Page): Promise<void> {
     const visit = (value: unknown, depth: number): void => {
       if (depth > 5 || typeof value !== 'object' || value === null) return
       const record = value as Record<string, unknown>
-      if ('id' in record && ('result' in record || 'error' in record) && !('method' in record)) {
+      const isResponse = 'result' in record || 'resultJson' in record || 'error' in record
+      if ('id' in record && isResponse && !('method' in record)) {
         seen.push(record.id)
         return
       }
