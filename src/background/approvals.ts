@@ -1,114 +1,82 @@
-import type { ApprovalRequest, ApprovalResult, Approver } from '../core/multichain/ports.ts'
-import { requestAlreadyPending } from '../core/rpc/errors.ts'
+import type { Approver } from '../core/multichain/ports.ts'
+import {
+  type ApprovalRecord,
+  type ApprovalRecordStore,
+  type ApprovalWindows,
+  createApprovals as createApprovalDesk,
+} from '../core/wallet/createApprovals.ts'
 import { type Storage, sessionKeys } from './storage.ts'
 
-/**
- * A `wallet_createSession` waiting for the user, in `storage.session` under its origin, so that it
- * outlives a worker restart: the re-sent request (same connection and request id) re-attaches to it
- * and its window is not opened twice.
- */
-export type PendingApproval = {
-  id: string
-  request: ApprovalRequest
-  /** `<connection id>/<request id>` of the page request that opened it. */
-  requestKey: string
-  windowId?: number
-  /** Set once the user answered (or closed the window) and nobody was waiting in this worker. */
-  result?: ApprovalResult
+/** A `wallet_createSession` approval as kept in `storage.session` under `approval:<origin>`. */
+export type PendingApproval = ApprovalRecord
+export type { ApprovalWindows }
+
+/** Approval records in `storage.session`, one per origin: they outlive a worker restart. */
+const recordStore = (storage: Storage): ApprovalRecordStore => {
+  const key = (origin: string): string => `${sessionKeys.approvalPrefix}${origin}`
+  return {
+    read: (origin) => storage.read<ApprovalRecord>(key(origin)),
+    write: (origin, record) => storage.write(key(origin), record),
+    remove: (origin) => storage.remove(key(origin)),
+    list: async () =>
+      Object.values(await storage.readPrefixed<ApprovalRecord>(sessionKeys.approvalPrefix)),
+  }
 }
 
-export type ApprovalWindows = {
-  /** Opens the approval page for `approvalId`; resolves with its window id. */
-  open(approvalId: string): Promise<number | undefined>
-  exists(windowId: number): Promise<boolean>
-}
-
-const rejected: ApprovalResult = { approved: false }
-
 /**
- * The engine's `Approver` over extension windows (DESIGN §4 step 6). Answered once: the first
- * decision (approve, reject, window closed) wins and the record is then removed. The approval page
- * closes its own window once its answer is recorded.
+ * The engine's `Approver` over extension windows (DESIGN §4 step 6, §6), on the restart-proof
+ * approvals of `core/wallet/createApprovals.ts`. The engine names only the origin; the page request
+ * behind it (`<connection>/<id>`, which a re-send repeats) is announced by the page port first.
  */
 export function createApprovals(storage: Storage, windows: ApprovalWindows) {
-  const waiters = new Map<string, (result: ApprovalResult) => void>()
-  /** The request key of the `wallet_createSession` being handled per origin (set by the worker). */
-  const incoming = new Map<string, string>()
-  const key = (origin: string): string => `${sessionKeys.approvalPrefix}${origin}`
+  const records = recordStore(storage)
+  const desk = createApprovalDesk({
+    store: records,
+    windows,
+    newId: () => crypto.randomUUID(),
+  })
+  /** Per origin, the `wallet_createSession` requests being handled, in arrival order. */
+  const incoming = new Map<string, string[]>()
 
-  const read = (origin: string) => storage.read<PendingApproval>(key(origin))
-  const all = () => storage.readPrefixed<PendingApproval>(sessionKeys.approvalPrefix)
-
-  const settle = async (origin: string, result: ApprovalResult): Promise<void> => {
-    const pending = await read(origin)
-    if (!pending || pending.result) return
-    const waiter = waiters.get(pending.id)
-    if (waiter) {
-      waiters.delete(pending.id)
-      await storage.remove(key(origin))
-      waiter(result)
-    } else {
-      await storage.write(key(origin), { ...pending, result })
+  /**
+   * The page request an approval of `origin` is for. The engine lets one `wallet_createSession`
+   * per origin reach the approver; of several in flight, the one whose approval is stored (a
+   * re-send) or else the earliest is that one.
+   */
+  const requestKeyFor = async (origin: string): Promise<string> => {
+    const keys = incoming.get(origin) ?? []
+    if (keys.length > 1) {
+      const stored = (await records.read(origin))?.requestKey
+      if (stored !== undefined && keys.includes(stored)) return stored
     }
+    return keys[0] ?? ''
   }
-
-  const wait = (pending: PendingApproval): Promise<ApprovalResult> =>
-    new Promise((resolve) => {
-      waiters.set(pending.id, resolve)
-    })
 
   const approver: Approver = {
     async requestApproval(request) {
-      const { origin } = request
-      const requestKey = incoming.get(origin) ?? ''
-      const existing = await read(origin)
-      if (existing && existing.requestKey === requestKey) {
-        if (existing.result) {
-          await storage.remove(key(origin))
-          return existing.result
-        }
-        const alive = existing.windowId !== undefined && (await windows.exists(existing.windowId))
-        if (alive) return wait(existing)
-        await storage.remove(key(origin))
-        return rejected
-      }
-      if (existing && !existing.result && existing.windowId !== undefined) {
-        if (await windows.exists(existing.windowId)) throw requestAlreadyPending(origin)
-      }
-      const pending: PendingApproval = { id: crypto.randomUUID(), request, requestKey }
-      await storage.write(key(origin), pending)
-      const answer = wait(pending)
-      const windowId = await windows.open(pending.id)
-      if (windowId === undefined) {
-        await settle(origin, rejected)
-      } else {
-        await storage.write(key(origin), { ...pending, windowId })
-        // Closed before its id was stored: `windowClosed` could not match it.
-        if (!(await windows.exists(windowId))) await settle(origin, rejected)
-      }
-      return answer
+      return desk.requestApproval(request, await requestKeyFor(request.origin))
     },
   }
 
   return {
     approver,
-    /** Names the page request about to reach the engine, so a re-send can re-attach. */
+    /** Announces the page request `requestKey` (a `wallet_createSession`) about to reach the engine. */
     expect(origin: string, requestKey: string): void {
-      incoming.set(origin, requestKey)
+      incoming.set(origin, [...(incoming.get(origin) ?? []), requestKey])
     },
-    async get(id: string): Promise<PendingApproval | undefined> {
-      return Object.values(await all()).find((pending) => pending.id === id)
+    /**
+     * The request `requestKey` has been answered and its answer kept for a re-send: its approval,
+     * if it had one, is over.
+     */
+    async answered(origin: string, requestKey: string): Promise<void> {
+      const keys = (incoming.get(origin) ?? []).filter((key) => key !== requestKey)
+      if (keys.length > 0) incoming.set(origin, keys)
+      else incoming.delete(origin)
+      await desk.release(origin, requestKey)
     },
-    async resolve(id: string, result: ApprovalResult): Promise<void> {
-      const pending = await this.get(id)
-      if (pending) await settle(pending.request.origin, result)
-    },
-    /** A closed approval window rejects its request (`4001`). */
-    async windowClosed(windowId: number): Promise<void> {
-      for (const pending of Object.values(await all())) {
-        if (pending.windowId === windowId) await settle(pending.request.origin, rejected)
-      }
-    },
+    get: desk.get,
+    resolve: desk.resolve,
+    windowClosed: desk.windowClosed,
   }
 }
 

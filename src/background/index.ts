@@ -2,6 +2,7 @@ import './polyfills.ts'
 import { createMultichainEngine } from '../core/multichain/createMultichainEngine.ts'
 import type { MultichainEngine } from '../core/multichain/ports.ts'
 import { connectionPortName } from '../core/wallet/connection.ts'
+import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
 import type { PopupRequest } from '../core/wallet/messages.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
 import { createApprovals } from './approvals.ts'
@@ -9,7 +10,7 @@ import { approvalWindows } from './approvalWindows.ts'
 import { createConnectionRegistry } from './connections.ts'
 import { createNetworkRegistry } from './networks.ts'
 import { createNodeRouter } from './nodeRouter.ts'
-import { servePagePort } from './pagePorts.ts'
+import { type PageAnswer, servePagePort } from './pagePorts.ts'
 import { createPopupHandlers, isExtensionPage } from './popupMessages.ts'
 import { createSessionStore } from './sessionStore.ts'
 import { local, localKeys, session, sessionKeys } from './storage.ts'
@@ -20,10 +21,21 @@ import { createWallet } from './wallet.ts'
 const reconnectWindowMs = 15_000
 /** User activity is recorded at most this often (each record is a storage write). */
 const activityThrottleMs = 10_000
+/** How long the answer of a request that must not run twice is kept for its re-send. */
+const answerKeepMs = 60_000
 
 const networks = createNetworkRegistry(local)
 const connections = createConnectionRegistry()
 const approvals = createApprovals(session, approvalWindows)
+const answers = createRecentAnswers<PageAnswer>({
+  store: {
+    read: () => session.read(sessionKeys.recentAnswers),
+    write: (recent) => session.write(sessionKeys.recentAnswers, recent),
+  },
+  now: () => Date.now(),
+  keepMs: answerKeepMs,
+  limit: 100,
+})
 const wallet = createWallet({ local, session })
 const scheduler = createScheduler({
   [alarmNames.sessionExpiry]: () => expireSessions(),
@@ -96,7 +108,8 @@ const handlePopup = createPopupHandlers({
 
 // Listeners are registered synchronously, at the top level, so a wake-up event is never missed.
 chrome.runtime.onConnect.addListener((port) => {
-  if (port.name === connectionPortName) servePagePort(port, { engine, connections, approvals })
+  if (port.name === connectionPortName)
+    servePagePort(port, { engine, connections, approvals, answers })
 })
 
 chrome.runtime.onMessage.addListener((message: PopupRequest, sender, sendResponse) => {

@@ -31,6 +31,8 @@ export const sessionKeys = {
   subscriptions: 'subscriptions',
   /** Milliseconds since the epoch of the last user activity in the wallet's UI. */
   lastActivity: 'lastActivity',
+  /** `Record<requestKey, RecentAnswer>`: answers a re-sent page request gets again (`createRecentAnswers`). */
+  recentAnswers: 'recentAnswers',
 } as const
 
 export type LocalDevnetSettings = { rpcUrl: string; wsUrl: string }

@@ -1,0 +1,189 @@
+import type { ApprovalRequest, ApprovalResult } from '../multichain/ports.ts'
+import { requestAlreadyPending } from '../rpc/errors.ts'
+
+/**
+ * One origin's `wallet_createSession` approval as stored (the service worker keeps it in
+ * `storage.session`), so that it outlives a worker restart.
+ */
+export type ApprovalRecord = {
+  id: string
+  request: ApprovalRequest
+  /** `<connection id>/<request id>` of the page request it belongs to (`requestKey`). */
+  requestKey: string
+  windowId?: number
+  /** The user's answer (a closed window is a rejection), recorded once: the first answer wins. */
+  result?: ApprovalResult
+}
+
+/** Where the records live, one per origin. Must outlive the worker. */
+export type ApprovalRecordStore = {
+  read(origin: string): Promise<ApprovalRecord | undefined>
+  write(origin: string, record: ApprovalRecord): Promise<void>
+  remove(origin: string): Promise<void>
+  list(): Promise<ApprovalRecord[]>
+}
+
+/** The approval windows (extension popup windows in the worker). */
+export type ApprovalWindows = {
+  /** Opens the approval page for `approvalId`; resolves with its window id. */
+  open(approvalId: string): Promise<number | undefined>
+  exists(windowId: number): Promise<boolean>
+}
+
+export type CreateApprovalsParameters = {
+  store: ApprovalRecordStore
+  windows: ApprovalWindows
+  newId(): string
+}
+
+const rejected: ApprovalResult = { approved: false }
+
+/** A re-attached or new request: answered already, or waiting for the user. */
+type Outcome = { result: ApprovalResult } | { waiting: Promise<ApprovalResult> }
+
+/**
+ * Approvals that survive a service-worker restart in any order of events (DESIGN §6). The record
+ * in the store is the truth; this worker's memory holds only who is waiting for which record.
+ *
+ * - The answer is written to the record before anyone waiting is told, so an answer that arrives
+ *   while nobody waits (a worker that just started, before the page re-sent its request) is kept.
+ * - A re-sent request (same `requestKey`) re-attaches: it takes the recorded answer if there is one,
+ *   waits for the open window otherwise, and is rejected if its window is gone unanswered (closed
+ *   while no worker was running). It never opens a second window.
+ * - Every step on an origin's record (attach, answer, close, release) runs one after the other, so
+ *   no answer can fall between reading the record and starting to wait.
+ * - The record stays, answered, until `release`: a worker stopped after the answer but before the
+ *   page got its response still finds the answer for the re-sent request.
+ *
+ * @example
+ * const approvals = createApprovals({ store, windows, newId: () => crypto.randomUUID() })
+ * const result = await approvals.requestApproval(request, 'c0ffee/1') // opens a window, waits
+ */
+export function createApprovals({ store, windows, newId }: CreateApprovalsParameters) {
+  const waiters = new Map<string, Array<(result: ApprovalResult) => void>>()
+  const queues = new Map<string, Promise<unknown>>()
+
+  /** Runs `step` after every earlier step on `origin`'s record (in this worker). */
+  const serially = <T>(origin: string, step: () => Promise<T>): Promise<T> => {
+    const previous = queues.get(origin) ?? Promise.resolve()
+    const current = previous.then(step, step)
+    const tail = current.then(
+      () => undefined,
+      () => undefined,
+    )
+    queues.set(origin, tail)
+    tail.then(() => {
+      if (queues.get(origin) === tail) queues.delete(origin)
+    })
+    return current
+  }
+
+  const waitFor = (approvalId: string): Promise<ApprovalResult> =>
+    new Promise((resolve) => {
+      waiters.set(approvalId, [...(waiters.get(approvalId) ?? []), resolve])
+    })
+
+  /** Records `result` on the origin's unanswered record if `matches` it, then wakes its waiters. */
+  const answer = (
+    origin: string,
+    matches: (record: ApprovalRecord) => boolean,
+    result: ApprovalResult,
+  ): Promise<void> =>
+    serially(origin, async () => {
+      const record = await store.read(origin)
+      if (!record || record.result || !matches(record)) return
+      await store.write(origin, { ...record, result })
+      const waiting = waiters.get(record.id) ?? []
+      waiters.delete(record.id)
+      for (const wake of waiting) wake(result)
+    })
+
+  const windowAlive = async (record: ApprovalRecord): Promise<boolean> =>
+    record.windowId !== undefined && (await windows.exists(record.windowId))
+
+  /** Opens the window of a new record; a window that cannot be opened is a rejection. */
+  const open = async (
+    origin: string,
+    record: ApprovalRecord,
+  ): Promise<ApprovalResult | undefined> => {
+    const windowId = await windows.open(record.id)
+    if (windowId === undefined) {
+      await store.write(origin, { ...record, result: rejected })
+      return rejected
+    }
+    await store.write(origin, { ...record, windowId })
+    // Closed before its id was stored: the window's close event could not match it.
+    if (!(await windows.exists(windowId))) {
+      await store.write(origin, { ...record, windowId, result: rejected })
+      return rejected
+    }
+    return undefined
+  }
+
+  /** The record with this approval id, answered or not. */
+  const get = async (approvalId: string): Promise<ApprovalRecord | undefined> =>
+    (await store.list()).find((record) => record.id === approvalId)
+
+  return {
+    /**
+     * Asks the user about `request` on behalf of the page request `requestKey`, or re-attaches that
+     * request to its approval after a restart. Throws `-32002` while another request of the origin
+     * has its window open.
+     */
+    async requestApproval(request: ApprovalRequest, requestKey: string): Promise<ApprovalResult> {
+      const { origin } = request
+      // The step decides and starts waiting; the wait itself is outside it, so that the answer
+      // (a later step on the same origin) can get in.
+      const outcome = await serially(origin, async (): Promise<Outcome> => {
+        const existing = await store.read(origin)
+        if (existing && existing.requestKey === requestKey) {
+          if (existing.result) return { result: existing.result }
+          if (await windowAlive(existing)) return { waiting: waitFor(existing.id) }
+          // Its window went away while no worker was there to hear it: a rejection.
+          await store.write(origin, { ...existing, result: rejected })
+          return { result: rejected }
+        }
+        if (existing && !existing.result && (await windowAlive(existing))) {
+          throw requestAlreadyPending(origin)
+        }
+        const record: ApprovalRecord = { id: newId(), request, requestKey }
+        await store.write(origin, record)
+        const waiting = waitFor(record.id)
+        const failed = await open(origin, record)
+        if (!failed) return { waiting }
+        waiters.delete(record.id)
+        return { result: failed }
+      })
+      return 'result' in outcome ? outcome.result : outcome.waiting
+    },
+
+    get,
+
+    /** The user's answer from the approval window; only the first answer counts. */
+    async resolve(approvalId: string, result: ApprovalResult): Promise<void> {
+      const record = await get(approvalId)
+      if (record) await answer(record.request.origin, (latest) => latest.id === approvalId, result)
+    },
+
+    /** A closed approval window rejects its request (`4001`) unless it was answered already. */
+    async windowClosed(windowId: number): Promise<void> {
+      for (const record of await store.list()) {
+        if (record.windowId !== windowId) continue
+        await answer(record.request.origin, (latest) => latest.windowId === windowId, rejected)
+      }
+    },
+
+    /**
+     * Forgets the approval of the page request `requestKey` once that request has been answered
+     * (and its answer kept for a re-send): nothing is left to re-attach to.
+     */
+    release(origin: string, requestKey: string): Promise<void> {
+      return serially(origin, async () => {
+        const record = await store.read(origin)
+        if (record?.requestKey === requestKey && record.result) await store.remove(origin)
+      })
+    },
+  }
+}
+
+export type Approvals = ReturnType<typeof createApprovals>

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import type { RpcResponse } from '../rpc/types.ts'
+import {
+  createRecentAnswers,
+  isReplayedOnResend,
+  type RecentAnswer,
+  type RecentAnswersStore,
+} from './createRecentAnswers.ts'
+
+const invoke = (method: string) => ({
+  jsonrpc: '2.0',
+  id: 4,
+  method: 'wallet_invokeMethod',
+  params: { scope: 'eip155:31337', request: { method, params: ['newHeads'] } },
+})
+
+const subscribed: RpcResponse = { jsonrpc: '2.0', id: 4, result: `0x${'ab'.repeat(16)}` }
+const revoked: RpcResponse = { jsonrpc: '2.0', id: 5, result: true }
+const key = '3f0c9a52-6d1e-4f51-9a43-0d7a4b1c2e11/4'
+const otherKey = '3f0c9a52-6d1e-4f51-9a43-0d7a4b1c2e11/5'
+
+function memoryStore(): RecentAnswersStore<RpcResponse> & { writes: number } {
+  let item: Record<string, RecentAnswer<RpcResponse>> | undefined
+  const store = {
+    writes: 0,
+    read: async () => structuredClone(item),
+    write: async (answers: Record<string, RecentAnswer<RpcResponse>>) => {
+      store.writes += 1
+      item = structuredClone(answers)
+    },
+  }
+  return store
+}
+
+describe('isReplayedOnResend', () => {
+  it('replays the calls that must not run twice', () => {
+    expect(isReplayedOnResend({ jsonrpc: '2.0', id: 1, method: 'wallet_createSession' })).toBe(true)
+    expect(isReplayedOnResend({ jsonrpc: '2.0', id: 1, method: 'wallet_revokeSession' })).toBe(true)
+    expect(isReplayedOnResend(invoke('eth_subscribe'))).toBe(true)
+    expect(isReplayedOnResend(invoke('eth_unsubscribe'))).toBe(true)
+  })
+
+  it('runs reads and malformed calls again (no storage on their path)', () => {
+    expect(isReplayedOnResend(invoke('eth_getBlockByNumber'))).toBe(false)
+    expect(isReplayedOnResend({ jsonrpc: '2.0', id: 1, method: 'wallet_getSession' })).toBe(false)
+    expect(isReplayedOnResend({ jsonrpc: '2.0', id: 1, method: 'wallet_invokeMethod' })).toBe(false)
+    expect(isReplayedOnResend({ method: 'wallet_invokeMethod', params: { request: 7 } })).toBe(
+      false,
+    )
+    expect(isReplayedOnResend(null)).toBe(false)
+    expect(isReplayedOnResend('wallet_createSession')).toBe(false)
+  })
+})
+
+describe('createRecentAnswers', () => {
+  it('gives a re-sent request the answer its first copy got', async () => {
+    const answers = createRecentAnswers({
+      store: memoryStore(),
+      now: () => 0,
+      keepMs: 60_000,
+      limit: 10,
+    })
+    await answers.remember(key, subscribed)
+    await expect(answers.recall(key)).resolves.toEqual(subscribed)
+    await expect(answers.recall(otherKey)).resolves.toBeUndefined()
+  })
+
+  it('forgets an answer after keepMs, and drops it from storage on the next write', async () => {
+    let now = 1_000
+    const store = memoryStore()
+    const answers = createRecentAnswers({ store, now: () => now, keepMs: 60_000, limit: 10 })
+    await answers.remember(key, subscribed)
+    now += 60_000
+    await expect(answers.recall(key)).resolves.toBeUndefined()
+    await answers.remember(otherKey, revoked)
+    expect(Object.keys((await store.read()) ?? {})).toEqual([otherKey])
+  })
+
+  it('keeps at most `limit` answers, the newest', async () => {
+    const store = memoryStore()
+    const answers = createRecentAnswers({ store, now: () => 0, keepMs: 60_000, limit: 2 })
+    for (const id of [1, 2, 3]) await answers.remember(`c/${id}`, { ...revoked, id })
+    expect(Object.keys((await store.read()) ?? {})).toEqual(['c/2', 'c/3'])
+  })
+
+  it('loses no answer when several are remembered at once', async () => {
+    const store = memoryStore()
+    const answers = createRecentAnswers({ store, now: () => 0, keepMs: 60_000, limit: 10 })
+    await Promise.all([answers.remember(key, subscribed), answers.remember(otherKey, revoked)])
+    await expect(answers.recall(key)).resolves.toEqual(subscribed)
+    await expect(answers.recall(otherKey)).resolves.toEqual(revoked)
+    expect(store.writes).toBe(2)
+  })
+})

@@ -1,0 +1,90 @@
+/** The page calls whose re-run would do something twice (a second subscription, a second prompt). */
+const replayedInvocations: ReadonlySet<string> = new Set(['eth_subscribe', 'eth_unsubscribe'])
+
+/**
+ * Whether a page request is answered from memory when it is re-sent (DESIGN §6: a request re-sent
+ * after a worker restart is answered once): `wallet_createSession`, `wallet_revokeSession`, and
+ * `wallet_invokeMethod` of `eth_subscribe` / `eth_unsubscribe`. Reads are simply run again, which
+ * keeps their hot path free of storage writes.
+ */
+export function isReplayedOnResend(request: unknown): boolean {
+  if (typeof request !== 'object' || request === null || !('method' in request)) return false
+  const { method } = request
+  if (method === 'wallet_createSession' || method === 'wallet_revokeSession') return true
+  if (method !== 'wallet_invokeMethod' || !('params' in request)) return false
+  const { params } = request
+  if (typeof params !== 'object' || params === null || !('request' in params)) return false
+  const invocation = params.request
+  return (
+    typeof invocation === 'object' &&
+    invocation !== null &&
+    'method' in invocation &&
+    typeof invocation.method === 'string' &&
+    replayedInvocations.has(invocation.method)
+  )
+}
+
+/** One remembered answer and when it was given (ms since the epoch). */
+export type RecentAnswer<Answer> = { answer: Answer; at: number }
+
+/** The remembered answers as one stored item (the worker keeps it in `storage.session`). */
+export type RecentAnswersStore<Answer> = {
+  read(): Promise<Record<string, RecentAnswer<Answer>> | undefined>
+  write(answers: Record<string, RecentAnswer<Answer>>): Promise<void>
+}
+
+export type CreateRecentAnswersParameters<Answer> = {
+  store: RecentAnswersStore<Answer>
+  now(): number
+  /** How long an answer is kept: longer than a page takes to re-send after a restart. */
+  keepMs: number
+  /** At most this many answers are kept (the oldest go first). */
+  limit: number
+}
+
+/**
+ * The answers recently given to page requests, by request key (`<connection>/<id>`), kept where
+ * they outlive the worker: a request re-sent after a restart gets the same answer again instead
+ * of being run twice.
+ *
+ * @example
+ * const answers = createRecentAnswers({ store, now: Date.now, keepMs: 60_000, limit: 100 })
+ * await answers.remember('c0ffee/3', response)
+ * await answers.recall('c0ffee/3') // response
+ */
+export function createRecentAnswers<Answer>({
+  store,
+  now,
+  keepMs,
+  limit,
+}: CreateRecentAnswersParameters<Answer>) {
+  let writes: Promise<void> = Promise.resolve()
+  const fresh = (entry: RecentAnswer<Answer>): boolean => now() - entry.at < keepMs
+
+  return {
+    /** The answer given to `requestKey` within `keepMs`, if any. */
+    async recall(requestKey: string): Promise<Answer | undefined> {
+      await writes
+      const entry = (await store.read())?.[requestKey]
+      return entry && fresh(entry) ? entry.answer : undefined
+    },
+
+    /** Keeps `answer` for `requestKey`, dropping expired answers (one write at a time). */
+    remember(requestKey: string, answer: Answer): Promise<void> {
+      const write = async (): Promise<void> => {
+        const kept = Object.entries((await store.read()) ?? {}).filter(([, entry]) => fresh(entry))
+        kept.push([requestKey, { answer, at: now() }])
+        await store.write(Object.fromEntries(kept.slice(-limit)))
+      }
+      const next = writes.then(write)
+      // The chain goes on after a failed write; the failure itself reaches the caller via `next`.
+      writes = next.then(
+        () => undefined,
+        () => undefined,
+      )
+      return next
+    },
+  }
+}
+
+export type RecentAnswers<Answer> = ReturnType<typeof createRecentAnswers<Answer>>
