@@ -10,22 +10,28 @@ export const maxBatchSize = 1000
 /** What one call did, for the request log. */
 export type CallRecord = { method: string; status: 'ok' | number; durationMs: number }
 
+/**
+ * A response's wire text: a string, or, around a raw upstream result, the pieces to write one after
+ * the other (never joined into one copy).
+ */
+export type ResponseText = string | Buffer[]
+
 const closingBrace = Buffer.from('}')
 
 /**
- * One JSON-RPC response as wire text. A raw upstream result is spliced in as bytes, so a large log
- * query is never parsed or re-serialized.
+ * One JSON-RPC response as wire text. A raw upstream result is spliced in as its pieces, so a large
+ * log query is never parsed, re-serialized or copied.
  */
 export function serializeResponse(
   id: RpcId,
   answer: UpstreamAnswer | { error: RpcError },
-): string | Buffer {
+): ResponseText {
   if ('rawResult' in answer) {
-    return Buffer.concat([
+    return [
       Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`),
-      answer.rawResult,
+      ...answer.rawResult,
       closingBrace,
-    ])
+    ]
   }
   if ('result' in answer) return JSON.stringify({ jsonrpc: '2.0', id, result: answer.result })
   const error: RpcErrorObject =
@@ -46,7 +52,7 @@ export async function answerRequests(
   handler: RpcHandler,
   context: CallContext,
   record: (call: CallRecord) => void,
-): Promise<string | Buffer | undefined> {
+): Promise<ResponseText | undefined> {
   let value: unknown
   try {
     value = JSON.parse(typeof body === 'string' ? body : body.toString('utf8'))
@@ -55,7 +61,7 @@ export async function answerRequests(
     return serializeResponse(null, { error: parseError() })
   }
 
-  const answerOne = async (item: unknown): Promise<string | Buffer | undefined> => {
+  const answerOne = async (item: unknown): Promise<ResponseText | undefined> => {
     const parsed = parseRequest(item)
     if ('error' in parsed) {
       record({ method: '(invalid)', status: parsed.error.code, durationMs: 0 })
@@ -80,15 +86,16 @@ export async function answerRequests(
     })
   }
   const responses = (await Promise.all(value.map(answerOne))).filter(
-    (response): response is string | Buffer => response !== undefined,
+    (response): response is ResponseText => response !== undefined,
   )
   if (responses.length === 0) return undefined
   if (responses.every((response) => typeof response === 'string')) return `[${responses.join(',')}]`
-  const parts: Buffer[] = [Buffer.from('[')]
+  const pieces: Buffer[] = [Buffer.from('[')]
   responses.forEach((response, index) => {
-    if (index > 0) parts.push(Buffer.from(','))
-    parts.push(typeof response === 'string' ? Buffer.from(response) : response)
+    if (index > 0) pieces.push(Buffer.from(','))
+    if (typeof response === 'string') pieces.push(Buffer.from(response))
+    else pieces.push(...response)
   })
-  parts.push(Buffer.from(']'))
-  return Buffer.concat(parts)
+  pieces.push(Buffer.from(']'))
+  return pieces
 }

@@ -1,9 +1,19 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify'
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  LogController,
+} from 'fastify'
 import { type RawData, WebSocket, WebSocketServer } from 'ws'
 import { invalidProjectId, invalidRequest, type RpcError } from '../core/rpc/errors.ts'
-import { answerRequests, type CallRecord, serializeResponse } from './answerRequests.ts'
+import {
+  answerRequests,
+  type CallRecord,
+  type ResponseText,
+  serializeResponse,
+} from './answerRequests.ts'
 import type { FilterStore } from './createFilterStore.ts'
 import type { CallContext, RpcHandler } from './createRpcHandler.ts'
 import type { SubscriptionClient, SubscriptionRelay } from './createSubscriptionRelay.ts'
@@ -30,6 +40,30 @@ export type EndpointServer = {
 const keyPrefix = (key: string): string => (key.length > 6 ? `${key.slice(0, 6)}…` : key)
 
 const jsonError = (error: RpcError): string => serializeResponse(null, { error }) as string
+
+/**
+ * Sends the pieces of a large response as they are, with their total length, in one corked write:
+ * fastify would need them joined into one buffer, a copy of megabytes.
+ */
+function sendPieces(reply: FastifyReply, pieces: Buffer[]): void {
+  reply.hijack()
+  const response = reply.raw
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) response.setHeader(name, value)
+  }
+  response.setHeader(
+    'content-length',
+    pieces.reduce((total, piece) => total + piece.length, 0),
+  )
+  response.writeHead(200)
+  response.cork()
+  for (const piece of pieces) response.write(piece)
+  response.end()
+  response.uncork()
+}
+
+const singleBuffer = (text: ResponseText): string | Buffer =>
+  typeof text === 'string' ? text : Buffer.concat(text)
 
 /**
  * The endpoint's HTTP and WebSocket front (DESIGN §5): `POST /v3/<KEY>`, `WS /ws/v3/<KEY>`,
@@ -120,6 +154,7 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
       logCall('http', key),
     )
     if (response === undefined) return reply.code(204).send()
+    if (typeof response !== 'string') return sendPieces(reply, response)
     return reply.send(response)
   })
 
@@ -211,7 +246,9 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
           : Buffer.from(data)
       answerRequests(body, handler, context, record).then(
         (response) => {
-          if (response !== undefined && ws.readyState === WebSocket.OPEN) ws.send(response)
+          if (response !== undefined && ws.readyState === WebSocket.OPEN) {
+            ws.send(singleBuffer(response))
+          }
         },
         (error: unknown) => app.log.error({ err: error }, 'websocket request failed'),
       )

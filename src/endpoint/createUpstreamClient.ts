@@ -4,15 +4,17 @@ import type { Json, RpcErrorObject } from '../core/rpc/types.ts'
 
 /**
  * An upstream node's answer. A large `eth_getLogs` result can stay as its JSON text (`rawResult`,
- * the bytes between `"result":` and the closing brace) so the endpoint forwards it without parsing
- * and re-serializing megabytes.
+ * the bytes between `"result":` and the closing brace, in the pieces they arrived in) so the
+ * endpoint forwards it without parsing, re-serializing or even joining megabytes.
  */
-export type UpstreamAnswer = { result: Json } | { rawResult: Buffer } | { error: RpcErrorObject }
+export type UpstreamAnswer = { result: Json } | { rawResult: Buffer[] } | { error: RpcErrorObject }
 
 export type UpstreamCallOptions = {
   timeoutMs: number
   /** Keep a result larger than `rawAboveBytes` as JSON text instead of parsing it. */
   raw?: boolean
+  /** Sees each piece of the answer's body as it arrives, while the rest is still on its way. */
+  onPiece?: (piece: Buffer) => void
 }
 
 /** The upstream could not be reached, timed out, or answered something that is not JSON-RPC. */
@@ -56,7 +58,12 @@ export function createUpstreamClient(url: string): UpstreamClient {
   const send = secure ? httpsRequest : httpRequest
   let nextId = 1
 
-  function post(body: string, timeoutMs: number): Promise<Buffer> {
+  /** POSTs `body`; resolves with the answer's body in the pieces it arrived in. */
+  function post(
+    body: string,
+    timeoutMs: number,
+    onPiece?: (piece: Buffer) => void,
+  ): Promise<Buffer[]> {
     return new Promise((resolve, reject) => {
       let settled = false
       const fail = (error: UpstreamError) => {
@@ -77,7 +84,10 @@ export function createUpstreamClient(url: string): UpstreamClient {
         },
         (res: IncomingMessage) => {
           const chunks: Buffer[] = []
-          res.on('data', (chunk: Buffer) => chunks.push(chunk))
+          res.on('data', (chunk: Buffer) => {
+            chunks.push(chunk)
+            onPiece?.(chunk)
+          })
           res.on('error', (error) =>
             fail(new UpstreamError('unreachable', `upstream ${url}: ${error.message}`)),
           )
@@ -85,7 +95,7 @@ export function createUpstreamClient(url: string): UpstreamClient {
             if (settled) return
             settled = true
             clearTimeout(timer)
-            resolve(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks))
+            resolve(chunks)
           })
         },
       )
@@ -104,8 +114,9 @@ export function createUpstreamClient(url: string): UpstreamClient {
     })
   }
 
-  function parse(text: Buffer): unknown {
+  function parse(body: Buffer[]): unknown {
     try {
+      const text = body.length === 1 && body[0] ? body[0] : Buffer.concat(body)
       return JSON.parse(text.toString('utf8'))
     } catch (error) {
       throw new UpstreamError(
@@ -141,8 +152,9 @@ export function createUpstreamClient(url: string): UpstreamClient {
     const body = await post(
       JSON.stringify({ jsonrpc: '2.0', id, method, params: params ?? [] }),
       options.timeoutMs,
+      options.onPiece,
     )
-    if (options.raw && body.length >= rawAboveBytes) {
+    if (options.raw && byteLengthOf(body) >= rawAboveBytes) {
       const raw = rawResultOf(body, id)
       if (raw) return { rawResult: raw }
     }
@@ -178,20 +190,44 @@ export function createUpstreamClient(url: string): UpstreamClient {
   return { url, call, batch, close: () => agent.destroy() }
 }
 
+const byteLengthOf = (pieces: Buffer[]): number =>
+  pieces.reduce((total, piece) => total + piece.length, 0)
+
 /**
- * The JSON text of the result when `body` is exactly `{"jsonrpc":"2.0","id":<id>,"result":<…>}`
- * (how anvil, geth and reth write a success), else undefined and the caller parses the body.
+ * The JSON text of the result, as pieces of `body`, when `body` is exactly
+ * `{"jsonrpc":"2.0","id":<id>,"result":[…]}` (how anvil, geth and reth write a successful log
+ * query), else undefined and the caller parses the body.
  */
-function rawResultOf(body: Buffer, id: number): Buffer | undefined {
+function rawResultOf(body: Buffer[], id: number): Buffer[] | undefined {
   const prefix = `{"jsonrpc":"2.0","id":${id},"result":`
-  let end = body.length
-  while (end > 0 && isWhitespace(body[end - 1])) end--
-  if (end <= prefix.length || body[end - 1] !== 0x7d) return undefined
-  if (body.toString('latin1', 0, prefix.length) !== prefix) return undefined
-  const raw = body.subarray(prefix.length, end - 1)
+  const pieces = body.filter((piece) => piece.length > 0)
+  const first = pieces[0]
+  if (!first || first.length < prefix.length) return undefined
+  if (first.toString('latin1', 0, prefix.length) !== prefix) return undefined
+  if (first.length === prefix.length) pieces.shift()
+  else pieces[0] = first.subarray(prefix.length)
+  // Trailing whitespace, then the closing brace of the envelope, may end any piece.
+  let closed = false
+  while (pieces.length > 0) {
+    const last = pieces[pieces.length - 1] as Buffer
+    let end = last.length
+    while (end > 0 && isWhitespace(last[end - 1])) end--
+    if (end > 0 && !closed) {
+      if (last[end - 1] !== 0x7d) return undefined
+      closed = true
+      end--
+    }
+    if (end > 0) {
+      pieces[pieces.length - 1] = last.subarray(0, end)
+      break
+    }
+    pieces.pop()
+  }
   // The result of a log query is an array; anything else goes through the full parser.
-  if (raw[0] !== 0x5b || raw[raw.length - 1] !== 0x5d) return undefined
-  return raw
+  const head = pieces[0]
+  const tail = pieces[pieces.length - 1]
+  if (!head || !tail || head[0] !== 0x5b || tail[tail.length - 1] !== 0x5d) return undefined
+  return pieces
 }
 
 const isWhitespace = (byte: number | undefined): boolean =>

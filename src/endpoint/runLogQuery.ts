@@ -11,8 +11,8 @@ export type LogQueryLimits = {
 
 /**
  * Runs `eth_getLogs` upstream under the endpoint's result and time limits (DESIGN §5). Large results
- * are counted on their JSON text and forwarded as is: log objects are flat and hold only hex strings
- * and booleans, so each `{` opens exactly one log.
+ * are counted on their JSON text, piece by piece while the answer arrives, and forwarded as is: log
+ * objects are flat and hold only hex strings and booleans, so each `{` opens exactly one log.
  */
 export async function runLogQuery(
   upstream: UpstreamClient,
@@ -20,19 +20,23 @@ export async function runLogQuery(
   limits: LogQueryLimits,
 ): Promise<UpstreamAnswer> {
   let answer: UpstreamAnswer
+  let braces = 0
   try {
     answer = await upstream.call('eth_getLogs', [filter], {
       timeoutMs: limits.timeoutMs,
       raw: true,
+      onPiece: (piece) => {
+        braces += countOpenBraces(piece)
+      },
     })
   } catch (error) {
     if (error instanceof UpstreamError && error.reason === 'timeout') throw queryTimeout()
     throw error
   }
-  if ('rawResult' in answer) {
+  // A raw result's answer was `{"jsonrpc":"2.0","id":…,"result":[…]}`: one brace is the envelope's.
+  if ('rawResult' in answer && braces - 1 > limits.maxResults) {
     const overflow = findOverflow(answer.rawResult, limits.maxResults)
-    if (overflow) throw tooManyResults(limits.maxResults, suggestRange(overflow))
-    return answer
+    throw tooManyResults(limits.maxResults, overflow && suggestRange(overflow))
   }
   if ('result' in answer && Array.isArray(answer.result)) {
     const logs = answer.result
@@ -48,20 +52,44 @@ export async function runLogQuery(
 
 type Overflow = { first: unknown; firstExcluded: unknown }
 
-/** The first log and the first log beyond the limit, when the raw array holds more than `max`. */
-function findOverflow(raw: Buffer, max: number): Overflow | undefined {
-  let position = raw.indexOf(0x7b)
-  const firstStart = position
-  for (let count = 1; position !== -1 && count <= max; count++) {
-    position = raw.indexOf(0x7b, position + 1)
-  }
-  if (position === -1) return undefined
-  return { first: objectAt(raw, firstStart), firstExcluded: objectAt(raw, position) }
+function countOpenBraces(piece: Buffer): number {
+  let count = 0
+  for (let at = piece.indexOf(0x7b); at !== -1; at = piece.indexOf(0x7b, at + 1)) count++
+  return count
 }
 
-function objectAt(raw: Buffer, start: number): unknown {
-  const end = raw.indexOf(0x7d, start)
-  return JSON.parse(raw.toString('utf8', start, end + 1))
+/**
+ * The first log and the first log beyond the limit, when the raw array (in pieces) holds more
+ * than `max`.
+ */
+function findOverflow(raw: Buffer[], max: number): Overflow | undefined {
+  let first: unknown
+  let count = 0
+  for (const [index, piece] of raw.entries()) {
+    for (
+      let position = piece.indexOf(0x7b);
+      position !== -1;
+      position = piece.indexOf(0x7b, position + 1)
+    ) {
+      count++
+      if (count === 1) first = objectAt(raw, index, position)
+      if (count > max) return { first, firstExcluded: objectAt(raw, index, position) }
+    }
+  }
+  return undefined
+}
+
+/** The log object starting at `raw[index][start]`; it may run on into the next pieces. */
+function objectAt(raw: Buffer[], index: number, start: number): unknown {
+  const bytes: Buffer[] = []
+  let from = start
+  for (const piece of raw.slice(index)) {
+    const end = piece.indexOf(0x7d, from)
+    bytes.push(piece.subarray(from, end === -1 ? piece.length : end + 1))
+    if (end !== -1) break
+    from = 0
+  }
+  return JSON.parse(Buffer.concat(bytes).toString('utf8'))
 }
 
 const blockNumberOf = (log: unknown): bigint | undefined => {
