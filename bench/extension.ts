@@ -206,13 +206,16 @@ Reading: small calls cost the wallet a fraction of a millisecond over a direct \
 message hops, page ↔ content script ↔ worker, plus the session check). A node's result travels as
 the node's JSON text (docs/extension.md, "large results"): the worker splits it off the HTTP body
 without parsing it (~5 ms for 10,000 logs), it crosses the runtime port in 256 KiB pieces (Chrome
-JSON-serializes every port message; in pieces the content script takes one in while the worker
-sends the next) and \`window.postMessage\` as one string, and the page's provider parses it once, as
-a direct \`fetch\` does. What is left of the \`eth_getLogs\` ratio is mostly Chrome's JSON encoding of
-the ~5 MB text on the runtime port (every quote escaped, then parsed back). Before that change
-(results parsed by the worker, copied as object trees across both hops) this benchmark measured
-2.24× (250.80 ms vs 112.20 ms at p50, 2026-11-21). The machine is shared (2 cores, other engineers' builds and
-tests), so single runs vary by ±20 %.
+structured-clones every port message, \`"message_serialization": "structured_clone"\` in
+\`manifest.json\`; in pieces the content script takes one in while the worker sends the next) and
+\`window.postMessage\` as one string, and the page's provider parses it once, as a direct \`fetch\`
+does. What is left of the \`eth_getLogs\` ratio is the two extra copies of the ~5 MB text (worker →
+content script → page) and the worker's reading of the HTTP body. Earlier builds of the same day,
+measured with \`--log-runs 30\` and alternating with one another: runtime messages JSON-encoded (the
+default) 1.47–1.61×; structured clone in pieces 1.37–1.46×; structured clone as one whole message
+1.50–1.66×. Before results travelled as text (parsed by the worker, copied as object trees across
+both hops) this benchmark measured 2.24× (250.80 ms vs 112.20 ms at p50, 2026-11-21). Single runs
+vary by ±10 % on this 2-core machine even when it is otherwise idle.
 `
 }
 
