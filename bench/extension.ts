@@ -211,7 +211,7 @@ structured-clones every port message, \`"message_serialization": "structured_clo
 \`window.postMessage\` as one string, and the page's provider parses it once, as a direct \`fetch\`
 does. What is left of the \`eth_getLogs\` ratio is the two extra copies of the ~5 MB text (worker →
 content script → page) and the worker's reading of the HTTP body. Earlier builds of the same day,
-measured with \`--log-runs 30\` and alternating with one another: runtime messages JSON-encoded (the
+alternating with one another (runs of n=10 and n=30): runtime messages JSON-encoded (the
 default) 1.47–1.61×; structured clone in pieces 1.37–1.46×; structured clone as one whole message
 1.50–1.66×. Before results travelled as text (parsed by the worker, copied as object trees across
 both hops) this benchmark measured 2.24× (250.80 ms vs 112.20 ms at p50, 2026-11-21). Single runs
