@@ -1,6 +1,7 @@
 import type { MultichainEngine } from '../core/multichain/ports.ts'
 import type { ContentMessage } from '../core/wallet/connection.ts'
 import { isReplayedOnResend, type RecentAnswers } from '../core/wallet/createRecentAnswers.ts'
+import { pageOrigin } from '../core/wallet/pageOrigin.ts'
 import type { Approvals } from './approvals.ts'
 import type { ConnectionRegistry } from './connections.ts'
 
@@ -8,16 +9,17 @@ import type { ConnectionRegistry } from './connections.ts'
 const closeGraceMs = 2_000
 
 /**
- * The origin of a port's sender as the browser reports it (`sender.origin`, else the URL's), never
- * anything the page says. Undefined for senders that are not web pages of this extension's content
- * scripts.
+ * The origin of a port's sender as the browser reports it (`pageOrigin`), never anything the page
+ * says. Undefined for senders that are not web pages of this extension's content scripts.
  */
 export function senderOrigin(sender: chrome.runtime.MessageSender | undefined): string | undefined {
-  if (!sender || sender.id !== chrome.runtime.id) return undefined
-  if (sender.origin && sender.origin !== 'null') return sender.origin
-  if (!sender.url) return undefined
-  const { origin, protocol } = new URL(sender.url)
-  return protocol === 'http:' || protocol === 'https:' ? origin : undefined
+  if (!sender) return undefined
+  return pageOrigin({
+    senderId: sender.id,
+    extensionId: chrome.runtime.id,
+    origin: sender.origin,
+    url: sender.url,
+  })
 }
 
 /** Requests being handled, across ports (`<connection>/<id>`): a re-send joins the first copy. */

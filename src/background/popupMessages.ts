@@ -9,6 +9,7 @@ import type {
   PopupRequestType,
   PopupResponse,
 } from '../core/wallet/messages.ts'
+import { isExtensionPageSender } from '../core/wallet/pageOrigin.ts'
 import { checkNetworkEndpoint, validateNetworkDraft } from '../core/wallet/validateNetwork.ts'
 import { validateSettingsChanges } from '../core/wallet/validateSettings.ts'
 import type { ActivityLog } from './activityLog.ts'
@@ -35,7 +36,12 @@ type Handlers = {
 
 /** Whether a runtime message comes from one of this extension's own pages (popup, approval). */
 export function isExtensionPage(sender: chrome.runtime.MessageSender): boolean {
-  return sender.id === chrome.runtime.id && (sender.url ?? '').startsWith(chrome.runtime.getURL(''))
+  return isExtensionPageSender({
+    senderId: sender.id,
+    extensionId: chrome.runtime.id,
+    url: sender.url,
+    extensionBaseUrl: chrome.runtime.getURL(''),
+  })
 }
 
 function toPopupError(error: unknown): PopupError {
