@@ -38,6 +38,20 @@ export const nodeMethods = [
 /** Methods that only work over the node's WebSocket. */
 export const subscriptionMethods = ['eth_subscribe', 'eth_unsubscribe'] as const
 
+/**
+ * The scope methods whose second run does something twice: a second broadcast, filter or
+ * subscription, or filter changes consumed by a run whose answer was lost. A page's re-send of one
+ * after a worker restart gets the first run's answer (`isReplayedOnResend`).
+ */
+export const nonIdempotentNodeMethods: readonly string[] = [
+  'eth_sendRawTransaction',
+  'eth_newFilter',
+  'eth_newBlockFilter',
+  'eth_uninstallFilter',
+  'eth_getFilterChanges',
+  ...subscriptionMethods,
+]
+
 /** Everything a wallet scope may be granted: the node methods plus the subscription pair. */
 export const walletScopeMethods: readonly string[] = [...nodeMethods, ...subscriptionMethods]
 

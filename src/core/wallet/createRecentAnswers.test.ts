@@ -40,6 +40,14 @@ describe('isReplayedOnResend', () => {
     expect(isReplayedOnResend(invoke('eth_unsubscribe'))).toBe(true)
   })
 
+  it('replays a raw transaction and the filter calls that change the node', () => {
+    expect(isReplayedOnResend(invoke('eth_sendRawTransaction'))).toBe(true)
+    expect(isReplayedOnResend(invoke('eth_newFilter'))).toBe(true)
+    expect(isReplayedOnResend(invoke('eth_newBlockFilter'))).toBe(true)
+    expect(isReplayedOnResend(invoke('eth_getFilterChanges'))).toBe(true)
+    expect(isReplayedOnResend(invoke('eth_uninstallFilter'))).toBe(true)
+  })
+
   it('runs reads and malformed calls again (no storage on their path)', () => {
     expect(isReplayedOnResend(invoke('eth_getBlockByNumber'))).toBe(false)
     expect(isReplayedOnResend({ jsonrpc: '2.0', id: 1, method: 'wallet_getSession' })).toBe(false)

@@ -1,11 +1,14 @@
-/** The page calls whose re-run would do something twice (a second subscription, a second prompt). */
-const replayedInvocations: ReadonlySet<string> = new Set(['eth_subscribe', 'eth_unsubscribe'])
+import { nonIdempotentNodeMethods } from '../eth/methods.ts'
+
+/** Invoked methods whose re-run does something twice (a second broadcast, filter, subscription). */
+const replayedInvocations: ReadonlySet<string> = new Set(nonIdempotentNodeMethods)
 
 /**
  * Whether a page request is answered from memory when it is re-sent (DESIGN §6: a request re-sent
  * after a worker restart is answered once): `wallet_createSession`, `wallet_revokeSession`, and
- * `wallet_invokeMethod` of `eth_subscribe` / `eth_unsubscribe`. Reads are simply run again, which
- * keeps their hot path free of storage writes.
+ * `wallet_invokeMethod` of a `nonIdempotentNodeMethods` method (`eth_sendRawTransaction`, the filter
+ * calls that create, consume or remove, `eth_subscribe` / `eth_unsubscribe`). Reads are simply run
+ * again, which keeps their hot path free of storage writes.
  */
 export function isReplayedOnResend(request: unknown): boolean {
   if (typeof request !== 'object' || request === null || !('method' in request)) return false
