@@ -205,7 +205,9 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
       refuseUpgrade(socket, 404, jsonError(invalidRequest('no such path; use WS /ws/v3/<API_KEY>')))
       return
     }
-    const key = decodeURIComponent(match[1])
+    // Keys are `[A-Za-z0-9_-]+`, so the path segment is compared as it is: decoding it would only
+    // add a way to throw (`/ws/v3/%`) in a handler that runs outside any request's error handling.
+    const key = match[1]
     if (!keys.has(key)) {
       logCall('ws', key)({ method: '(unauthorized)', status: 401, durationMs: 0 })
       refuseUpgrade(socket, 401, jsonError(invalidProjectId()))

@@ -52,6 +52,11 @@ describe('WebSocket /ws/v3/<key>', () => {
     expect(await refusal(wsUrlOf('nope'))).toBe(401)
   })
 
+  it('refuses a malformed key segment with 401 and keeps serving', async () => {
+    for (const key of ['%', '%zz', '%E0%A4%A']) expect(await refusal(wsUrlOf(key))).toBe(401)
+    expect(await call(endpoint.httpUrl, 'eth_chainId')).toMatchObject({ result: '0x7a69' })
+  })
+
   it('refuses the upgrade on another path with 404', async () => {
     expect(await refusal(`${endpoint.origin.replace('http:', 'ws:')}/ws/v2/dev`)).toBe(404)
   })
