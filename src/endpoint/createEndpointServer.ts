@@ -80,6 +80,17 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: true,
     keepAliveTimeout: 65_000,
+    // A path fastify cannot decode (`/v3/%`) never reaches a route: under /v3/ its key segment is
+    // no known key (401, as over WebSocket), elsewhere there is no such path (404).
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      reply.header('access-control-allow-origin', '*')
+      reply.header('content-type', 'application/json; charset=utf-8')
+      if (error.code !== 'FST_ERR_BAD_URL') {
+        return reply.code(error.statusCode ?? 400).send(jsonError(invalidRequest(error.message)))
+      }
+      if (request.url.startsWith('/v3/')) return reply.code(401).send(jsonError(invalidProjectId()))
+      return reply.code(404).send(jsonError(invalidRequest('no such path')))
+    },
   })
 
   const logsCalls = parameters.logLevel === 'info' || parameters.logLevel === 'debug'

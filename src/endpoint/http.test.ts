@@ -52,6 +52,20 @@ describe('paths and API keys', () => {
     })
   })
 
+  it.each(['/v3/%', '/v3/%zz'])(
+    'answers a key segment that is not a URL component (%s) with 401',
+    async (path) => {
+      const response = await post(
+        `${endpoint.origin}${path}`,
+        '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+      )
+      expect(response.status).toBe(401)
+      expect(response.json).toMatchObject({
+        error: { code: -32001, message: 'invalid project id' },
+      })
+    },
+  )
+
   it.each(['/', '/v3', '/v3/dev/extra', '/v2/dev', '/ws/v3/dev'])(
     'answers POST %s with 404',
     async (path) => {
