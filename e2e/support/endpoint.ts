@@ -2,12 +2,14 @@
  * The node endpoint (DESIGN §5), run the way a user runs it: its CLI (`tsx src/endpoint/cli.ts`,
  * what `npm run node` runs) as a child process, with `--json` so its ready line tells the addresses
  * it bound (`--port 0`: a free port) and those of its embedded anvil (for mining and deploying).
- * Nothing is imported from `src` (DESIGN §1): the ready line is the contract, checked here as it is
- * read (docs/endpoint.md).
+ * Only the endpoint's shared type comes from `src` (DESIGN §1): the ready line is the contract,
+ * checked here as it is read (docs/endpoint.md).
  */
+
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import type { RunningEndpoint as EndpointDescription } from '../../src/endpoint/index.ts'
 
 export type StartEndpointOptions = {
   /** `0` picks a free port. Default 8545 (the CLI's default). */
@@ -26,16 +28,8 @@ export type StartEndpointOptions = {
   readyTimeoutMs?: number
 }
 
-export type RunningEndpoint = {
-  /** `http://127.0.0.1:<port>/v3/<first key>` */
-  httpUrl: string
-  /** `ws://127.0.0.1:<port>/ws/v3/<first key>` */
-  wsUrl: string
-  /** `http://127.0.0.1:<port>` */
-  origin: string
-  /** The embedded anvil, when no upstream was given. */
-  anvil?: { rpcUrl: string; wsUrl: string; chainId: number; pid: number }
-  upstreamUrl: string
+/** The endpoint's own description of itself (a shared type), plus the CLI's process. */
+export type RunningEndpoint = Omit<EndpointDescription, 'close'> & {
   /** The CLI's process id (the endpoint runs in it). */
   pid: number
   /** Stops the CLI (SIGTERM to its process group) and waits until it and its anvil are gone. */
