@@ -8,13 +8,34 @@ export type ChainSocketHandlers = {
   onLost(): void
 }
 
+export type ChainSocketOptions = {
+  /** How long opening the socket may take before its waiting requests fail. */
+  openTimeoutMs?: number
+  /** How long the node may take to answer one request (like the HTTP client's timeout). */
+  requestTimeoutMs?: number
+}
+
 type Waiter = { resolve(answer: NodeAnswer): void; reject(error: Error): void }
+
+type NodeFrame = {
+  id?: number
+  result?: Json
+  error?: RpcErrorObject
+  method?: string
+  params?: { subscription?: string; result?: Json }
+}
 
 /**
  * One JSON-RPC WebSocket to a chain's node endpoint, opened on first use. Requests made while it
- * opens wait for it; a drop rejects what was in flight and is reported through `onLost`.
+ * opens wait for it; a drop rejects what was in flight and is reported through `onLost`. A socket
+ * that does not open, or a request the node does not answer, in time is rejected with an Error
+ * (the engine answers the page `-32603` with `data.cause`, DESIGN §4) instead of waiting forever.
  */
-export function createChainSocket(url: string, handlers: ChainSocketHandlers) {
+export function createChainSocket(
+  url: string,
+  handlers: ChainSocketHandlers,
+  { openTimeoutMs = 30_000, requestTimeoutMs = 30_000 }: ChainSocketOptions = {},
+) {
   let socket: WebSocket | undefined
   let opened: Promise<WebSocket> | undefined
   let closedByUs = false
@@ -26,12 +47,24 @@ export function createChainSocket(url: string, handlers: ChainSocketHandlers) {
     opened ??= new Promise<WebSocket>((resolve, reject) => {
       const ws = new WebSocket(url)
       socket = ws
+      const openTimer = setTimeout(() => {
+        // Detached first: its late close event must not reset a socket opened after it.
+        ws.onopen = null
+        ws.onmessage = null
+        ws.onclose = null
+        socket = undefined
+        opened = undefined
+        ws.close()
+        reject(new Error(`WebSocket ${url} did not open within ${openTimeoutMs} ms`))
+      }, openTimeoutMs)
       ws.onopen = () => {
+        clearTimeout(openTimer)
         connected = true
         resolve(ws)
       }
       ws.onmessage = (event) => receive(String(event.data))
       ws.onclose = (event) => {
+        clearTimeout(openTimer)
         const wasConnected = connected
         connected = false
         socket = undefined
@@ -47,19 +80,18 @@ export function createChainSocket(url: string, handlers: ChainSocketHandlers) {
   }
 
   const receive = (text: string): void => {
-    let message: {
-      id?: number
-      result?: Json
-      error?: RpcErrorObject
-      method?: string
-      params?: { subscription?: string; result?: Json }
-    }
+    let parsed: unknown
     try {
-      message = JSON.parse(text)
+      parsed = JSON.parse(text)
     } catch (error) {
       console.warn(`Aperture: ${url} sent a frame that is not JSON`, error)
       return
     }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      console.warn(`Aperture: ${url} sent a frame that is not a JSON-RPC object`, text)
+      return
+    }
+    const message = parsed as NodeFrame
     if (message.method === 'eth_subscription' && typeof message.params?.subscription === 'string') {
       handlers.onEvent(message.params.subscription, message.params.result ?? null)
       return
@@ -79,8 +111,24 @@ export function createChainSocket(url: string, handlers: ChainSocketHandlers) {
       const id = nextId
       nextId += 1
       return new Promise<NodeAnswer>((resolve, reject) => {
-        waiters.set(id, { resolve, reject })
-        ws.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }))
+        const timer = setTimeout(() => {
+          waiters.delete(id)
+          reject(new Error(`${method} to ${url} timed out after ${requestTimeoutMs} ms`))
+        }, requestTimeoutMs)
+        const settled =
+          <Value>(settle: (value: Value) => void) =>
+          (value: Value): void => {
+            clearTimeout(timer)
+            waiters.delete(id)
+            settle(value)
+          }
+        const waiter: Waiter = { resolve: settled(resolve), reject: settled(reject) }
+        waiters.set(id, waiter)
+        try {
+          ws.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }))
+        } catch (error) {
+          waiter.reject(error instanceof Error ? error : new Error(String(error)))
+        }
       })
     },
     close(): void {
