@@ -2,7 +2,8 @@ import { isCaipChainId } from '@metamask/utils'
 import { internalError, invalidParams, type Problem, unauthorized } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 import type { EngineContext, HandlerAnswer, HandlerCall } from './context.ts'
-import type { ChainId, NodeAnswer, SessionScope } from './ports.ts'
+import type { ChainId, NodeAnswer } from './ports.ts'
+import { scopeAllowsSubscriptions } from './scopeAllowsSubscriptions.ts'
 import { loadSession } from './sessionLifecycle.ts'
 
 export type InvokeMethodParameters = {
@@ -61,14 +62,11 @@ async function callNode(call: () => Promise<NodeAnswer>): Promise<HandlerAnswer>
   return { error: data === undefined ? { code, message } : { code, message, data } }
 }
 
-const allowsSubscriptions = (scope: SessionScope): boolean =>
-  scope.notifications.includes('eth_subscription')
-
 /**
  * `wallet_invokeMethod` (DESIGN §4): runs `request` on the chain `scope` when the origin's session
  * grants that method there (`4100` otherwise). The node's result or error comes back verbatim.
- * `eth_subscribe`/`eth_unsubscribe` also need `eth_subscription` granted and go over the chain's
- * WebSocket, owned by the calling connection.
+ * `eth_subscribe`/`eth_unsubscribe` also need `eth_subscription` granted
+ * (`scopeAllowsSubscriptions`) and go over the chain's WebSocket, owned by the calling connection.
  */
 export async function invokeMethod(
   context: EngineContext,
@@ -87,7 +85,7 @@ export async function invokeMethod(
   const { nodes } = context.ports
   const owner = { origin: call.origin, connection: call.connection, chainId }
   if (request.method === 'eth_subscribe') {
-    if (!allowsSubscriptions(scope)) throw unauthorized()
+    if (!scopeAllowsSubscriptions(scope, 'eth_subscribe')) throw unauthorized()
     const params = request.params
     if (!Array.isArray(params) || params.length === 0) {
       throw invalidParams([{ path: 'request.params', message: 'must be [kind, options?]' }])
@@ -95,7 +93,7 @@ export async function invokeMethod(
     return callNode(() => nodes.subscribe(owner, params))
   }
   if (request.method === 'eth_unsubscribe') {
-    if (!allowsSubscriptions(scope)) throw unauthorized()
+    if (!scopeAllowsSubscriptions(scope, 'eth_unsubscribe')) throw unauthorized()
     const params = request.params
     const subscriptionId = Array.isArray(params) && params.length === 1 ? params[0] : undefined
     if (typeof subscriptionId !== 'string') {

@@ -1,7 +1,8 @@
 import { expiryTime } from '../caip/parseSessionProperties.ts'
 import type { Json, RpcNotification } from '../rpc/types.ts'
 import type { EngineContext } from './context.ts'
-import type { ChainId, SessionScope, SessionScopes, StoredSession } from './ports.ts'
+import type { ChainId, SessionScopes, StoredSession } from './ports.ts'
+import { scopeAllowsSubscriptions } from './scopeAllowsSubscriptions.ts'
 
 /** `wallet_sessionChanged` carrying the origin's current scopes (`{}` once the session is gone). */
 export const sessionChanged = (sessionScopes: SessionScopes): RpcNotification => ({
@@ -75,10 +76,6 @@ export async function loadSession(
   return session
 }
 
-const allowsSubscriptions = (scope: SessionScope | undefined): boolean =>
-  (scope?.methods.includes('eth_subscribe') ?? false) &&
-  (scope?.notifications.includes('eth_subscription') ?? false)
-
 /** Ends the origin's subscriptions on each chain that no longer allows them after a session change. */
 export async function endLostSubscriptions(
   context: EngineContext,
@@ -88,7 +85,7 @@ export async function endLostSubscriptions(
 ): Promise<void> {
   for (const chainId of Object.keys(before) as ChainId[]) {
     const kept = Object.hasOwn(after, chainId) ? after[chainId] : undefined
-    if (allowsSubscriptions(before[chainId]) && !allowsSubscriptions(kept)) {
+    if (scopeAllowsSubscriptions(before[chainId]) && !scopeAllowsSubscriptions(kept)) {
       await context.ports.nodes.unsubscribeAll({ origin, chainId })
     }
   }
