@@ -1,5 +1,5 @@
 import type { Json, RpcErrorObject } from '../rpc/types.ts'
-import type { ConnectionId, EnginePorts } from './ports.ts'
+import type { ConnectionId, EnginePorts, StoredSession } from './ports.ts'
 
 /** What the handlers share: the ports, and the origins with a `wallet_createSession` awaiting the user. */
 export type EngineContext = {
@@ -9,8 +9,16 @@ export type EngineContext = {
   endingSessions: Map<string, Promise<boolean>>
 }
 
-/** One page call as a handler sees it; the origin comes from the browser, never from the message. */
-export type HandlerCall = { origin: string; connection: ConnectionId; params: unknown }
+/**
+ * One page call as a handler sees it; the origin comes from the browser, never from the message.
+ * `session` is the origin's session as loaded (expiry applied) once per request by the engine.
+ */
+export type HandlerCall = {
+  origin: string
+  connection: ConnectionId
+  params: unknown
+  session: StoredSession | undefined
+}
 
 /**
  * A handler's answer: a result (or a node's result as its JSON text), or an error object relayed as

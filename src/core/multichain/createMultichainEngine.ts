@@ -65,9 +65,9 @@ export function createMultichainEngine(ports: EnginePorts): MultichainEngine {
       if ('error' in parsed) return failure(parsed.id, parsed.error)
       const { id = null, method, params } = parsed.request
       try {
-        await loadSession(context, origin)
+        const session = await loadSession(context, origin)
         if (!isMultichainMethod(method)) return failure(id, methodNotFound(method))
-        const answer = await handlers[method](context, { origin, connection, params })
+        const answer = await handlers[method](context, { origin, connection, params, session })
         if ('error' in answer) return { jsonrpc: '2.0', id, error: answer.error }
         if ('resultJson' in answer) return { jsonrpc: '2.0', id, resultJson: answer.resultJson }
         return success(id, answer.result)

@@ -4,7 +4,6 @@ import type { Json } from '../rpc/types.ts'
 import type { EngineContext, HandlerAnswer, HandlerCall } from './context.ts'
 import type { ChainId, NodeAnswer } from './ports.ts'
 import { scopeAllowsSubscriptions } from './scopeAllowsSubscriptions.ts'
-import { loadSession } from './sessionLifecycle.ts'
 
 export type InvokeMethodParameters = {
   scope: ChainId
@@ -75,7 +74,7 @@ export async function invokeMethod(
   const parsed = parseInvokeMethodParams(call.params)
   if ('problems' in parsed) throw invalidParams(parsed.problems)
   const { scope: chainId, request } = parsed.parameters
-  const session = await loadSession(context, call.origin)
+  const { session } = call
   const scope =
     session && Object.hasOwn(session.sessionScopes, chainId)
       ? session.sessionScopes[chainId]
