@@ -58,8 +58,7 @@ const logged =
  * Answers one page request. A request that must not run twice (a session, a transaction, a
  * filter, a subscription) is answered from the recent answers when it was answered before (the
  * worker stopped before the page got the answer), and otherwise its answer is kept before it is
- * sent. A
- * `wallet_createSession` is announced to the approvals first (a re-send re-attaches to its
+ * sent. A `wallet_createSession` is announced to the approvals first (a re-send re-attaches to its
  * approval) and its approval is released once the answer is kept.
  */
 async function answerRequest(
