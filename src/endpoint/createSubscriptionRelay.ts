@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import WebSocket from 'ws'
-import type { Json, RpcErrorObject } from '../core/rpc/types.ts'
+import {
+  createWebSocketRpcClient,
+  type SocketAnswer,
+  WebSocketRpcError,
+} from '../core/rpc/createWebSocketRpcClient.ts'
+import type { Json } from '../core/rpc/types.ts'
 import { UpstreamError } from './createUpstreamClient.ts'
 
 /** One client WebSocket as the relay sees it. */
@@ -11,13 +16,11 @@ export type SubscriptionClient = {
   upstreamLost(): void
 }
 
-export type SubscriptionAnswer = { result: Json } | { error: RpcErrorObject }
-
 export type SubscriptionRelay = {
   /** `eth_subscribe` upstream for `client`; the result is the endpoint's own subscription id. */
-  subscribe(client: SubscriptionClient, params: Json[]): Promise<SubscriptionAnswer>
+  subscribe(client: SubscriptionClient, params: Json[]): Promise<SocketAnswer>
   /** `eth_unsubscribe` of one of `client`'s subscriptions; `false` when it has no such id. */
-  unsubscribe(client: SubscriptionClient, id: string): Promise<SubscriptionAnswer>
+  unsubscribe(client: SubscriptionClient, id: string): Promise<SocketAnswer>
   /** Ends all of `client`'s subscriptions upstream (the client disconnected). */
   release(client: SubscriptionClient): void
   /** Live subscriptions, for /healthz. */
@@ -26,10 +29,6 @@ export type SubscriptionRelay = {
 }
 
 type Subscription = { id: string; upstreamId: string; client: SubscriptionClient }
-type Pending = { resolve(value: unknown): void; reject(error: Error): void }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * Relays `eth_subscribe` over one shared upstream WebSocket, opened on first use. Clients get the
@@ -43,113 +42,56 @@ export function createSubscriptionRelay(parameters: {
   warn(message: string, error: unknown): void
 }): SubscriptionRelay {
   const { wsUrl, timeoutMs, warn } = parameters
-  let socket: WebSocket | undefined
-  let opening: Promise<WebSocket> | undefined
-  let nextId = 1
-  const pending = new Map<number, Pending>()
   const byId = new Map<string, Subscription>()
   const byUpstreamId = new Map<string, Subscription>()
   const byClient = new Map<SubscriptionClient, Set<Subscription>>()
 
-  function connect(): Promise<WebSocket> {
-    if (socket && socket.readyState === WebSocket.OPEN) return Promise.resolve(socket)
-    if (opening) return opening
-    opening = new Promise<WebSocket>((resolve, reject) => {
+  const upstream = createWebSocketRpcClient({
+    url: wsUrl,
+    openTimeoutMs: timeoutMs,
+    requestTimeoutMs: timeoutMs,
+    connect(events) {
       // One upstream message per macrotask: a subscription's first event never overtakes the
       // answer to eth_subscribe on its way to the client.
-      const upstream = new WebSocket(wsUrl, {
-        allowSynchronousEvents: false,
-        handshakeTimeout: timeoutMs,
-      })
-      upstream.on('open', () => {
-        socket = upstream
-        opening = undefined
-        resolve(upstream)
-      })
-      upstream.on('message', (data) => onMessage(data.toString()))
-      upstream.on('error', (error) => {
-        if (opening) {
-          opening = undefined
-          reject(
-            new UpstreamError('unreachable', `upstream ${wsUrl} is unreachable: ${error.message}`),
-          )
-        }
-      })
-      upstream.on('close', () => onClose(upstream))
-    })
-    return opening
-  }
-
-  function onClose(upstream: WebSocket): void {
-    if (socket !== upstream) return
-    socket = undefined
-    for (const waiting of pending.values()) {
-      waiting.reject(new UpstreamError('unreachable', `upstream ${wsUrl} closed the connection`))
-    }
-    pending.clear()
-    const clients = [...byClient.keys()]
-    byId.clear()
-    byUpstreamId.clear()
-    byClient.clear()
-    for (const client of clients) client.upstreamLost()
-  }
-
-  function onMessage(text: string): void {
-    let message: unknown
-    try {
-      message = JSON.parse(text)
-    } catch (error) {
-      warn(`upstream ${wsUrl} sent a frame that is not JSON`, error)
-      return
-    }
-    if (!isRecord(message)) return
-    if (typeof message.id === 'number') {
-      const waiting = pending.get(message.id)
-      pending.delete(message.id)
-      waiting?.resolve(message)
-      return
-    }
-    if (message.method === 'eth_subscription' && isRecord(message.params)) {
-      const subscription = byUpstreamId.get(String(message.params.subscription))
+      const socket = new WebSocket(wsUrl, { allowSynchronousEvents: false })
+      socket.on('open', () => events.open())
+      socket.on('message', (data) => events.message(data.toString()))
+      socket.on('close', (code) => events.close(code))
+      // A failure to connect is followed by `close`, which fails the waiting requests.
+      socket.on('error', (error) => warn(`upstream socket ${wsUrl} failed`, error))
+      return socket
+    },
+    onNotification(upstreamId, result) {
+      const subscription = byUpstreamId.get(upstreamId)
       if (!subscription) return
       subscription.client.send(
         JSON.stringify({
           jsonrpc: '2.0',
           method: 'eth_subscription',
-          params: { subscription: subscription.id, result: message.params.result },
+          params: { subscription: subscription.id, result },
         }),
       )
-    }
-  }
+    },
+    onLost() {
+      const clients = [...byClient.keys()]
+      byId.clear()
+      byUpstreamId.clear()
+      byClient.clear()
+      for (const client of clients) client.upstreamLost()
+    },
+    warn,
+  })
 
-  async function request(method: string, params: Json[]): Promise<Record<string, unknown>> {
-    const upstream = await connect()
-    const id = nextId++
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        pending.delete(id)
-        reject(new UpstreamError('timeout', `upstream ${wsUrl} did not answer ${method} in time`))
-      }, timeoutMs)
-      pending.set(id, {
-        resolve: (value) => {
-          clearTimeout(timer)
-          resolve(isRecord(value) ? value : {})
-        },
-        reject: (error) => {
-          clearTimeout(timer)
-          reject(error)
-        },
-      })
-      upstream.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }))
-    })
-  }
-
-  const answerOf = (message: Record<string, unknown>): SubscriptionAnswer => {
-    const error = message.error
-    if (isRecord(error) && typeof error.code === 'number' && typeof error.message === 'string') {
-      return { error: error as RpcErrorObject }
+  async function request(method: string, params: Json[]): Promise<SocketAnswer> {
+    try {
+      return await upstream.request(method, params)
+    } catch (error) {
+      if (!(error instanceof WebSocketRpcError)) throw error
+      if (error.reason === 'timeout') {
+        throw new UpstreamError('timeout', `upstream ${wsUrl} did not answer ${method} in time`)
+      }
+      throw new UpstreamError('unreachable', `upstream ${wsUrl} is unreachable: ${error.message}`)
     }
-    return { result: (message.result ?? null) as Json }
   }
 
   function forget(subscription: Subscription): void {
@@ -169,8 +111,7 @@ export function createSubscriptionRelay(parameters: {
 
   return {
     async subscribe(client, params) {
-      const message = await request('eth_subscribe', params)
-      const answer = answerOf(message)
+      const answer = await request('eth_subscribe', params)
       if (!('result' in answer) || typeof answer.result !== 'string') return answer
       const subscription: Subscription = {
         id: `0x${randomBytes(16).toString('hex')}`,
@@ -191,8 +132,7 @@ export function createSubscriptionRelay(parameters: {
       const subscription = byId.get(id)
       if (!subscription || subscription.client !== client) return { result: false }
       forget(subscription)
-      const message = await request('eth_unsubscribe', [subscription.upstreamId])
-      return answerOf(message)
+      return request('eth_unsubscribe', [subscription.upstreamId])
     },
     release(client) {
       for (const subscription of byClient.get(client) ?? []) {
@@ -202,12 +142,10 @@ export function createSubscriptionRelay(parameters: {
     },
     size: () => byId.size,
     close() {
-      const upstream = socket
-      socket = undefined
       byId.clear()
       byUpstreamId.clear()
       byClient.clear()
-      upstream?.close()
+      upstream.close()
     },
   }
 }

@@ -1,5 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import { isJsonRpcError, isObject } from '@metamask/utils'
 import type { Json, RpcErrorObject } from '../core/rpc/types.ts'
 
 /**
@@ -41,9 +42,6 @@ export type UpstreamClient = {
 
 /** Results at least this large are kept raw when the caller asks for it; smaller ones are parsed. */
 const rawAboveBytes = 64 * 1024
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * A keep-alive JSON-RPC client of the upstream node over node:http(s). Every call has a deadline;
@@ -130,11 +128,8 @@ export function createUpstreamClient(url: string): UpstreamClient {
   }
 
   function toAnswer(value: unknown): UpstreamAnswer {
-    if (isRecord(value)) {
-      const error = value.error
-      if (isRecord(error) && typeof error.code === 'number' && typeof error.message === 'string') {
-        return { error: error as RpcErrorObject }
-      }
+    if (isObject(value)) {
+      if (isJsonRpcError(value.error)) return { error: value.error as RpcErrorObject }
       if ('result' in value) return { result: value.result as Json }
     }
     throw new UpstreamError(
@@ -182,7 +177,7 @@ export function createUpstreamClient(url: string): UpstreamClient {
     const value = parse(body)
     if (!Array.isArray(value)) return calls.map(() => toAnswer(value))
     const byId = new Map<unknown, unknown>(
-      value.map((item) => [isRecord(item) ? item.id : undefined, item]),
+      value.map((item) => [isObject(item) ? item.id : undefined, item]),
     )
     return calls.map((_call, index) => toAnswer(byId.get(first + index)))
   }
