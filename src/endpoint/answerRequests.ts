@@ -39,6 +39,9 @@ export function serializeResponse(
   return JSON.stringify({ jsonrpc: '2.0', id, error })
 }
 
+/** A JSON-RPC error body with `id: null`, for refusals before any call (401, 404, 413, …). */
+export const errorBody = (error: RpcError): string => serializeResponse(null, { error }) as string
+
 const statusOf = (answer: UpstreamAnswer): 'ok' | number =>
   'error' in answer ? answer.error.code : 'ok'
 

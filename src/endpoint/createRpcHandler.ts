@@ -11,9 +11,11 @@ import {
   tooManyParameters,
 } from '../core/rpc/errors.ts'
 import type { Json, RpcRequest } from '../core/rpc/types.ts'
-import type { FilterState, FilterStore, LogFilterState } from './createFilterStore.ts'
+import type { FilterState, FilterStore } from './createFilterStore.ts'
 import type { SubscriptionClient, SubscriptionRelay } from './createSubscriptionRelay.ts'
 import { type UpstreamAnswer, type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
+import { pollFilter } from './pollFilter.ts'
+import { readHeadBlock } from './readHeadBlock.ts'
 import { runLogQuery } from './runLogQuery.ts'
 
 /** Who is calling: the API key (owner of filters) and the transport (WS carries subscriptions). */
@@ -40,15 +42,6 @@ export type CreateRpcHandlerParameters = {
   onUnexpectedError(error: unknown, request: RpcRequest): void
 }
 
-const hex = (value: bigint): `0x${string}` => `0x${value.toString(16)}`
-
-/** `earliest` and hex numbers as a number; the moving tags (`latest`, `safe`, …) as undefined. */
-const blockNumberOf = (block: string | undefined): bigint | undefined => {
-  if (block === 'earliest') return 0n
-  if (block?.startsWith('0x')) return BigInt(block)
-  return undefined
-}
-
 /**
  * The endpoint's method dispatch (DESIGN §5): the allow-list, the validations of `src/core/eth`, the
  * log limits, API-key-owned filters, subscriptions; everything else goes upstream verbatim.
@@ -60,23 +53,22 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
   const forward = (method: string, params: unknown): Promise<UpstreamAnswer> =>
     upstream.call(method, params, { timeoutMs: queryTimeoutMs })
 
-  async function headBlock(): Promise<bigint> {
-    const answer = await forward('eth_blockNumber', [])
-    if ('result' in answer && typeof answer.result === 'string' && answer.result.startsWith('0x')) {
-      return BigInt(answer.result)
-    }
-    throw internalError(`upstream eth_blockNumber answered ${JSON.stringify(answer)}`)
+  const headBlock = (): Promise<bigint> => readHeadBlock(upstream, queryTimeoutMs)
+
+  /** A log filter validated (`-32602`) and counted (`-32005` over 5,000 parameters), once. */
+  function checkedFilter(value: unknown, path: string): LogFilter {
+    const validated = validateFilter(value, { path })
+    if ('error' in validated) throw validated.error
+    const count = countFilterParameters(validated.filter)
+    if (count > maxFilterParameters) throw tooManyParameters(count, maxFilterParameters)
+    return validated.filter
   }
 
   function logFilterOf(params: unknown): LogFilter {
     if (!Array.isArray(params) || params.length < 1) {
       throw invalidParams([{ path: 'params', message: 'must be [filter]' }])
     }
-    const validated = validateFilter(params[0])
-    if ('error' in validated) throw validated.error
-    const count = countFilterParameters(validated.filter)
-    if (count > maxFilterParameters) throw tooManyParameters(count, maxFilterParameters)
-    return validated.filter
+    return checkedFilter(params[0], 'params[0]')
   }
 
   function filterIdOf(params: unknown): string {
@@ -92,59 +84,6 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
     return state
   }
 
-  /** Runs polls of one filter one after another. */
-  function serialized<T>(state: FilterState, work: () => Promise<T>): Promise<T> {
-    const next = state.queue.then(work, work)
-    state.queue = next.catch(() => undefined)
-    return next
-  }
-
-  async function logChanges(state: LogFilterState): Promise<UpstreamAnswer> {
-    const { criteria } = state
-    if (criteria.blockHash) {
-      if (state.delivered) return { result: [] }
-      const answer = await runLogQuery(upstream, criteria, limits)
-      if (!('error' in answer)) state.delivered = true
-      return answer
-    }
-    const head = await headBlock()
-    const lower = blockNumberOf(criteria.fromBlock)
-    const upper = blockNumberOf(criteria.toBlock)
-    const from = lower !== undefined && lower > state.nextBlock ? lower : state.nextBlock
-    const to = upper !== undefined && upper < head ? upper : head
-    if (from > to) {
-      if (head + 1n > state.nextBlock) state.nextBlock = head + 1n
-      return { result: [] }
-    }
-    const range: LogFilter = { fromBlock: hex(from), toBlock: hex(to) }
-    if (criteria.address !== undefined) range.address = criteria.address
-    if (criteria.topics !== undefined) range.topics = criteria.topics
-    const answer = await runLogQuery(upstream, range, limits)
-    if (!('error' in answer)) state.nextBlock = head + 1n
-    return answer
-  }
-
-  async function blockChanges(state: FilterState): Promise<UpstreamAnswer> {
-    const head = await headBlock()
-    const numbers: bigint[] = []
-    for (let block = state.nextBlock; block <= head; block++) numbers.push(block)
-    if (numbers.length === 0) return { result: [] }
-    const blocks = await upstream.batch(
-      numbers.map((block) => ({ method: 'eth_getBlockByNumber', params: [hex(block), false] })),
-      { timeoutMs: queryTimeoutMs },
-    )
-    const hashes: Json[] = []
-    for (const answer of blocks) {
-      if ('error' in answer) return answer
-      const block = 'result' in answer ? answer.result : null
-      if (block && typeof block === 'object' && !Array.isArray(block) && block.hash) {
-        hashes.push(block.hash)
-      }
-    }
-    state.nextBlock = head + 1n
-    return { result: hashes }
-  }
-
   async function subscribe(params: unknown, client: SubscriptionClient): Promise<UpstreamAnswer> {
     if (!Array.isArray(params) || !subscriptionKinds.some((kind) => kind === params[0])) {
       throw invalidParams([
@@ -152,13 +91,10 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
       ])
     }
     if (params[0] !== 'logs') return subscriptions.subscribe(client, params as Json[])
-    const validated = validateFilter(params[1] ?? {}, { path: 'params[1]' })
-    if ('error' in validated) throw validated.error
-    const count = countFilterParameters(validated.filter)
-    if (count > maxFilterParameters) throw tooManyParameters(count, maxFilterParameters)
+    const filter = checkedFilter(params[1] ?? {}, 'params[1]')
     const criteria: Record<string, Json> = {}
-    if (validated.filter.address !== undefined) criteria.address = validated.filter.address
-    if (validated.filter.topics !== undefined) criteria.topics = validated.filter.topics
+    if (filter.address !== undefined) criteria.address = filter.address
+    if (filter.topics !== undefined) criteria.topics = filter.topics
     return subscriptions.subscribe(client, ['logs', criteria])
   }
 
@@ -197,10 +133,7 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
         return { result: id }
       }
       case 'eth_getFilterChanges': {
-        const state = polled(context.apiKey, params)
-        return serialized(state, () =>
-          state.kind === 'logs' ? logChanges(state) : blockChanges(state),
-        )
+        return pollFilter(polled(context.apiKey, params), upstream, limits)
       }
       case 'eth_getFilterLogs': {
         const state = polled(context.apiKey, params)

@@ -219,8 +219,11 @@ describe('method allow-list', () => {
     ['web3_clientVersion', []],
     ['eth_getBalance', [address, 'latest']],
     ['eth_getBlockByNumber', ['latest', false]],
-  ])('forwards %s to the node', async (method, params) => {
-    expect((await call(endpoint.httpUrl, method, params)).result).toBeDefined()
+  ])('forwards %s to the node and relays its result', async (method, params) => {
+    const direct = await call(anvilUrl, method, params)
+    const relayed = await call(endpoint.httpUrl, method, params)
+    expect(relayed.result).toEqual(direct.result)
+    expect(relayed.result).not.toBeNull()
   })
 
   it('relays a node error verbatim', async () => {

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
-import { createEndpointServer, type LogLevel } from './createEndpointServer.ts'
+import type { LogLevel } from './callLog.ts'
+import { createEndpointServer } from './createEndpointServer.ts'
 import { createFilterStore } from './createFilterStore.ts'
 import { createRpcHandler } from './createRpcHandler.ts'
 import { createSubscriptionRelay } from './createSubscriptionRelay.ts'
@@ -7,7 +8,7 @@ import { createUpstreamClient } from './createUpstreamClient.ts'
 import { isLoopbackHost } from './isLoopbackHost.ts'
 import { type RunningAnvil, startAnvil } from './startAnvil.ts'
 
-export type { LogLevel } from './createEndpointServer.ts'
+export type { LogLevel } from './callLog.ts'
 export {
   type RunningAnvil,
   type StartAnvilOptions,

@@ -1,0 +1,132 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import { invalidProjectId, invalidRequest } from '../core/rpc/errors.ts'
+import { answerRequests, errorBody, serializeResponse } from './answerRequests.ts'
+import type { LogCall } from './callLog.ts'
+import type { RpcHandler } from './createRpcHandler.ts'
+import type { UpstreamClient } from './createUpstreamClient.ts'
+
+export type HttpRoutesParameters = {
+  keys: ReadonlySet<string>
+  handler: RpcHandler
+  upstream: UpstreamClient
+  bodyLimitBytes: number
+  logCall: LogCall
+  /** Live filters, subscriptions and sockets, for /healthz. */
+  counts(): { filters: number; subscriptions: number; connections: number }
+}
+
+/**
+ * Sends the pieces of a large response as they are, with their total length, in one corked write:
+ * fastify would need them joined into one buffer, a copy of megabytes.
+ */
+function sendPieces(reply: FastifyReply, pieces: Buffer[]): void {
+  reply.hijack()
+  const response = reply.raw
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) response.setHeader(name, value)
+  }
+  response.setHeader(
+    'content-length',
+    pieces.reduce((total, piece) => total + piece.length, 0),
+  )
+  response.writeHead(200)
+  response.cork()
+  for (const piece of pieces) response.write(piece)
+  response.end()
+  response.uncork()
+}
+
+/**
+ * The endpoint's HTTP routes (DESIGN §5): `POST /v3/<KEY>`, `GET /healthz`, CORS for any origin
+ * (preflights included), 401 for an unknown key, 404 elsewhere, 413 over the body limit, each
+ * refusal with a JSON-RPC error body.
+ */
+export function registerHttpRoutes(app: FastifyInstance, parameters: HttpRoutesParameters): void {
+  const { keys, handler, upstream, bodyLimitBytes, logCall } = parameters
+
+  app.removeAllContentTypeParsers()
+  // Bodies are read as bytes whatever their content type (browsers send text/plain to skip a
+  // preflight); JSON parsing happens after the API key check.
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('access-control-allow-origin', '*')
+    done()
+  })
+
+  app.options('*', (request, reply) => {
+    reply
+      .code(204)
+      .header('access-control-allow-methods', 'POST, GET, OPTIONS')
+      .header(
+        'access-control-allow-headers',
+        request.headers['access-control-request-headers'] ?? 'content-type, authorization',
+      )
+      .header('access-control-max-age', '86400')
+      .send()
+  })
+
+  app.get('/healthz', async (_request, reply) => {
+    const counts = parameters.counts()
+    try {
+      const answer = await upstream.call('eth_chainId', [], { timeoutMs: 2000 })
+      const chainId = 'result' in answer ? answer.result : null
+      return reply.send({ status: 'ok', upstream: 'ok', chainId, ...counts })
+    } catch (error) {
+      return reply.code(503).send({
+        status: 'degraded',
+        upstream: 'unreachable',
+        cause: error instanceof Error ? error.message : String(error),
+        ...counts,
+      })
+    }
+  })
+
+  app.post<{ Params: { key: string } }>('/v3/:key', async (request, reply) => {
+    const { key } = request.params
+    reply.header('content-type', 'application/json; charset=utf-8')
+    if (!keys.has(key)) {
+      logCall('http', key)({ method: '(unauthorized)', status: 401, durationMs: 0 })
+      return reply.code(401).send(errorBody(invalidProjectId()))
+    }
+    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+    const response = await answerRequests(
+      body,
+      handler,
+      { apiKey: key, transport: 'http' },
+      logCall('http', key),
+    )
+    if (response === undefined) return reply.code(204).send()
+    if (typeof response !== 'string') return sendPieces(reply, response)
+    return reply.send(response)
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    app.log.info(
+      { transport: 'http', path: request.url.replace(/\/v3\/[^/?]+/, '/v3/…'), status: 404 },
+      'http',
+    )
+    reply
+      .code(404)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(
+        errorBody(invalidRequest(`no such path; use POST /v3/<API_KEY> or WS /ws/v3/<API_KEY>`)),
+      )
+  })
+
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500
+    reply.header('content-type', 'application/json; charset=utf-8')
+    if (status === 413) {
+      app.log.info({ transport: 'http', status: 413 }, 'http')
+      return reply
+        .code(413)
+        .send(errorBody(invalidRequest(`body larger than ${bodyLimitBytes} bytes`)))
+    }
+    if (status < 500) return reply.code(status).send(errorBody(invalidRequest(error.message)))
+    app.log.error({ err: error }, 'unexpected failure')
+    return reply
+      .code(500)
+      .send(serializeResponse(null, { error: { code: -32603, message: 'Internal error' } }))
+  })
+}
