@@ -226,6 +226,17 @@ describe('method allow-list', () => {
     expect(relayed.result).not.toBeNull()
   })
 
+  it('forwards eth_simulateV1 with traced transfers to the node', async () => {
+    const simulation = await call(endpoint.httpUrl, 'eth_simulateV1', [
+      {
+        blockStateCalls: [{ calls: [{ from: address, to: address, value: '0x1' }] }],
+        traceTransfers: true,
+      },
+      'latest',
+    ])
+    expect(simulation.result).toMatchObject([{ calls: [{ status: '0x1' }] }])
+  })
+
   it('relays a node error verbatim', async () => {
     const direct = await call(anvilUrl, 'eth_getBalance', ['0x1234', 'latest'])
     const relayed = await call(endpoint.httpUrl, 'eth_getBalance', ['0x1234', 'latest'])

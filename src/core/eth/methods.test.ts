@@ -27,6 +27,12 @@ describe('node methods', () => {
     }
   })
 
+  it('allows eth_simulateV1 (the wallet previews transactions with it), not as a scope method', () => {
+    expect(isEndpointMethod('eth_simulateV1', 'http')).toBe(true)
+    expect(isEndpointMethod('eth_simulateV1', 'ws')).toBe(true)
+    expect(walletScopeMethods).not.toContain('eth_simulateV1')
+  })
+
   it.each([
     'anvil_mine',
     'anvil_setBalance',

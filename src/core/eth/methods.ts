@@ -77,6 +77,8 @@ const endpointOnlyMethods = [
   'net_listening',
   'net_peerCount',
   'web3_sha3',
+  // The wallet's transaction preview (DESIGN §4): a read-only simulation on the latest state.
+  'eth_simulateV1',
 ] as const
 
 const httpMethods: ReadonlySet<string> = new Set([...nodeMethods, ...endpointOnlyMethods])

@@ -1,0 +1,41 @@
+import { getAddress, type Hex, stringToHex } from 'viem'
+import type { Problem } from '../rpc/errors.ts'
+import { type Address, isAddress } from './hex.ts'
+
+/** The largest message accepted for `personal_sign`, in bytes (a page of text is a few KiB). */
+export const maxMessageBytes = 64 * 1024
+
+/** `personal_sign` params, normalized: the message as bytes (hex) and the EIP-55 signing address. */
+export type PersonalSignParams = { message: Hex; address: Address }
+
+const evenHexPattern = /^0x([0-9a-fA-F]{2})*$/
+
+/**
+ * Checks `personal_sign [message, address]` (EIP-191). The message is 0x-hex bytes; a string that
+ * is not hex is taken as UTF-8 text, as the reference wallets do. Problems carry their path.
+ *
+ * @example parsePersonalSignParams(['0x68656c6c6f', '0xf39f…2266']) // { params: { message: '0x68656c6c6f', address: '0xf39F…2266' } }
+ */
+export function parsePersonalSignParams(
+  params: unknown,
+): { params: PersonalSignParams } | { problems: Problem[] } {
+  if (!Array.isArray(params) || params.length < 2) {
+    return { problems: [{ path: 'params', message: 'must be [message, address]' }] }
+  }
+  const [message, address] = params
+  const problems: Problem[] = []
+  let bytes: Hex | undefined
+  if (typeof message !== 'string') {
+    problems.push({ path: 'params[0]', message: 'must be a 0x-hex string or text' })
+  } else {
+    bytes = evenHexPattern.test(message) ? (message.toLowerCase() as Hex) : stringToHex(message)
+    if ((bytes.length - 2) / 2 > maxMessageBytes) {
+      problems.push({ path: 'params[0]', message: `must be at most ${maxMessageBytes} bytes` })
+    }
+  }
+  if (!isAddress(address)) {
+    problems.push({ path: 'params[1]', message: 'must be a 20-byte hex address' })
+  }
+  if (problems.length > 0 || bytes === undefined || !isAddress(address)) return { problems }
+  return { params: { message: bytes, address: getAddress(address) } }
+}
