@@ -1,10 +1,32 @@
 import { defineConfig } from 'vitest/config'
 
+/** The endpoint's tests that also run with filters in Redis (DESIGN §5: both state implementations). */
+const endpointTests = [
+  'src/endpoint/http.test.ts',
+  'src/endpoint/websocket.test.ts',
+  'src/endpoint/viem.test.ts',
+  'src/endpoint/upstream.test.ts',
+  'src/endpoint/filterReorg.test.ts',
+]
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'endpoint on redis',
+          include: endpointTests,
+          globalSetup: ['src/endpoint/state/redisGlobalSetup.ts'],
+        },
+      },
+    ],
   },
 })

@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
+import { findFreePort } from './findFreePort.ts'
 import type { ReadyLine } from './readyLine.ts'
 
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
@@ -176,5 +177,12 @@ describe('npm run node (src/endpoint/cli.ts)', () => {
     const run = runCli(['--port', '0', '--chain-id', '1337', '--upstream', 'http://127.0.0.1:1'])
     expect(await run.exited).toBe(1)
     expect(run.errors()).toContain('--chain-id')
+  })
+
+  it('exits 1 with the reason when --redis names a Redis it cannot reach', async () => {
+    const port = await findFreePort()
+    const run = runCli(['--port', '0', '--redis', `redis://127.0.0.1:${port}`])
+    expect(await run.exited).toBe(1)
+    expect(run.errors()).toContain(`cannot connect to Redis at redis://127.0.0.1:${port}`)
   })
 })

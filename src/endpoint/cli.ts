@@ -14,6 +14,8 @@ Usage: npm run node -- [options]
   --query-timeout-ms <n>  log query time limit                              [10000]
   --filter-ttl-ms <n>     a filter expires this long after its last poll    [900000]
   --log-level <level>     silent | error | warn | info | debug              [info]
+  --redis <url>           keep filters in Redis (redis://host:port/db), shared by every
+                          endpoint process using it          [$APERTURE_REDIS_URL, else memory]
   --chain-id <n>          chain id of the embedded anvil (not with --upstream) [31337]
   --json                  announce readiness as one JSON line on stdout (docs/endpoint.md)
   --stop-on-stdin-close   stop when stdin closes (a supervisor that dies takes the endpoint along)
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
       'query-timeout-ms': { type: 'string' },
       'filter-ttl-ms': { type: 'string' },
       'log-level': { type: 'string' },
+      redis: { type: 'string' },
       'chain-id': { type: 'string' },
       json: { type: 'boolean' },
       'stop-on-stdin-close': { type: 'boolean' },
@@ -75,6 +78,7 @@ async function main(): Promise<void> {
     filterTtlMs: integer('filter-ttl-ms', values['filter-ttl-ms']),
     logLevel: logLevel as LogLevel,
     chainId,
+    redisUrl: values.redis ?? (process.env.APERTURE_REDIS_URL || undefined),
   })
 
   const keys = [...new Set(values['api-key']?.length ? values['api-key'] : [defaultApiKey])]

@@ -2,11 +2,11 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 
 import { invalidProjectId, invalidRequest } from '../core/rpc/errors.ts'
 import { errorBody } from './answerRequests.ts'
 import { createCallLog, type LogLevel } from './callLog.ts'
-import type { FilterStore } from './createFilterStore.ts'
 import type { RpcHandler } from './createRpcHandler.ts'
 import type { SubscriptionRelay } from './createSubscriptionRelay.ts'
 import type { UpstreamClient } from './createUpstreamClient.ts'
 import { registerHttpRoutes } from './httpRoutes.ts'
+import type { FilterStore } from './state/filterStore.ts'
 import { serveWebSockets } from './webSocketServer.ts'
 
 export type CreateEndpointServerParameters = {
@@ -69,8 +69,9 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
     upstream,
     bodyLimitBytes,
     logCall,
-    counts: () => ({
-      filters: filters.size(),
+    counts: async () => ({
+      // Without its state store (Redis down) the endpoint still serves what does not need it.
+      filters: await filters.size().catch(() => null),
       subscriptions: subscriptions.size(),
       connections: webSockets.size(),
     }),

@@ -11,12 +11,12 @@ import {
   tooManyParameters,
 } from '../core/rpc/errors.ts'
 import type { Json, RpcRequest } from '../core/rpc/types.ts'
-import type { FilterState, FilterStore } from './createFilterStore.ts'
 import type { SubscriptionClient, SubscriptionRelay } from './createSubscriptionRelay.ts'
 import { type UpstreamAnswer, type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
-import { pollFilter } from './pollFilter.ts'
+import { createPollFilter } from './pollFilter.ts'
 import { readHeadBlock } from './readHeadBlock.ts'
 import { runLogQuery } from './runLogQuery.ts'
+import { type BlockCursor, type FilterStore, StateStoreError } from './state/filterStore.ts'
 
 /** Who is calling: the API key (owner of filters) and the transport (WS carries subscriptions). */
 export type CallContext = {
@@ -42,6 +42,10 @@ export type CreateRpcHandlerParameters = {
   onUnexpectedError(error: unknown, request: RpcRequest): void
 }
 
+/** The block after `head`: the first block a new filter covers. */
+const nextBlockOf = (head: BlockCursor): `0x${string}` =>
+  `0x${(BigInt(head.number) + 1n).toString(16)}`
+
 /**
  * The endpoint's method dispatch (DESIGN §5): the allow-list, the validations of `src/core/eth`, the
  * log limits, API-key-owned filters, subscriptions; everything else goes upstream verbatim.
@@ -52,8 +56,6 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
 
   const forward = (method: string, params: unknown): Promise<UpstreamAnswer> =>
     upstream.call(method, params, { timeoutMs: queryTimeoutMs })
-
-  const headBlock = (): Promise<bigint> => readHeadBlock(upstream, queryTimeoutMs)
 
   /** A log filter validated (`-32602`) and counted (`-32005` over 5,000 parameters), once. */
   function checkedFilter(value: unknown, path: string): LogFilter {
@@ -78,11 +80,7 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
     return params[0]
   }
 
-  function polled(apiKey: string, params: unknown): FilterState {
-    const state = filters.poll(apiKey, filterIdOf(params))
-    if (!state) throw filterNotFound()
-    return state
-  }
+  const pollFilter = createPollFilter({ upstream, filters, limits })
 
   async function subscribe(params: unknown, client: SubscriptionClient): Promise<UpstreamAnswer> {
     if (!Array.isArray(params) || !subscriptionKinds.some((kind) => kind === params[0])) {
@@ -111,40 +109,39 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
       }
       case 'eth_newFilter': {
         const criteria = logFilterOf(params)
-        const nextBlock = (await headBlock()) + 1n
-        const id = filters.add(context.apiKey, {
+        const head = await readHeadBlock(upstream, queryTimeoutMs)
+        const id = await filters.add(context.apiKey, {
           kind: 'logs',
           criteria,
-          nextBlock,
+          since: nextBlockOf(head),
+          cursor: head,
+          recent: [],
           delivered: false,
-          lastPolledAt: Date.now(),
-          queue: Promise.resolve(),
         })
         return { result: id }
       }
       case 'eth_newBlockFilter': {
-        const nextBlock = (await headBlock()) + 1n
-        const id = filters.add(context.apiKey, {
+        const head = await readHeadBlock(upstream, queryTimeoutMs)
+        const id = await filters.add(context.apiKey, {
           kind: 'blocks',
-          nextBlock,
-          lastPolledAt: Date.now(),
-          queue: Promise.resolve(),
+          since: nextBlockOf(head),
+          cursor: head,
+          recent: [],
         })
         return { result: id }
       }
-      case 'eth_getFilterChanges': {
-        return pollFilter(polled(context.apiKey, params), upstream, limits)
-      }
+      case 'eth_getFilterChanges':
+        return pollFilter(context.apiKey, filterIdOf(params))
       case 'eth_getFilterLogs': {
-        const state = polled(context.apiKey, params)
-        if (state.kind !== 'logs') throw filterNotFound()
-        if (state.criteria.fromBlock === 'pending') {
+        const record = await filters.poll(context.apiKey, filterIdOf(params))
+        if (record?.filter.kind !== 'logs') throw filterNotFound()
+        if (record.filter.criteria.fromBlock === 'pending') {
           throw invalidParams('pending logs are not supported')
         }
-        return runLogQuery(upstream, state.criteria, limits)
+        return runLogQuery(upstream, record.filter.criteria, limits)
       }
       case 'eth_uninstallFilter':
-        return { result: filters.remove(context.apiKey, filterIdOf(params)) }
+        return { result: await filters.remove(context.apiKey, filterIdOf(params)) }
       case 'eth_subscribe':
         if (!context.client) throw methodNotFound(method)
         return subscribe(params, context.client)
@@ -165,7 +162,9 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
         return await dispatch(request, context)
       } catch (error) {
         if (error instanceof RpcError) return { error: error.toJSON() }
-        if (error instanceof UpstreamError) return { error: internalError(error.message).toJSON() }
+        if (error instanceof UpstreamError || error instanceof StateStoreError) {
+          return { error: internalError(error.message).toJSON() }
+        }
         parameters.onUnexpectedError(error, request)
         const message = error instanceof Error ? error.message : String(error)
         return { error: internalError(message).toJSON() }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningEndpoint, startEndpoint } from './index.ts'
+import { testStateOptions } from './state/testStateOptions.ts'
 import {
   call,
   deployEmitter,
@@ -21,7 +22,12 @@ let bigFrom: bigint
 let bigTo: bigint
 
 beforeAll(async () => {
-  endpoint = await startEndpoint({ port: 0, apiKeys: ['dev', 'other'], logLevel: 'silent' })
+  endpoint = await startEndpoint({
+    ...testStateOptions(),
+    port: 0,
+    apiKeys: ['dev', 'other'],
+    logLevel: 'silent',
+  })
   anvilUrl = endpoint.anvil?.rpcUrl ?? ''
   emitter = await deployEmitter(anvilUrl)
   bigFrom = await emitLogs(anvilUrl, emitter, 6000)
@@ -400,6 +406,7 @@ describe('eth_getLogs', () => {
 describe('query timeout', () => {
   it('answers -32005 query timeout exceeded when the node is slower than the limit', async () => {
     const impatient = await startEndpoint({
+      ...testStateOptions(),
       port: 0,
       upstream: anvilUrl,
       queryTimeoutMs: 1,
@@ -501,6 +508,7 @@ describe('filters over HTTP', () => {
 
   it('expires a filter not polled within the TTL', async () => {
     const brief = await startEndpoint({
+      ...testStateOptions(),
       port: 0,
       upstream: anvilUrl,
       filterTtlMs: 200,

@@ -12,7 +12,7 @@ export type HttpRoutesParameters = {
   bodyLimitBytes: number
   logCall: LogCall
   /** Live filters, subscriptions and sockets, for /healthz. */
-  counts(): { filters: number; subscriptions: number; connections: number }
+  counts(): Promise<{ filters: number | null; subscriptions: number; connections: number }>
 }
 
 /**
@@ -67,7 +67,7 @@ export function registerHttpRoutes(app: FastifyInstance, parameters: HttpRoutesP
   })
 
   app.get('/healthz', async (_request, reply) => {
-    const counts = parameters.counts()
+    const counts = await parameters.counts()
     try {
       const answer = await upstream.call('eth_chainId', [], { timeoutMs: 2000 })
       const chainId = 'result' in answer ? answer.result : null

@@ -1,12 +1,14 @@
 import type { AddressInfo } from 'node:net'
 import type { LogLevel } from './callLog.ts'
 import { createEndpointServer } from './createEndpointServer.ts'
-import { createFilterStore } from './createFilterStore.ts'
 import { createRpcHandler } from './createRpcHandler.ts'
 import { createSubscriptionRelay } from './createSubscriptionRelay.ts'
 import { createUpstreamClient } from './createUpstreamClient.ts'
 import { isLoopbackHost } from './isLoopbackHost.ts'
 import { type RunningAnvil, startAnvil } from './startAnvil.ts'
+import { connectRedis, type RedisConnection } from './state/connectRedis.ts'
+import { createMemoryFilterStore } from './state/createMemoryFilterStore.ts'
+import { createRedisFilterStore } from './state/createRedisFilterStore.ts'
 
 export type { LogLevel } from './callLog.ts'
 export {
@@ -40,6 +42,13 @@ export type StartEndpointOptions = {
   bodyLimitBytes?: number
   /** Chain id of the embedded anvil (ignored with `upstream`). Default 31337. */
   chainId?: number
+  /**
+   * `redis://host:port/db`: keep filters in Redis, shared by every endpoint process using it.
+   * Default: in this process's memory.
+   */
+  redisUrl?: string
+  /** Prefix of this endpoint's Redis keys. Default `aperture:`. */
+  redisPrefix?: string
 }
 
 export type RunningEndpoint = {
@@ -91,8 +100,23 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
   const upstreamUrl = options.upstream ?? (anvil as RunningAnvil).rpcUrl
   const upstreamWsUrl = options.upstreamWs ?? anvil?.wsUrl ?? toWebSocketUrl(upstreamUrl)
 
+  let redis: RedisConnection | undefined
+  if (options.redisUrl) {
+    try {
+      redis = await connectRedis(options.redisUrl)
+    } catch (error) {
+      await anvil?.stop()
+      throw error
+    }
+  }
   const upstream = createUpstreamClient(upstreamUrl)
-  const filters = createFilterStore({ ttlMs: filterTtlMs })
+  const filters = redis
+    ? createRedisFilterStore({
+        connection: redis,
+        ttlMs: filterTtlMs,
+        ...(options.redisPrefix ? { prefix: options.redisPrefix } : {}),
+      })
+    : createMemoryFilterStore({ ttlMs: filterTtlMs })
   let server: ReturnType<typeof createEndpointServer> | undefined
   const subscriptions = createSubscriptionRelay({
     wsUrl: upstreamWsUrl,
@@ -119,7 +143,8 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
 
   const release = async () => {
     subscriptions.close()
-    filters.close()
+    await filters.close()
+    await redis?.close()
     upstream.close()
     await anvil?.stop()
   }

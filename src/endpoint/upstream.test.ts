@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningAnvil, type RunningEndpoint, startAnvil, startEndpoint } from './index.ts'
+import { testStateOptions } from './state/testStateOptions.ts'
 import { call, openSocket, result } from './testSupport.ts'
 
 let anvil: RunningAnvil
@@ -9,7 +10,12 @@ let port: number
 beforeAll(async () => {
   anvil = await startAnvil()
   port = Number(new URL(anvil.rpcUrl).port)
-  endpoint = await startEndpoint({ port: 0, upstream: anvil.rpcUrl, logLevel: 'silent' })
+  endpoint = await startEndpoint({
+    ...testStateOptions(),
+    port: 0,
+    upstream: anvil.rpcUrl,
+    logLevel: 'silent',
+  })
 })
 
 afterAll(async () => {

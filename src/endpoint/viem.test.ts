@@ -2,6 +2,7 @@ import { createPublicClient, http, parseAbiItem, webSocket } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningEndpoint, startEndpoint } from './index.ts'
+import { testStateOptions } from './state/testStateOptions.ts'
 import { deployEmitter, emitLogs, result } from './testSupport.ts'
 
 const tick = parseAbiItem('event Tick(uint256 index)')
@@ -12,7 +13,11 @@ let emitter: `0x${string}`
 let block: bigint
 
 beforeAll(async () => {
-  endpoint = await startEndpoint({ port: 0, logLevel: 'silent' })
+  endpoint = await startEndpoint({
+    ...testStateOptions(),
+    port: 0,
+    logLevel: 'silent',
+  })
   anvilUrl = endpoint.anvil?.rpcUrl ?? ''
   emitter = (await deployEmitter(anvilUrl)) as `0x${string}`
   block = await emitLogs(anvilUrl, emitter, 3)

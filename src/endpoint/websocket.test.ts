@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { type RunningEndpoint, startEndpoint } from './index.ts'
+import { testStateOptions } from './state/testStateOptions.ts'
 import {
   call,
   deployEmitter,
@@ -18,7 +19,12 @@ let anvilUrl: string
 let emitter: string
 
 beforeAll(async () => {
-  endpoint = await startEndpoint({ port: 0, apiKeys: ['dev', 'other'], logLevel: 'silent' })
+  endpoint = await startEndpoint({
+    ...testStateOptions(),
+    port: 0,
+    apiKeys: ['dev', 'other'],
+    logLevel: 'silent',
+  })
   anvilUrl = endpoint.anvil?.rpcUrl ?? ''
   emitter = await deployEmitter(anvilUrl)
 })

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto'
+import type { FilterRecord, FilterStore, StoredFilter } from './filterStore.ts'
+
+export type CreateMemoryFilterStoreParameters = {
+  /** A filter not polled for this long is gone. */
+  ttlMs: number
+  now?: () => number
+}
+
+type Entry = FilterRecord & { lastPolledAt: number }
+
+/**
+ * Filters in this process's memory (the default, one process): expiry is checked on every access,
+ * and a sweep frees the memory of filters nobody polls again.
+ */
+export function createMemoryFilterStore(
+  parameters: CreateMemoryFilterStoreParameters,
+): FilterStore {
+  const { ttlMs } = parameters
+  const now = parameters.now ?? Date.now
+  const byKey = new Map<string, Map<string, Entry>>()
+
+  const expired = (entry: Entry): boolean => now() - entry.lastPolledAt > ttlMs
+
+  const sweep = () => {
+    for (const [key, filters] of byKey) {
+      for (const [id, entry] of filters) if (expired(entry)) filters.delete(id)
+      if (filters.size === 0) byKey.delete(key)
+    }
+  }
+  const sweeper = setInterval(sweep, Math.min(Math.max(ttlMs, 1000), 60_000))
+  sweeper.unref()
+
+  const live = (apiKey: string, id: string): Entry | undefined => {
+    const filters = byKey.get(apiKey)
+    const entry = filters?.get(id)
+    if (!filters || !entry) return undefined
+    if (!expired(entry)) return entry
+    filters.delete(id)
+    return undefined
+  }
+
+  return {
+    async add(apiKey, filter) {
+      const id = `0x${randomBytes(16).toString('hex')}`
+      let filters = byKey.get(apiKey)
+      if (!filters) {
+        filters = new Map()
+        byKey.set(apiKey, filters)
+      }
+      filters.set(id, { version: 0, filter, lastPolledAt: now() })
+      return id
+    },
+    async poll(apiKey, id) {
+      const entry = live(apiKey, id)
+      if (!entry) return undefined
+      entry.lastPolledAt = now()
+      return { version: entry.version, filter: entry.filter }
+    },
+    async replace(apiKey, id, version, filter: StoredFilter) {
+      const entry = live(apiKey, id)
+      if (!entry || entry.version !== version) return false
+      entry.version = version + 1
+      entry.filter = filter
+      return true
+    },
+    async remove(apiKey, id) {
+      const entry = live(apiKey, id)
+      if (!entry) return false
+      byKey.get(apiKey)?.delete(id)
+      return true
+    },
+    async size() {
+      let total = 0
+      for (const filters of byKey.values()) {
+        for (const entry of filters.values()) if (!expired(entry)) total++
+      }
+      return total
+    },
+    async close() {
+      clearInterval(sweeper)
+      byKey.clear()
+    },
+  }
+}
