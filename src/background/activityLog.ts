@@ -1,6 +1,7 @@
 import type { MultichainEngine, SessionStore } from '../core/multichain/ports.ts'
+import { localKeys } from '../core/protocol/storageKeys.ts'
 import { type ActivityEntry, activityEntryOf, appendActivity } from '../core/wallet/activity.ts'
-import { localKeys, type Storage } from './storage.ts'
+import type { Storage } from './storage.ts'
 
 /**
  * Each connected origin's latest `wallet_invokeMethod` calls in `storage.local`

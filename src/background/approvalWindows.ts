@@ -1,14 +1,11 @@
-import type { ApprovalWindows } from './approvals.ts'
-
-/** The approval page: the popup bundle with `?approval=<id>` (see src/popup). */
-export const approvalPageUrl = (approvalId: string): string =>
-  chrome.runtime.getURL(`src/popup/index.html?approval=${encodeURIComponent(approvalId)}`)
+import { approvalPageAddress } from '../core/protocol/approvalPage.ts'
+import type { ApprovalWindows } from '../core/wallet/createApprovals.ts'
 
 /** Approval windows as extension popup windows, sized like the action popup. */
 export const approvalWindows: ApprovalWindows = {
   async open(approvalId) {
     const created = await chrome.windows.create({
-      url: approvalPageUrl(approvalId),
+      url: chrome.runtime.getURL(approvalPageAddress(approvalId)),
       type: 'popup',
       width: 400,
       height: 680,

@@ -1,6 +1,5 @@
-import type { NodeAnswer } from '../core/multichain/ports.ts'
 import { createWebSocketRpcClient } from '../core/rpc/createWebSocketRpcClient.ts'
-import type { Json } from '../core/rpc/types.ts'
+import type { Json, NodeAnswer } from '../core/rpc/types.ts'
 
 export type ChainSocketHandlers = {
   /** An `eth_subscription` notification from the node. */

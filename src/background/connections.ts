@@ -1,7 +1,8 @@
+import { isObject } from '@metamask/utils'
 import type { ConnectionId, EngineResponse, Notifier } from '../core/multichain/ports.ts'
+import type { BackgroundMessage } from '../core/protocol/connection.ts'
+import { responseMessages } from '../core/protocol/resultParts.ts'
 import type { RpcNotification } from '../core/rpc/types.ts'
-import type { BackgroundMessage } from '../core/wallet/connection.ts'
-import { responseMessages } from '../core/wallet/resultParts.ts'
 
 type Connection = { id: ConnectionId; origin: string; port: chrome.runtime.Port }
 
@@ -10,9 +11,8 @@ const holdMs = 10_000
 
 const isSessionEnd = (notification: RpcNotification): boolean => {
   if (notification.method !== 'wallet_sessionChanged') return false
-  const params = notification.params as { sessionScopes?: unknown } | undefined
-  const scopes = params?.sessionScopes
-  return typeof scopes === 'object' && scopes !== null && Object.keys(scopes).length === 0
+  const scopes = isObject(notification.params) ? notification.params.sessionScopes : undefined
+  return isObject(scopes) && Object.keys(scopes).length === 0
 }
 
 /**

@@ -1,11 +1,11 @@
+import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
 import './polyfills.ts'
 import { createMultichainEngine } from '../core/multichain/createMultichainEngine.ts'
 import type { MultichainEngine } from '../core/multichain/ports.ts'
-import { connectionPortName } from '../core/wallet/connection.ts'
+import { connectionPortName } from '../core/protocol/connection.ts'
+import type { PopupRequest } from '../core/protocol/popupMessages.ts'
 import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
-import type { PopupRequest } from '../core/wallet/messages.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
-import { createApprovals } from './approvals.ts'
 import { approvalWindows } from './approvalWindows.ts'
 import { createConnectionRegistry } from './connections.ts'
 import { createNetworkRegistry } from './networks.ts'
@@ -13,9 +13,10 @@ import { createNodeRouter } from './nodeRouter.ts'
 import { type PageAnswer, servePagePort } from './pagePorts.ts'
 import { createPopupHandlers, isExtensionPage } from './popupMessages.ts'
 import { createSessionStore } from './sessionStore.ts'
-import { local, localKeys, session, sessionKeys } from './storage.ts'
+import { local, session } from './storage.ts'
 import { alarmNames, createScheduler, nextExpiry } from './timers.ts'
 import { createWallet } from './wallet.ts'
+import { createWindowApprover } from './windowApprover.ts'
 
 /** How long a page that owned subscriptions before a worker restart has to reconnect. */
 const reconnectWindowMs = 15_000
@@ -26,7 +27,7 @@ const answerKeepMs = 60_000
 
 const networks = createNetworkRegistry(local)
 const connections = createConnectionRegistry()
-const approvals = createApprovals(session, approvalWindows)
+const approvals = createWindowApprover(session, approvalWindows)
 const answers = createRecentAnswers<PageAnswer>({
   store: {
     read: () => session.read(sessionKeys.recentAnswers),

@@ -1,14 +1,12 @@
+import { isObject } from '@metamask/utils'
+import type { ChainId } from '../core/caip/types.ts'
 import { createHttpNodeClient, type NodeClient } from '../core/eth/createHttpNodeClient.ts'
-import type {
-  ChainId,
-  NodeAnswer,
-  NodeRouter,
-  SubscriptionOwner,
-} from '../core/multichain/ports.ts'
+import type { NodeRouter, RoutedNodeAnswer, SubscriptionOwner } from '../core/multichain/ports.ts'
+import { sessionKeys } from '../core/protocol/storageKeys.ts'
 import type { Json } from '../core/rpc/types.ts'
 import { type ChainSocket, createChainSocket } from './chainSocket.ts'
 import type { NetworkRegistry } from './networks.ts'
-import { type Storage, sessionKeys } from './storage.ts'
+import type { Storage } from './storage.ts'
 
 /** A subscription as persisted in `storage.session`, under its wallet-issued id. */
 export type StoredSubscription = {
@@ -32,8 +30,8 @@ const maxBackfill = 128
 const randomId = (): string =>
   `0x${Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
 
-const blockNumberOf = (result: Json): bigint | undefined => {
-  if (typeof result !== 'object' || result === null || Array.isArray(result)) return undefined
+const headNumberOf = (result: Json): bigint | undefined => {
+  if (!isObject(result)) return undefined
   const number = result.number
   return typeof number === 'string' ? BigInt(number) : undefined
 }
@@ -97,7 +95,7 @@ export function createNodeRouter({ networks, storage, deliver }: NodeRouterDepen
   const deliverEvent = async (subscription: LiveSubscription, result: Json): Promise<void> => {
     if (!subscriptions.has(subscription.id)) return
     if (subscription.params[0] === 'newHeads') {
-      const number = blockNumberOf(result)
+      const number = headNumberOf(result)
       if (number !== undefined) {
         if (subscription.lastBlock !== undefined && number <= BigInt(subscription.lastBlock)) return
         subscription.lastBlock = `0x${number.toString(16)}`
@@ -152,12 +150,7 @@ export function createNodeRouter({ networks, storage, deliver }: NodeRouterDepen
         `0x${number.toString(16)}`,
         false,
       ])
-      if (
-        'result' in block &&
-        typeof block.result === 'object' &&
-        block.result !== null &&
-        !Array.isArray(block.result)
-      ) {
+      if ('result' in block && isObject(block.result)) {
         await deliverEvent(subscription, toHeader(block.result))
       }
     }
@@ -193,13 +186,13 @@ export function createNodeRouter({ networks, storage, deliver }: NodeRouterDepen
   }
 
   const router: NodeRouter = {
-    async request(chainId, method, params): Promise<NodeAnswer> {
+    async request(chainId, method, params): Promise<RoutedNodeAnswer> {
       const { rpcUrl } = await networkOf(chainId)
       // The engine only relays the result: it stays the node's JSON text up to the page.
       return clientFor(rpcUrl).relay(method, params)
     },
 
-    async subscribe(owner, params): Promise<NodeAnswer> {
+    async subscribe(owner, params): Promise<RoutedNodeAnswer> {
       const socket = await socketFor(owner.chainId)
       const answer = await socket.request('eth_subscribe', params)
       if (!('result' in answer) || typeof answer.result !== 'string') return answer
@@ -215,7 +208,7 @@ export function createNodeRouter({ networks, storage, deliver }: NodeRouterDepen
       return { result: subscription.id }
     },
 
-    async unsubscribe(owner, subscriptionId): Promise<NodeAnswer> {
+    async unsubscribe(owner, subscriptionId): Promise<RoutedNodeAnswer> {
       const subscription = subscriptions.get(subscriptionId)
       if (
         !subscription ||

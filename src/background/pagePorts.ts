@@ -1,9 +1,10 @@
+import { isObject } from '@metamask/utils'
 import type { MultichainEngine } from '../core/multichain/ports.ts'
-import type { ContentMessage } from '../core/wallet/connection.ts'
+import type { ContentMessage } from '../core/protocol/connection.ts'
+import { pageOrigin } from '../core/protocol/pageOrigin.ts'
 import { isReplayedOnResend, type RecentAnswers } from '../core/wallet/createRecentAnswers.ts'
-import { pageOrigin } from '../core/wallet/pageOrigin.ts'
-import type { Approvals } from './approvals.ts'
 import type { ConnectionRegistry } from './connections.ts'
+import type { WindowApprover } from './windowApprover.ts'
 
 /** After a page's port drops, how long before its subscriptions end (it may reconnect). */
 const closeGraceMs = 2_000
@@ -26,15 +27,12 @@ export function senderOrigin(sender: chrome.runtime.MessageSender | undefined): 
 const inFlight = new Set<string>()
 
 const requestKeyOf = (connectionId: string, request: unknown): string | undefined => {
-  if (typeof request !== 'object' || request === null || !('id' in request)) return undefined
+  if (!isObject(request) || !('id' in request)) return undefined
   return `${connectionId}/${JSON.stringify(request.id)}`
 }
 
 const isCreateSession = (request: unknown): boolean =>
-  typeof request === 'object' &&
-  request !== null &&
-  'method' in request &&
-  request.method === 'wallet_createSession'
+  isObject(request) && request.method === 'wallet_createSession'
 
 /** What the engine answers a page request with. */
 export type PageAnswer = Awaited<ReturnType<MultichainEngine['handleRequest']>>
@@ -42,7 +40,7 @@ export type PageAnswer = Awaited<ReturnType<MultichainEngine['handleRequest']>>
 export type PagePortDependencies = {
   engine: MultichainEngine
   connections: ConnectionRegistry
-  approvals: Approvals
+  approvals: WindowApprover
   /** Answers of requests that must not run twice, for their re-sends (`isReplayedOnResend`). */
   answers: RecentAnswers<PageAnswer>
 }

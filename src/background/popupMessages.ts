@@ -1,25 +1,26 @@
 import { createHttpNodeClient } from '../core/eth/createHttpNodeClient.ts'
 import { KeyringError } from '../core/keyring/errors.ts'
 import type { MultichainEngine, SessionStore } from '../core/multichain/ports.ts'
-import { FieldErrors } from '../core/wallet/fieldErrors.ts'
+import { isExtensionPageSender } from '../core/protocol/pageOrigin.ts'
 import type {
   PopupError,
   PopupRequest,
   PopupRequests,
   PopupRequestType,
   PopupResponse,
-} from '../core/wallet/messages.ts'
-import { isExtensionPageSender } from '../core/wallet/pageOrigin.ts'
+} from '../core/protocol/popupMessages.ts'
+import { FieldErrors } from '../core/wallet/fieldErrors.ts'
+import { builtInChainIds } from '../core/wallet/networks.ts'
 import { checkNetworkEndpoint, validateNetworkDraft } from '../core/wallet/validateNetwork.ts'
 import { validateSettingsChanges } from '../core/wallet/validateSettings.ts'
 import type { ActivityLog } from './activityLog.ts'
-import type { Approvals } from './approvals.ts'
-import { builtInChainIds, type NetworkRegistry } from './networks.ts'
+import type { NetworkRegistry } from './networks.ts'
 import type { Wallet } from './wallet.ts'
+import type { WindowApprover } from './windowApprover.ts'
 
 export type PopupDependencies = {
   wallet: Wallet
-  approvals: Approvals
+  approvals: WindowApprover
   networks: NetworkRegistry
   sessions: SessionStore
   engine: MultichainEngine

@@ -1,5 +1,6 @@
 import type { SessionStore, StoredSession } from '../core/multichain/ports.ts'
-import { localKeys, type Storage } from './storage.ts'
+import { localKeys } from '../core/protocol/storageKeys.ts'
+import type { Storage } from './storage.ts'
 
 /**
  * Sessions in `storage.local`, one key per origin (`session:<origin>`), so that writes for two

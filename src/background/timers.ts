@@ -1,4 +1,4 @@
-import { expiryTime } from '../core/caip/parseSessionProperties.ts'
+import { expiryTime } from '../core/multichain/parseSessionProperties.ts'
 import type { SessionStore } from '../core/multichain/ports.ts'
 
 export const alarmNames = { sessionExpiry: 'session-expiry', autoLock: 'auto-lock' } as const

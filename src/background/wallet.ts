@@ -9,8 +9,9 @@ import {
   updateVault,
   type VaultSecrets,
 } from '../core/keyring/index.ts'
-import type { WalletState } from '../core/wallet/messages.ts'
-import { localKeys, readAccounts, type Storage, sessionKeys } from './storage.ts'
+import type { WalletState } from '../core/protocol/popupMessages.ts'
+import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
+import { readAccounts, type Storage } from './storage.ts'
 
 export type WalletStorage = { local: Storage; session: Storage }
 

@@ -1,6 +1,6 @@
+import type { BackgroundMessage, ContentMessage } from '../core/protocol/connection.ts'
+import { createResultAssembler } from '../core/protocol/resultParts.ts'
 import type { RpcId } from '../core/rpc/types.ts'
-import type { BackgroundMessage, ContentMessage } from '../core/wallet/connection.ts'
-import { createResultAssembler } from '../core/wallet/resultParts.ts'
 
 /** The page end of the bridge (the content script's `WindowPostMessageStream`). */
 export type PageEnd = {

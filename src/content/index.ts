@@ -3,9 +3,9 @@ import {
   connectionPortName,
   contentStreamName,
   inpageStreamName,
-} from '../core/wallet/connection.ts'
+} from '../core/protocol/connection.ts'
+import { asObjectStream } from '../core/protocol/objectStream.ts'
 import { createBridge } from './createBridge.ts'
-import { asObjectStream } from './objectStream.ts'
 
 const stream = asObjectStream(
   new WindowPostMessageStream({ name: contentStreamName, target: inpageStreamName }),

@@ -1,8 +1,8 @@
 import { WindowPostMessageStream } from '@metamask/post-message-stream'
-import { contentStreamName, inpageStreamName } from '../core/wallet/connection.ts'
+import { contentStreamName, inpageStreamName } from '../core/protocol/connection.ts'
+import { asObjectStream } from '../core/protocol/objectStream.ts'
 import { announceWallet } from './announce.ts'
 import { createProvider } from './createProvider.ts'
-import { asObjectStream } from './objectStream.ts'
 import { createWalletInfo } from './walletInfo.ts'
 
 const stream = asObjectStream(

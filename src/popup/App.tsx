@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { approvalIdOf } from '../core/protocol/approvalPage.ts'
 import { Layout } from './components/Layout.tsx'
 import { Approval } from './screens/Approval/Approval.tsx'
 import { Connections } from './screens/Connections/Connections.tsx'
@@ -11,8 +12,8 @@ import { useNavigation } from './stores/navigation.ts'
 import { useOnboarding } from './stores/onboarding.ts'
 import { useWallet } from './stores/wallet.ts'
 
-/** The approval id when this page is an approval window (`index.html?approval=<id>`). */
-const approvalId = new URLSearchParams(window.location.search).get('approval')
+/** The approval id when this page is an approval window (`approvalPageAddress`). */
+const approvalId = approvalIdOf(window.location.search)
 
 /** Picks the screen from the wallet's status (and, in an approval window, the pending request). */
 export function App() {

@@ -1,6 +1,5 @@
-import type { AccountId } from '../multichain/ports.ts'
 import { parseAccountId } from './parseAccountId.ts'
-import type { NormalizedScope, NormalizedScopes, ScopesObject } from './types.ts'
+import type { AccountId, NormalizedScope, NormalizedScopes, ScopesObject } from './types.ts'
 
 /** `a` followed by the items of `b` it lacks; repeats within either are dropped too. */
 export const union = <T>(a: readonly T[], b: readonly T[]): T[] => [...new Set([...a, ...b])]

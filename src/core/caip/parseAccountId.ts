@@ -1,7 +1,7 @@
 import { isCaipAccountId, parseCaipAccountId } from '@metamask/utils'
 import { isAddress } from 'viem'
-import type { AccountId, ChainId } from '../multichain/ports.ts'
 import { isValidReference } from './parseChainId.ts'
+import type { AccountId, ChainId } from './types.ts'
 
 export type ParsedAccountId = {
   accountId: AccountId

@@ -1,5 +1,5 @@
 import { isCaipChainId, isCaipNamespace, isCaipReference, parseCaipChainId } from '@metamask/utils'
-import type { ChainId } from '../multichain/ports.ts'
+import type { ChainId } from './types.ts'
 
 export type ParsedChainId = { chainId: ChainId; namespace: string; reference: string }
 

@@ -1,13 +1,10 @@
-import type { AccountId } from '../multichain/ports.ts'
+import { isObject } from '@metamask/utils'
 import type { Problem } from '../rpc/errors.ts'
 import { parseAccountId } from './parseAccountId.ts'
 import { isNamespace, isValidReference, parseChainId } from './parseChainId.ts'
-import type { ScopeObject, ScopesObject } from './types.ts'
+import type { AccountId, ScopeObject, ScopesObject } from './types.ts'
 
 export type ValidateScopesResult = { scopes: ScopesObject; problems: Problem[] }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Which chains a scope key covers: one chain, some references of a namespace, or a whole namespace. */
 type ScopeTarget =
@@ -22,7 +19,7 @@ type ScopeTarget =
  * @example validateScopes({ 'eip155:1': { methods: ['eth_call'], notifications: [] } }, 'requiredScopes')
  */
 export function validateScopes(value: unknown, path: string): ValidateScopesResult {
-  if (!isPlainObject(value)) {
+  if (!isObject(value)) {
     return { scopes: {}, problems: [{ path, message: 'must be an object' }] }
   }
   const scopes: ScopesObject = {}
@@ -47,7 +44,7 @@ function validateScope(
   if (!chain && !isNamespace(key)) {
     problems.push({ path, message: 'key must be a CAIP-2 namespace or chain id' })
   }
-  if (!isPlainObject(scope)) {
+  if (!isObject(scope)) {
     problems.push({ path, message: 'must be an object' })
     return undefined
   }

@@ -1,11 +1,6 @@
-import type { Json, RpcErrorObject } from '../rpc/types.ts'
+import { isJsonRpcError, isObject } from '@metamask/utils'
+import type { Json, NodeAnswer, RelayedNodeAnswer } from '../rpc/types.ts'
 import { jsonObjectMembers } from './jsonObjectMembers.ts'
-
-/** The node's answer, relayed verbatim: exactly one of `result` and `error`. */
-export type NodeAnswer = { result: Json } | { error: RpcErrorObject }
-
-/** The node's answer with its result left as the node's JSON text (`NodeClient.relay`). */
-export type RelayedNodeAnswer = { resultJson: string } | { error: RpcErrorObject }
 
 export type NodeRequestOptions = {
   /** Aborts the request; the call then rejects with a `NodeClientError` of reason `aborted`. */
@@ -58,12 +53,6 @@ export class NodeClientError extends Error {
     this.url = url
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-const isErrorObject = (value: unknown): value is RpcErrorObject =>
-  isRecord(value) && typeof value.code === 'number' && typeof value.message === 'string'
 
 /**
  * A JSON-RPC-over-HTTP client using the global `fetch` (works in Node and in a service worker).
@@ -159,8 +148,8 @@ function toAnswer(text: string, status: number, url: string): NodeAnswer {
       { cause: error },
     )
   }
-  if (isRecord(body)) {
-    if (isErrorObject(body.error)) return { error: body.error }
+  if (isObject(body)) {
+    if (isJsonRpcError(body.error)) return { error: body.error }
     if ('result' in body) return { result: body.result as Json }
   }
   throw new NodeClientError(

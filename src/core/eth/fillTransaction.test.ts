@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Json } from '../rpc/types.ts'
-import type { NodeAnswer } from './createHttpNodeClient.ts'
+import type { Json, NodeAnswer } from '../rpc/types.ts'
 import { fallbackGasLimit, fillTransaction, maxCostOf } from './fillTransaction.ts'
 import { NodeAnswerError, type NodeCall } from './nodeCall.ts'
 import type { TransactionRequest } from './parseTransactionParams.ts'

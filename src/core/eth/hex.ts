@@ -1,3 +1,5 @@
+import type { Address } from 'viem'
+
 /** A 0x-prefixed 20-byte address, any letter case. */
 export const addressPattern = /^0x[0-9a-fA-F]{40}$/
 
@@ -7,7 +9,6 @@ export const bytes32Pattern = /^0x[0-9a-fA-F]{64}$/
 /** A JSON-RPC quantity: 0x-prefixed hex without leading zeros (`0x0`, `0x1f`). */
 export const quantityPattern = /^0x([1-9a-fA-F][0-9a-fA-F]*|0)$/
 
-export type Address = `0x${string}`
 export type Hash = `0x${string}`
 export type Quantity = `0x${string}`
 

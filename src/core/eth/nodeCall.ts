@@ -1,5 +1,4 @@
-import type { Json, RpcErrorObject } from '../rpc/types.ts'
-import type { NodeAnswer } from './createHttpNodeClient.ts'
+import type { Json, NodeAnswer, RpcErrorObject } from '../rpc/types.ts'
 
 /**
  * One JSON-RPC call to a chain's node endpoint, as the wallet's own steps (filling, simulating,

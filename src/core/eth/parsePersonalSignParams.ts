@@ -1,6 +1,7 @@
+import type { Address } from 'viem'
 import { getAddress, type Hex, stringToHex } from 'viem'
 import type { Problem } from '../rpc/errors.ts'
-import { type Address, isAddress } from './hex.ts'
+import { isAddress } from './hex.ts'
 
 /** The largest message accepted for `personal_sign`, in bytes (a page of text is a few KiB). */
 export const maxMessageBytes = 64 * 1024

@@ -1,8 +1,9 @@
 import { isPlainObject } from '@metamask/utils'
+import type { Address } from 'viem'
 import { getAddress } from 'viem'
 import type { Problem } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
-import { type Address, isAddress } from './hex.ts'
+import { isAddress } from './hex.ts'
 import { parseTransactionObject, type TransactionRequest } from './parseTransactionParams.ts'
 import { readQuantity } from './quantity.ts'
 

@@ -1,7 +1,8 @@
 import { isPlainObject } from '@metamask/utils'
+import type { Address } from 'viem'
 import { getAddress, type Hex } from 'viem'
 import type { Problem } from '../rpc/errors.ts'
-import { type Address, isAddress, type Quantity } from './hex.ts'
+import { isAddress, type Quantity } from './hex.ts'
 import { readQuantity, toQuantity } from './quantity.ts'
 
 /** The largest call data accepted, in bytes (a contract deployment is at most 48 KiB: EIP-3860). */

@@ -1,8 +1,9 @@
 import { isPlainObject } from '@metamask/utils'
+import type { Address } from 'viem'
 import { getAddress, hashTypedData, type TypedDataDefinition, validateTypedData } from 'viem'
 import type { Problem } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
-import { type Address, isAddress } from './hex.ts'
+import { isAddress } from './hex.ts'
 
 /** The largest typed-data document accepted, in characters of JSON (orders of magnitude above real ones). */
 export const maxTypedDataLength = 256 * 1024

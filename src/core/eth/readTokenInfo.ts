@@ -1,5 +1,5 @@
+import type { Address } from 'viem'
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, type Hex } from 'viem'
-import type { Address } from './hex.ts'
 import type { NodeCall } from './nodeCall.ts'
 
 /** What the wallet shows of an ERC-20 token: its symbol and decimals, as the token reports them. */

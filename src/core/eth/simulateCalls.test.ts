@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Json } from '../rpc/types.ts'
-import type { NodeAnswer } from './createHttpNodeClient.ts'
+import type { Json, NodeAnswer } from '../rpc/types.ts'
 import type { NodeCall } from './nodeCall.ts'
 import { revertReason, simulateCalls } from './simulateCalls.ts'
 

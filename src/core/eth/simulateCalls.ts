@@ -1,7 +1,7 @@
 import { isPlainObject } from '@metamask/utils'
+import type { Address } from 'viem'
 import { decodeErrorResult, getAddress, type Hex } from 'viem'
 import type { Json } from '../rpc/types.ts'
-import type { Address } from './hex.ts'
 import type { NodeCall } from './nodeCall.ts'
 import { readQuantity } from './quantity.ts'
 

@@ -1,5 +1,7 @@
+import { isObject } from '@metamask/utils'
+import type { Address } from 'viem'
 import { invalidParams, type Problem, type RpcError } from '../rpc/errors.ts'
-import { type Address, type Hash, isAddress, isBytes32 } from './hex.ts'
+import { type Hash, isAddress, isBytes32 } from './hex.ts'
 import { type BlockSpecifier, isBlockSpecifier } from './isBlockTag.ts'
 
 /** One topic position: any value (`null`), one value, or any of several (`null` inside = any). */
@@ -44,7 +46,7 @@ export function validateFilter(
   options: ValidateFilterOptions = {},
 ): ValidateFilterResult {
   const path = options.path ?? 'params[0]'
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isObject(value)) {
     return { error: invalidParams([{ path, message: 'must be a filter object' }]) }
   }
   const candidate = value as Record<string, unknown>

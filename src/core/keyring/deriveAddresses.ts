@@ -1,6 +1,6 @@
 import { mnemonicToSeedSync } from '@scure/bip39'
+import type { Address } from 'viem'
 import { HDKey, hdKeyToAccount } from 'viem/accounts'
-import type { Address } from '../multichain/ports.ts'
 
 /**
  * The EIP-55 addresses of the first `count` accounts of a mnemonic, on the BIP-44 Ethereum path

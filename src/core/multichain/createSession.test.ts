@@ -10,24 +10,23 @@ import {
   otherDapp,
 } from './testing/engineHarness.ts'
 
+/** The answer to `mainnetRequest` approved with alice on eip155:1. */
+const mainnetSession = {
+  sessionScopes: {
+    'eip155:1': {
+      methods: ['eth_call', 'eth_getBalance'],
+      notifications: [],
+      accounts: [`eip155:1:${alice}`],
+    },
+  },
+  sessionProperties: {},
+}
+
 describe('wallet_createSession', () => {
   it('grants the approved chains with the preselected accounts as EIP-55 CAIP-10 ids', async () => {
     const { call } = createHarness()
     const response = await call('wallet_createSession', mainnetRequest)
-    expect(response).toEqual({
-      jsonrpc: '2.0',
-      id: 1,
-      result: {
-        sessionScopes: {
-          'eip155:1': {
-            methods: ['eth_call', 'eth_getBalance'],
-            notifications: [],
-            accounts: [`eip155:1:${alice}`],
-          },
-        },
-        sessionProperties: {},
-      },
-    })
+    expect(response).toEqual({ jsonrpc: '2.0', id: 1, result: mainnetSession })
   })
 
   it('answers -32602 listing every structural problem with its path', async () => {
@@ -271,22 +270,32 @@ describe('wallet_createSession', () => {
   it('answers -32002 to a second request of the same origin while one awaits the user', async () => {
     const { call, ports } = createHarness()
     const waiting: Array<(result: ApprovalResult) => void> = []
-    ports.setApprovalPolicy(() => new Promise<ApprovalResult>((resolve) => waiting.push(resolve)))
+    let asked: () => void = () => {}
+    const nextApproval = () => new Promise<void>((resolve) => (asked = resolve))
+    ports.setApprovalPolicy(
+      () =>
+        new Promise<ApprovalResult>((resolve) => {
+          waiting.push(resolve)
+          asked()
+        }),
+    )
+    let approvalAsked = nextApproval()
     const first = call('wallet_createSession', mainnetRequest)
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await approvalAsked
     const second = await call('wallet_createSession', mainnetRequest)
     expect(second.error).toEqual({
       code: -32002,
       message:
         'Request of type wallet_createSession already pending for origin https://app.example. Please wait.',
     })
+    approvalAsked = nextApproval()
     const elsewhere = call('wallet_createSession', mainnetRequest, otherDapp)
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await approvalAsked
     expect(ports.approvals.map((request) => request.origin)).toEqual([dapp, otherDapp])
     for (const approve of waiting)
       approve({ approved: true, chains: ['eip155:1'], accounts: [alice] })
-    expect((await first).result).toBeDefined()
-    expect((await elsewhere).result).toBeDefined()
+    expect((await first).result).toEqual(mainnetSession)
+    expect((await elsewhere).result).toEqual(mainnetSession)
   })
 
   it('relays an RpcError the approver throws, and answers -32603 to any other failure', async () => {
@@ -311,7 +320,7 @@ describe('wallet_createSession', () => {
     ports.setApprovalPolicy(() => ({ approved: false }))
     await call('wallet_createSession', mainnetRequest)
     ports.setApprovalPolicy(() => ({ approved: true, chains: ['eip155:1'], accounts: [alice] }))
-    expect((await call('wallet_createSession', mainnetRequest)).result).toBeDefined()
+    expect((await call('wallet_createSession', mainnetRequest)).result).toEqual(mainnetSession)
   })
 
   it('replaces the earlier session on approval and sends wallet_sessionChanged', async () => {

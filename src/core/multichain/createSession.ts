@@ -1,10 +1,10 @@
-import { buildSessionScopes } from '../caip/buildSessionScopes.ts'
-import { computeGrant } from '../caip/computeGrant.ts'
-import { parseCreateSessionParams } from '../caip/parseCreateSessionParams.ts'
-import { preselectAccounts } from '../caip/preselectAccounts.ts'
 import { requestAlreadyPending, userRejected } from '../rpc/errors.ts'
+import { buildSessionScopes } from './buildSessionScopes.ts'
+import { computeGrant } from './computeGrant.ts'
 import type { EngineContext, HandlerAnswer, HandlerCall } from './context.ts'
+import { parseCreateSessionParams } from './parseCreateSessionParams.ts'
 import type { ApprovalResult, StoredSession } from './ports.ts'
+import { preselectAccounts } from './preselectAccounts.ts'
 import { endLostSubscriptions, notifySessionChanged, sessionResult } from './sessionLifecycle.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ChainId } from './ports.ts'
+import type { ChainId } from '../caip/types.ts'
 import { alice, createHarness, dapp, otherDapp } from './testing/engineHarness.ts'
 
 const request = {

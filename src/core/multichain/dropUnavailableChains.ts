@@ -1,5 +1,6 @@
+import type { ChainId } from '../caip/types.ts'
 import type { EngineContext } from './context.ts'
-import type { ChainId, SessionScopes } from './ports.ts'
+import type { SessionScopes } from './ports.ts'
 import {
   endLostSubscriptions,
   endSession,

@@ -1,17 +1,15 @@
-import { isCaipChainId } from '@metamask/utils'
+import { isCaipChainId, isJsonRpcError, isObject } from '@metamask/utils'
+import type { ChainId } from '../caip/types.ts'
 import { internalError, invalidParams, type Problem, unauthorized } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 import type { EngineContext, HandlerAnswer, HandlerCall } from './context.ts'
-import type { ChainId, NodeAnswer } from './ports.ts'
+import type { RoutedNodeAnswer } from './ports.ts'
 import { scopeAllowsSubscriptions } from './scopeAllowsSubscriptions.ts'
 
 export type InvokeMethodParameters = {
   scope: ChainId
   request: { method: string; params?: Json[] | Record<string, Json> }
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Checks `wallet_invokeMethod` params, reporting every problem with its path. */
 export function parseInvokeMethodParams(
@@ -38,16 +36,15 @@ export function parseInvokeMethodParams(
   return { parameters: params as InvokeMethodParameters }
 }
 
-const isNodeAnswer = (answer: unknown): answer is NodeAnswer => {
+const isNodeAnswer = (answer: unknown): answer is RoutedNodeAnswer => {
   if (!isObject(answer)) return false
   if ('result' in answer) return answer.result !== undefined
   if ('resultJson' in answer) return typeof answer.resultJson === 'string'
-  const { error } = answer
-  return isObject(error) && Number.isInteger(error.code) && typeof error.message === 'string'
+  return isJsonRpcError(answer.error)
 }
 
 /** Runs a node call; an unreachable endpoint or a malformed answer becomes `-32603` with `data.cause`. */
-async function callNode(call: () => Promise<NodeAnswer>): Promise<HandlerAnswer> {
+async function callNode(call: () => Promise<RoutedNodeAnswer>): Promise<HandlerAnswer> {
   let answer: unknown
   try {
     answer = await call()

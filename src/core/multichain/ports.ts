@@ -1,4 +1,14 @@
-import type { Json, RpcId, RpcNotification, RpcRequest, RpcResponse } from '../rpc/types.ts'
+import type { Address } from 'viem'
+import type { ChainId, NormalizedScope } from '../caip/types.ts'
+import type {
+  Json,
+  NodeAnswer,
+  RelayedNodeAnswer,
+  RpcId,
+  RpcNotification,
+  RpcRequest,
+  RpcResponse,
+} from '../rpc/types.ts'
 
 /**
  * The engine's ports: every piece of I/O the Multichain API engine needs, as small interfaces. The
@@ -6,19 +16,14 @@ import type { Json, RpcId, RpcNotification, RpcRequest, RpcResponse } from '../r
  * in-memory objects.
  */
 
-/** A CAIP-2 chain id, e.g. `eip155:1`. */
-export type ChainId = `${string}:${string}`
-/** A CAIP-10 account id, e.g. `eip155:1:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`. */
-export type AccountId = `${string}:${string}:${string}`
-/** A 0x-prefixed 20-byte address (EIP-55 checksummed when the wallet produces it). */
-export type Address = `0x${string}`
-
 /** An identifier of one live page connection (one frame of one tab), opaque to the engine. */
 export type ConnectionId = string
 
-/** What one granted chain allows. `accounts` are CAIP-10 ids on that chain with EIP-55 addresses. */
-export type SessionScope = { methods: string[]; notifications: string[]; accounts: AccountId[] }
-export type SessionScopes = Record<ChainId, SessionScope>
+/**
+ * What each granted chain allows, keyed by chain id: `accounts` are CAIP-10 ids on that chain with
+ * EIP-55 addresses.
+ */
+export type SessionScopes = Record<ChainId, NormalizedScope>
 
 /** Known session properties (DESIGN §4 step 3): only `expiry` (ISO-8601) today. */
 export type SessionProperties = { expiry?: string }
@@ -68,15 +73,8 @@ export interface Approver {
   requestApproval(request: ApprovalRequest): Promise<ApprovalResult>
 }
 
-/**
- * The node's answer, relayed verbatim: exactly one of `result`, `resultJson` and `error`.
- * `resultJson` is a result as the node's own JSON text: the wallet passes it on without parsing or
- * re-serializing it (a 10,000-log answer is ~5 MB), and the page's provider parses it once.
- */
-export type NodeAnswer =
-  | { result: Json }
-  | { resultJson: string }
-  | { error: { code: number; message: string; data?: Json } }
+/** A node's answer as the router gives it: parsed, or with the result as the node's JSON text. */
+export type RoutedNodeAnswer = NodeAnswer | RelayedNodeAnswer
 
 /** Who a subscription belongs to: events go to that connection only. */
 export type SubscriptionOwner = { origin: string; connection: ConnectionId; chainId: ChainId }
@@ -90,11 +88,11 @@ export interface NodeRouter {
     chainId: ChainId,
     method: string,
     params: Json[] | Record<string, Json> | undefined,
-  ): Promise<NodeAnswer>
+  ): Promise<RoutedNodeAnswer>
   /** `eth_subscribe` over the chain's WebSocket; resolves with the (wallet-issued) subscription id. */
-  subscribe(owner: SubscriptionOwner, params: Json[]): Promise<NodeAnswer>
+  subscribe(owner: SubscriptionOwner, params: Json[]): Promise<RoutedNodeAnswer>
   /** `eth_unsubscribe` of one of `owner.origin`'s subscriptions. */
-  unsubscribe(owner: SubscriptionOwner, subscriptionId: string): Promise<NodeAnswer>
+  unsubscribe(owner: SubscriptionOwner, subscriptionId: string): Promise<RoutedNodeAnswer>
   /** Ends every subscription matching: an origin, optionally one connection and/or one chain. */
   unsubscribeAll(match: {
     origin: string

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { SessionScope } from './ports.ts'
+import type { NormalizedScope } from '../caip/types.ts'
 import { scopeAllowsSubscriptions } from './scopeAllowsSubscriptions.ts'
 
 const account = 'eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-const scope = (methods: string[], notifications: string[]): SessionScope => ({
+const scope = (methods: string[], notifications: string[]): NormalizedScope => ({
   methods,
   notifications,
   accounts: [account],

@@ -1,4 +1,4 @@
-import type { SessionScope } from './ports.ts'
+import type { NormalizedScope } from '../caip/types.ts'
 
 /** The subscription pair, which needs `eth_subscription` granted besides the method itself. */
 export type SubscriptionMethod = 'eth_subscribe' | 'eth_unsubscribe'
@@ -14,7 +14,7 @@ export type SubscriptionMethod = 'eth_subscribe' | 'eth_unsubscribe'
  * scopeAllowsSubscriptions({ ...scope, notifications: [] }) // false
  */
 export function scopeAllowsSubscriptions(
-  scope: SessionScope | undefined,
+  scope: NormalizedScope | undefined,
   method: SubscriptionMethod = 'eth_subscribe',
 ): boolean {
   if (!scope) return false

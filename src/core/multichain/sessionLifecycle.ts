@@ -1,7 +1,8 @@
-import { expiryTime } from '../caip/parseSessionProperties.ts'
+import type { ChainId } from '../caip/types.ts'
 import type { Json, RpcNotification } from '../rpc/types.ts'
 import type { EngineContext } from './context.ts'
-import type { ChainId, SessionScopes, StoredSession } from './ports.ts'
+import { expiryTime } from './parseSessionProperties.ts'
+import type { SessionScopes, StoredSession } from './ports.ts'
 import { scopeAllowsSubscriptions } from './scopeAllowsSubscriptions.ts'
 
 /** `wallet_sessionChanged` carrying the origin's current scopes (`{}` once the session is gone). */

@@ -1,7 +1,9 @@
-import { buildSessionScopes } from '../caip/buildSessionScopes.ts'
+import type { Address } from 'viem'
 import { union } from '../caip/normalizeScopes.ts'
+import type { ChainId } from '../caip/types.ts'
+import { buildSessionScopes } from './buildSessionScopes.ts'
 import type { EngineContext } from './context.ts'
-import type { Address, ChainId, SessionScopes, StoredSession } from './ports.ts'
+import type { SessionScopes, StoredSession } from './ports.ts'
 import {
   endLostSubscriptions,
   endSession,

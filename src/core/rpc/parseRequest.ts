@@ -1,3 +1,4 @@
+import { isObject } from '@metamask/utils'
 import { invalidRequest, type RpcError } from './errors.ts'
 import type { RpcId, RpcRequest } from './types.ts'
 
@@ -13,7 +14,7 @@ const isId = (value: unknown): value is RpcId =>
  * `-32600` error and the id to answer it with (the request's own id when it has a usable one).
  */
 export function parseRequest(value: unknown): ParseRequestResult {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isObject(value)) {
     return { error: invalidRequest('not an object'), id: null }
   }
   const candidate = value as Record<string, unknown>

@@ -26,3 +26,17 @@ export type RpcNotification = {
 export type RpcSuccess = { jsonrpc: '2.0'; id: RpcId; result: Json }
 export type RpcFailure = { jsonrpc: '2.0'; id: RpcId; error: RpcErrorObject }
 export type RpcResponse = RpcSuccess | RpcFailure
+
+/**
+ * A node's answer to one call, relayed verbatim: its `result`, or its `error` (code, message, data).
+ *
+ * @example { result: '0x7a69' } // eth_chainId on anvil
+ */
+export type NodeAnswer = { result: Json } | { error: RpcErrorObject }
+
+/**
+ * A node's answer with a success kept as the node's own JSON text (`resultJson`): the wallet passes a
+ * result on without parsing or re-serializing it (a 10,000-log answer is ~5 MB), and the page's
+ * provider parses it once. Errors come parsed, as in `NodeAnswer`.
+ */
+export type RelayedNodeAnswer = { resultJson: string } | { error: RpcErrorObject }

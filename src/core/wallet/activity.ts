@@ -1,3 +1,4 @@
+import { isObject } from '@metamask/utils'
 import type { EngineResponse } from '../multichain/ports.ts'
 
 /** How many `wallet_invokeMethod` calls are kept per connection (the newest). */
@@ -17,9 +18,6 @@ export type ActivityEntry = {
   method: string
   errorCode: number | null
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const text = (value: unknown): string =>
   typeof value === 'string' && value !== '' ? value.slice(0, maxTextLength) : '(invalid)'
@@ -42,9 +40,9 @@ export function activityEntryOf(
   response: EngineResponse,
   at: number,
 ): ActivityEntry | undefined {
-  if (!isRecord(request) || request.method !== 'wallet_invokeMethod') return undefined
-  const params = isRecord(request.params) ? request.params : {}
-  const call = isRecord(params.request) ? params.request : {}
+  if (!isObject(request) || request.method !== 'wallet_invokeMethod') return undefined
+  const params = isObject(request.params) ? request.params : {}
+  const call = isObject(params.request) ? params.request : {}
   return {
     at,
     chainId: text(params.scope),

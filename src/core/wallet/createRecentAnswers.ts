@@ -1,3 +1,4 @@
+import { isObject } from '@metamask/utils'
 import { nonIdempotentNodeMethods } from '../eth/methods.ts'
 
 /** Invoked methods whose re-run does something twice (a second broadcast, filter, subscription). */
@@ -11,17 +12,13 @@ const replayedInvocations: ReadonlySet<string> = new Set(nonIdempotentNodeMethod
  * again, which keeps their hot path free of storage writes.
  */
 export function isReplayedOnResend(request: unknown): boolean {
-  if (typeof request !== 'object' || request === null || !('method' in request)) return false
-  const { method } = request
+  if (!isObject(request)) return false
+  const { method, params } = request
   if (method === 'wallet_createSession' || method === 'wallet_revokeSession') return true
-  if (method !== 'wallet_invokeMethod' || !('params' in request)) return false
-  const { params } = request
-  if (typeof params !== 'object' || params === null || !('request' in params)) return false
+  if (method !== 'wallet_invokeMethod' || !isObject(params)) return false
   const invocation = params.request
   return (
-    typeof invocation === 'object' &&
-    invocation !== null &&
-    'method' in invocation &&
+    isObject(invocation) &&
     typeof invocation.method === 'string' &&
     replayedInvocations.has(invocation.method)
   )

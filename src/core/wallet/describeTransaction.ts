@@ -1,6 +1,6 @@
+import type { Address } from 'viem'
 import { decodeFunctionData, erc20Abi, formatEther, formatUnits, type Hex } from 'viem'
 import { type FilledTransaction, maxCostOf } from '../eth/fillTransaction.ts'
-import type { Address } from '../eth/hex.ts'
 import type { TokenInfo } from '../eth/readTokenInfo.ts'
 
 /** An allowance at or above this many base units is "unlimited": no real token supply comes near. */

@@ -1,6 +1,6 @@
 import { parseChainId } from '../caip/parseChainId.ts'
+import type { ChainId } from '../caip/types.ts'
 import type { NodeClient } from '../eth/createHttpNodeClient.ts'
-import type { ChainId } from '../multichain/ports.ts'
 import { httpProtocols, isUrlWithProtocol, webSocketProtocols } from './fieldErrors.ts'
 
 /** A network the user added: an EVM chain with its HTTP and WebSocket JSON-RPC endpoints. */

@@ -1,4 +1,4 @@
-import type { Address } from '../../core/multichain/ports.ts'
+import type { Address } from 'viem'
 
 /** An account as "Account 2 · 0x7099…79C8", with the full address in the title. */
 export function AddressLabel({ address, index }: { address: Address; index: number }) {

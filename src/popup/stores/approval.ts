@@ -1,7 +1,8 @@
+import type { Address } from 'viem'
 import { create } from 'zustand'
-import type { Address, ChainId } from '../../core/multichain/ports.ts'
-import type { ApprovalView, PopupRequests } from '../../core/wallet/messages.ts'
-import { callBackground, errorMessage } from '../background.ts'
+import type { ChainId } from '../../core/caip/types.ts'
+import type { ApprovalView, PopupRequests } from '../../core/protocol/popupMessages.ts'
+import { callBackground, errorMessage } from '../callBackground.ts'
 
 type ApprovalStore = {
   approval: ApprovalView | null | undefined

@@ -1,10 +1,12 @@
+import type { Address } from 'viem'
 import { create } from 'zustand'
-import type { Address, ChainId } from '../../core/multichain/ports.ts'
-import type { ConnectionView } from '../../core/wallet/messages.ts'
-import { callBackground, errorMessage } from '../background.ts'
+import type { ChainId } from '../../core/caip/types.ts'
+import type { ConnectionView } from '../../core/protocol/popupMessages.ts'
+import { localKeys } from '../../core/protocol/storageKeys.ts'
+import { callBackground, errorMessage } from '../callBackground.ts'
 
 /** Storage keys whose change means the list is stale (sessions, their activity). */
-const watchedPrefixes = ['session:', 'activity:']
+const watchedPrefixes = [localKeys.sessionPrefix, localKeys.activityPrefix]
 
 type ConnectionsStore = {
   connections: ConnectionView[]

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { ChainId } from '../../core/multichain/ports.ts'
+import type { ChainId } from '../../core/caip/types.ts'
 
 export type Screen = 'home' | 'connections' | 'settings' | 'network-form'
 

@@ -1,8 +1,8 @@
 import { create } from 'zustand'
-import type { ChainId } from '../../core/multichain/ports.ts'
-import type { NetworkView } from '../../core/wallet/messages.ts'
+import type { ChainId } from '../../core/caip/types.ts'
+import type { NetworkView } from '../../core/protocol/popupMessages.ts'
 import type { NetworkDraft } from '../../core/wallet/validateNetwork.ts'
-import { callBackground, errorMessage, fieldErrorsOf } from '../background.ts'
+import { callBackground, errorMessage, fieldErrorsOf } from '../callBackground.ts'
 
 type NetworksStore = {
   networks: NetworkView[]

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import { minimumPasswordLength } from '../../core/keyring/password.ts'
-import { callBackground, errorMessage } from '../background.ts'
+import { callBackground, errorMessage } from '../callBackground.ts'
 
 export type OnboardingStep = 'welcome' | 'import' | 'reveal' | 'confirm'
 

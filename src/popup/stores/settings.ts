@@ -1,6 +1,6 @@
 import { create } from 'zustand'
-import type { SettingsView } from '../../core/wallet/messages.ts'
-import { callBackground, errorMessage, fieldErrorsOf } from '../background.ts'
+import type { SettingsView } from '../../core/protocol/popupMessages.ts'
+import { callBackground, errorMessage, fieldErrorsOf } from '../callBackground.ts'
 
 type SettingsStore = {
   settings: SettingsView | undefined

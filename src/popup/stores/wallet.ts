@@ -1,7 +1,7 @@
+import type { Address } from 'viem'
 import { create } from 'zustand'
-import type { Address } from '../../core/multichain/ports.ts'
-import type { WalletState, WalletStatus } from '../../core/wallet/messages.ts'
-import { callBackground, errorMessage } from '../background.ts'
+import type { WalletState, WalletStatus } from '../../core/protocol/popupMessages.ts'
+import { callBackground, errorMessage } from '../callBackground.ts'
 
 type WalletStore = {
   status: WalletStatus | 'loading'

@@ -1,13 +1,13 @@
+import type { Address } from 'viem'
+import type { ChainId } from '../../caip/types.ts'
 import { walletScopeMethods } from '../../eth/methods.ts'
 import type { Json, RpcNotification } from '../../rpc/types.ts'
 import type {
-  Address,
   ApprovalRequest,
   ApprovalResult,
-  ChainId,
   ConnectionId,
   EnginePorts,
-  NodeAnswer,
+  RoutedNodeAnswer,
   StoredSession,
   SubscriptionOwner,
   WalletCapabilities,
@@ -63,7 +63,9 @@ export type MemoryPorts = EnginePorts & {
   nodeCalls: NodeCall[]
   setApprovalPolicy(policy: ApprovalPolicy): void
   /** How `nodes.request` answers (default `{ result: '0x7a69' }`); throw to simulate an outage. */
-  setNodeAnswer(answer: (chainId: ChainId, method: string, params: unknown) => NodeAnswer): void
+  setNodeAnswer(
+    answer: (chainId: ChainId, method: string, params: unknown) => RoutedNodeAnswer,
+  ): void
   setNow(now: number): void
   capabilitiesValue: WalletCapabilities
 }
@@ -77,7 +79,7 @@ export function createMemoryPorts(
   const approvals: ApprovalRequest[] = []
   const nodeCalls: NodeCall[] = []
   let policy: ApprovalPolicy = approveAsOffered
-  let nodeAnswer = (_chainId: ChainId, _method: string, _params: unknown): NodeAnswer => ({
+  let nodeAnswer = (_chainId: ChainId, _method: string, _params: unknown): RoutedNodeAnswer => ({
     result: '0x7a69',
   })
   let now = options.now ?? Date.parse('2026-01-01T00:00:00Z')

@@ -1,4 +1,5 @@
-import type { ChainId, SessionScopes } from '../../../core/multichain/ports.ts'
+import type { ChainId } from '../../../core/caip/types.ts'
+import type { SessionScopes } from '../../../core/multichain/ports.ts'
 
 /** What the site may call on each granted chain (collapsed: the lists are long). */
 export function Permissions({

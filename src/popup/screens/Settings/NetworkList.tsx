@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from 'react'
-import type { NetworkView } from '../../../core/wallet/messages.ts'
+import type { NetworkView } from '../../../core/protocol/popupMessages.ts'
 import { ErrorText } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
 import { useNetworks } from '../../stores/networks.ts'

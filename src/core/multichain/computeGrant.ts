@@ -1,12 +1,12 @@
-import type { ChainId, WalletCapabilities } from '../multichain/ports.ts'
+import { union } from '../caip/normalizeScopes.ts'
+import type { ChainId, NormalizedScopes } from '../caip/types.ts'
 import {
   type RpcError,
   unsupportedChains,
   unsupportedMethods,
   unsupportedNotifications,
 } from '../rpc/errors.ts'
-import { union } from './normalizeScopes.ts'
-import type { GrantedChain, NormalizedScopes } from './types.ts'
+import type { ApprovalChain, WalletCapabilities } from './ports.ts'
 
 export type ComputeGrantParameters = {
   requiredScopes: NormalizedScopes
@@ -18,7 +18,7 @@ export type ComputeGrantParameters = {
 export type RequestedScope = { methods: string[]; notifications: string[] }
 
 export type ComputeGrantResult =
-  | { chains: GrantedChain[]; requestedScopes: Record<ChainId, RequestedScope> }
+  | { chains: ApprovalChain[]; requestedScopes: Record<ChainId, RequestedScope> }
   | { error: RpcError }
 
 /**
@@ -31,7 +31,7 @@ export function computeGrant(parameters: ComputeGrantParameters): ComputeGrantRe
   const { requiredScopes, optionalScopes, capabilities } = parameters
   const supportedChain = (key: string) =>
     Object.hasOwn(capabilities.chains, key) ? capabilities.chains[key as ChainId] : undefined
-  const chains = new Map<ChainId, GrantedChain>()
+  const chains = new Map<ChainId, ApprovalChain>()
   const requestedScopes: Record<ChainId, RequestedScope> = {}
   const request = (chainId: ChainId, scope: RequestedScope): void => {
     const earlier = requestedScopes[chainId]

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { WalletCapabilities } from '../multichain/ports.ts'
+import type { NormalizedScopes } from '../caip/types.ts'
 import { computeGrant } from './computeGrant.ts'
-import type { NormalizedScopes } from './types.ts'
+import type { WalletCapabilities } from './ports.ts'
 
 const capabilities: WalletCapabilities = {
   chains: {

@@ -1,5 +1,6 @@
-import type { SessionProperties } from '../multichain/ports.ts'
+import { isObject } from '@metamask/utils'
 import { invalidSessionProperties, type RpcError } from '../rpc/errors.ts'
+import type { SessionProperties } from './ports.ts'
 
 export type ParseSessionPropertiesResult =
   | { sessionProperties: SessionProperties }
@@ -19,7 +20,7 @@ const isoDateTime =
  */
 export function parseSessionProperties(value: unknown, now: number): ParseSessionPropertiesResult {
   if (value === undefined) return { sessionProperties: {} }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isObject(value)) {
     return { error: invalidSessionProperties() }
   }
   const properties = value as Record<string, unknown>

@@ -1,5 +1,5 @@
+import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
-import type { Address } from '../multichain/ports.ts'
 import { preselectAccounts } from './preselectAccounts.ts'
 
 const wallet: Address[] = [

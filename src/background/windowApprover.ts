@@ -1,15 +1,12 @@
 import type { Approver } from '../core/multichain/ports.ts'
+import { sessionKeys } from '../core/protocol/storageKeys.ts'
 import {
   type ApprovalRecord,
   type ApprovalRecordStore,
   type ApprovalWindows,
-  createApprovals as createApprovalDesk,
+  createApprovals,
 } from '../core/wallet/createApprovals.ts'
-import { type Storage, sessionKeys } from './storage.ts'
-
-/** A `wallet_createSession` approval as kept in `storage.session` under `approval:<origin>`. */
-export type PendingApproval = ApprovalRecord
-export type { ApprovalWindows }
+import type { Storage } from './storage.ts'
 
 /** Approval records in `storage.session`, one per origin: they outlive a worker restart. */
 const recordStore = (storage: Storage): ApprovalRecordStore => {
@@ -28,9 +25,9 @@ const recordStore = (storage: Storage): ApprovalRecordStore => {
  * approvals of `core/wallet/createApprovals.ts`. The engine names only the origin; the page request
  * behind it (`<connection>/<id>`, which a re-send repeats) is announced by the page port first.
  */
-export function createApprovals(storage: Storage, windows: ApprovalWindows) {
+export function createWindowApprover(storage: Storage, windows: ApprovalWindows) {
   const records = recordStore(storage)
-  const desk = createApprovalDesk({
+  const desk = createApprovals({
     store: records,
     windows,
     newId: () => crypto.randomUUID(),
@@ -80,4 +77,4 @@ export function createApprovals(storage: Storage, windows: ApprovalWindows) {
   }
 }
 
-export type Approvals = ReturnType<typeof createApprovals>
+export type WindowApprover = ReturnType<typeof createWindowApprover>

@@ -1,12 +1,8 @@
-import type {
-  Address,
-  ApprovalRequest,
-  ApprovalResult,
-  ChainId,
-  StoredSession,
-} from '../multichain/ports.ts'
-import type { ActivityEntry } from './activity.ts'
-import type { NetworkDraft } from './validateNetwork.ts'
+import type { Address } from 'viem'
+import type { ChainId } from '../caip/types.ts'
+import type { ApprovalRequest, ApprovalResult, StoredSession } from '../multichain/ports.ts'
+import type { ActivityEntry } from '../wallet/activity.ts'
+import type { NetworkDraft } from '../wallet/validateNetwork.ts'
 
 /**
  * The popup ↔ service worker protocol (`runtime.sendMessage`). The popup sends a `PopupRequest` and

@@ -1,6 +1,6 @@
-import type { Address } from '../multichain/ports.ts'
-import { parseAccountId } from './parseAccountId.ts'
-import type { NormalizedScopes } from './types.ts'
+import type { Address } from 'viem'
+import { parseAccountId } from '../caip/parseAccountId.ts'
+import type { NormalizedScopes } from '../caip/types.ts'
 
 /**
  * The wallet accounts to show checked in the approval window (DESIGN §4 step 6): those whose address

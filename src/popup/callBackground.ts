@@ -1,4 +1,8 @@
-import type { PopupRequests, PopupRequestType, PopupResponse } from '../core/wallet/messages.ts'
+import type {
+  PopupRequests,
+  PopupRequestType,
+  PopupResponse,
+} from '../core/protocol/popupMessages.ts'
 
 /** A failed background request, with the background's error code when it has one. */
 export class BackgroundError extends Error {

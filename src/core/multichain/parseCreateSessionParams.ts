@@ -1,9 +1,10 @@
-import type { SessionProperties } from '../multichain/ports.ts'
+import { isObject } from '@metamask/utils'
+import { normalizeScopes } from '../caip/normalizeScopes.ts'
+import type { NormalizedScopes, ScopesObject } from '../caip/types.ts'
+import { validateScopes } from '../caip/validateScopes.ts'
 import { invalidParams, type Problem, type RpcError } from '../rpc/errors.ts'
-import { normalizeScopes } from './normalizeScopes.ts'
 import { parseSessionProperties } from './parseSessionProperties.ts'
-import type { NormalizedScopes, ScopesObject } from './types.ts'
-import { validateScopes } from './validateScopes.ts'
+import type { SessionProperties } from './ports.ts'
 
 /** A `wallet_createSession` request after DESIGN §4 steps 1–3. */
 export type CreateSessionRequest = {
@@ -24,7 +25,7 @@ export function parseCreateSessionParams(
   now: number,
 ): ParseCreateSessionParamsResult {
   const value = params === undefined ? {} : params
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isObject(value)) {
     return { error: invalidParams([{ path: 'params', message: 'must be an object' }]) }
   }
   const { requiredScopes, optionalScopes, sessionProperties } = value as Record<string, unknown>

@@ -1,5 +1,7 @@
+import type { Address } from 'viem'
 import { getAddress } from 'viem'
-import type { Address, ChainId, SessionScopes } from '../multichain/ports.ts'
+import type { ChainId } from '../caip/types.ts'
+import type { SessionScopes } from './ports.ts'
 
 export type BuildSessionScopesParameters = {
   chains: ReadonlyArray<{ chainId: ChainId; methods: string[]; notifications: string[] }>

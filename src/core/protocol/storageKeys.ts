@@ -1,0 +1,35 @@
+/**
+ * Every `chrome.storage` key of the extension (DESIGN §6), written by the service worker; the popup
+ * watches some of them (`storage.onChanged`). `local` outlives the browser;
+ * `session` lives until the browser closes (only extension pages and the worker can read it) and
+ * holds what must survive a worker restart but never reach the disk.
+ */
+export const localKeys = {
+  /** The encrypted vault (browser-passworder JSON). */
+  vault: 'vault',
+  /** The accounts' addresses (public), in derivation order. */
+  accounts: 'accounts',
+  /** `StoredSettings`. */
+  settings: 'settings',
+  /** Prefix of each origin's `StoredSession`: `session:https://app.example`. */
+  sessionPrefix: 'session:',
+  /** `CustomNetwork[]`: the networks the user added in Settings. */
+  customNetworks: 'customNetworks',
+  /** Prefix of each connected origin's `ActivityEntry[]` (its latest `wallet_invokeMethod` calls). */
+  activityPrefix: 'activity:',
+} as const
+
+export const sessionKeys = {
+  /** The vault key exported at unlock (present ⇔ unlocked). */
+  vaultKey: 'vaultKey',
+  /** The mnemonic of a "create wallet" onboarding in progress. */
+  onboardingMnemonic: 'onboardingMnemonic',
+  /** Prefix of each origin's `ApprovalRecord` (its `wallet_createSession` approval). */
+  approvalPrefix: 'approval:',
+  /** `Record<walletSubscriptionId, StoredSubscription>`. */
+  subscriptions: 'subscriptions',
+  /** Milliseconds since the epoch of the last user activity in the wallet's UI. */
+  lastActivity: 'lastActivity',
+  /** `Record<requestKey, RecentAnswer>`: answers a re-sent page request gets again (`createRecentAnswers`). */
+  recentAnswers: 'recentAnswers',
+} as const

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import {
+  builtInChainIds,
+  listNetworks,
+  resolveCustomNetworks,
+  resolveSettings,
+} from './networks.ts'
+
+const devnet = { rpcUrl: 'http://127.0.0.1:8545/v3/dev', wsUrl: 'ws://127.0.0.1:8545/ws/v3/dev' }
+
+describe('resolveSettings', () => {
+  it('gives the defaults when nothing is stored', () => {
+    expect(resolveSettings(undefined)).toEqual({
+      infuraApiKey: '',
+      autoLockMinutes: 15,
+      localDevnet: devnet,
+    })
+  })
+
+  it('keeps valid stored fields, trims the key, and replaces malformed ones by their default', () => {
+    const stored = {
+      infuraApiKey: ' abc123 ',
+      autoLockMinutes: -5,
+      localDevnet: { rpcUrl: 'http://10.0.0.2:8545' },
+    } as unknown as Parameters<typeof resolveSettings>[0]
+    expect(resolveSettings(stored)).toEqual({
+      infuraApiKey: 'abc123',
+      autoLockMinutes: 15,
+      localDevnet: devnet,
+    })
+  })
+})
+
+describe('resolveCustomNetworks', () => {
+  const custom = {
+    chainId: 'eip155:1337',
+    name: 'Dev',
+    rpcUrl: 'http://127.0.0.1:9545',
+    wsUrl: 'ws://127.0.0.1:9545',
+  }
+
+  it('skips malformed entries and any that shadow a built-in network', () => {
+    const stored = [custom, { chainId: 'eip155:1', name: 'Fake', rpcUrl: 'x', wsUrl: 'y' }, 7, null]
+    expect(resolveCustomNetworks(stored)).toEqual([custom])
+  })
+
+  it('reads anything that is not an array as no networks', () => {
+    expect(resolveCustomNetworks({ 0: custom })).toEqual([])
+  })
+})
+
+describe('listNetworks', () => {
+  it('offers the Infura networks only once an API key is set, with the key in their URLs', () => {
+    const without = listNetworks(resolveSettings(undefined))
+    expect(without.filter((network) => network.enabled).map(({ chainId }) => chainId)).toEqual([
+      'eip155:31337',
+    ])
+    const withKey = listNetworks(resolveSettings({ infuraApiKey: 'k1' }))
+    expect(withKey.find((network) => network.chainId === 'eip155:1')).toEqual({
+      chainId: 'eip155:1',
+      name: 'Ethereum Mainnet',
+      rpcUrl: 'https://mainnet.infura.io/v3/k1',
+      wsUrl: 'wss://mainnet.infura.io/ws/v3/k1',
+      kind: 'infura',
+      enabled: true,
+    })
+  })
+
+  it('lists the built-in networks, then the Local devnet, then the custom ones', () => {
+    const custom = {
+      chainId: 'eip155:1337' as const,
+      name: 'Dev',
+      rpcUrl: 'http://127.0.0.1:9545',
+      wsUrl: 'ws://127.0.0.1:9545',
+    }
+    const networks = listNetworks(resolveSettings(undefined), [custom])
+    expect(networks.map(({ chainId }) => chainId)).toEqual([...builtInChainIds, 'eip155:1337'])
+    expect(networks.at(-2)).toMatchObject({ name: 'Local devnet', kind: 'local', ...devnet })
+    expect(networks.at(-1)).toEqual({ ...custom, kind: 'custom', enabled: true })
+  })
+})
