@@ -1,10 +1,10 @@
 import { isObject } from '@metamask/utils'
 import type { ConnectionId, EngineResponse, Notifier } from '../core/multichain/ports.ts'
-import type { BackgroundMessage } from '../core/protocol/connection.ts'
+import type { BackgroundMessage, WorkerPort } from '../core/protocol/connection.ts'
 import { responseMessages } from '../core/protocol/resultParts.ts'
 import type { RpcNotification } from '../core/rpc/types.ts'
 
-type Connection = { id: ConnectionId; origin: string; port: chrome.runtime.Port }
+type Connection = { id: ConnectionId; origin: string; port: WorkerPort }
 
 /** How long messages for a connection that has not (re)connected yet are kept for it. */
 const holdMs = 10_000
@@ -68,7 +68,7 @@ export function createConnectionRegistry(now: () => number = Date.now) {
   return {
     notifier,
     /** Registers (or re-registers, after a reconnect) a connection and flushes what was held. */
-    add(id: ConnectionId, origin: string, port: chrome.runtime.Port): void {
+    add(id: ConnectionId, origin: string, port: WorkerPort): void {
       byId.set(id, { id, origin, port })
       if (!greeted.has(id)) {
         greeted.add(id)
@@ -82,7 +82,7 @@ export function createConnectionRegistry(now: () => number = Date.now) {
       for (const message of entry.messages) port.postMessage(message)
     },
     /** Forgets the connection if `port` is still its port (a newer port may have replaced it). */
-    remove(id: ConnectionId, port: chrome.runtime.Port): boolean {
+    remove(id: ConnectionId, port: WorkerPort): boolean {
       if (byId.get(id)?.port !== port) return false
       byId.delete(id)
       return true

@@ -1,47 +1,64 @@
-import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
 import './polyfills.ts'
+import { createHttpNodeClient } from '../core/eth/createHttpNodeClient.ts'
 import { createMultichainEngine } from '../core/multichain/createMultichainEngine.ts'
 import type { MultichainEngine } from '../core/multichain/ports.ts'
 import { connectionPortName } from '../core/protocol/connection.ts'
+import { isExtensionPageSender } from '../core/protocol/pageOrigin.ts'
 import type { PopupRequest } from '../core/protocol/popupMessages.ts'
+import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
 import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
-import { approvalWindows } from './approvalWindows.ts'
+import { createAutoLock } from './autoLock.ts'
+import { createChainSocket } from './chainSocket.ts'
 import { createConnectionRegistry } from './connections.ts'
 import { createNetworkRegistry } from './networks.ts'
 import { createNodeRouter } from './nodeRouter.ts'
-import { type PageAnswer, servePagePort } from './pagePorts.ts'
-import { createPopupHandlers, isExtensionPage } from './popupMessages.ts'
+import { createPagePortServer, type PageAnswer } from './pagePorts.ts'
+import { createPopupHandlers } from './popupMessages.ts'
 import { createSessionStore } from './sessionStore.ts'
-import { local, session } from './storage.ts'
+import { createStorage } from './storage.ts'
 import { alarmNames, createScheduler, nextExpiry } from './timers.ts'
+import { wake } from './wake.ts'
 import { createWallet } from './wallet.ts'
 import { createWindowApprover } from './windowApprover.ts'
 
-/** How long a page that owned subscriptions before a worker restart has to reconnect. */
-const reconnectWindowMs = 15_000
-/** User activity is recorded at most this often (each record is a storage write). */
-const activityThrottleMs = 10_000
+// The one file that touches chrome.*: it hands storage, ports, windows and alarms to the modules.
+
 /** How long the answer of a request that must not run twice is kept for its re-send. */
 const answerKeepMs = 60_000
 
+const local = createStorage(chrome.storage.local)
+const session = createStorage(chrome.storage.session)
+const now = (): number => Date.now()
+
 const networks = createNetworkRegistry(local)
 const connections = createConnectionRegistry()
-const approvals = createWindowApprover(session, approvalWindows)
+const approvals = createWindowApprover({
+  storage: session,
+  windows: {
+    create: (options) => chrome.windows.create(options),
+    getAll: () => chrome.windows.getAll(),
+  },
+  extensionUrl: (path) => chrome.runtime.getURL(path),
+})
 const answers = createRecentAnswers<PageAnswer>({
   store: {
     read: () => session.read(sessionKeys.recentAnswers),
     write: (recent) => session.write(sessionKeys.recentAnswers, recent),
   },
-  now: () => Date.now(),
+  now,
   keepMs: answerKeepMs,
   limit: 100,
 })
 const wallet = createWallet({ local, session })
-const scheduler = createScheduler({
-  [alarmNames.sessionExpiry]: () => expireSessions(),
-  [alarmNames.autoLock]: () => autoLock(),
-})
+const scheduler = createScheduler(
+  {
+    [alarmNames.sessionExpiry]: () => expireSessions(),
+    [alarmNames.autoLock]: () => autoLock.check(),
+  },
+  chrome.alarms,
+)
+const autoLock = createAutoLock({ wallet, settings: networks.settings, session, scheduler, now })
 const activity = createActivityLog(local)
 const sessions = withActivityCleanup(
   createSessionStore(local, () => {
@@ -52,6 +69,8 @@ const sessions = withActivityCleanup(
 const nodes = createNodeRouter({
   networks,
   storage: session,
+  createClient: (url) => createHttpNodeClient({ url }),
+  openSocket: createChainSocket,
   deliver: (owner, subscriptionId, result) =>
     engine.deliverSubscriptionEvent(owner, subscriptionId, result),
 })
@@ -61,10 +80,10 @@ const engine: MultichainEngine = withActivityLog(
     approver: approvals.approver,
     nodes: nodes.router,
     notifier: connections.notifier,
-    clock: { now: () => Date.now() },
+    clock: { now },
     capabilities: networks.capabilities,
   }),
-  { activity, sessions, now: () => Date.now() },
+  { activity, sessions, now },
 )
 
 async function scheduleExpiry(): Promise<void> {
@@ -76,27 +95,6 @@ async function expireSessions(): Promise<void> {
   await scheduleExpiry()
 }
 
-async function autoLock(): Promise<void> {
-  if (!(await wallet.isUnlocked())) return
-  const { autoLockMinutes } = await networks.settings()
-  const lockAt =
-    ((await session.read<number>(sessionKeys.lastActivity)) ?? 0) + autoLockMinutes * 60_000
-  if (Date.now() >= lockAt) await wallet.lock()
-  else await scheduler.schedule(alarmNames.autoLock, lockAt)
-}
-
-let lastTouch = 0
-function touch(): void {
-  const now = Date.now()
-  if (now - lastTouch < activityThrottleMs) return
-  lastTouch = now
-  Promise.all([networks.settings(), session.write(sessionKeys.lastActivity, now)])
-    .then(([{ autoLockMinutes }]) =>
-      scheduler.schedule(alarmNames.autoLock, now + autoLockMinutes * 60_000),
-    )
-    .catch((error: unknown) => console.error('Aperture: recording activity', error))
-}
-
 const handlePopup = createPopupHandlers({
   wallet,
   approvals,
@@ -104,17 +102,29 @@ const handlePopup = createPopupHandlers({
   sessions,
   engine,
   activity,
-  touch,
+  touch: autoLock.touch,
+})
+const servePagePort = createPagePortServer({
+  extensionId: chrome.runtime.id,
+  engine,
+  connections,
+  approvals,
+  answers,
 })
 
 // Listeners are registered synchronously, at the top level, so a wake-up event is never missed.
 chrome.runtime.onConnect.addListener((port) => {
-  if (port.name === connectionPortName)
-    servePagePort(port, { engine, connections, approvals, answers })
+  if (port.name === connectionPortName) servePagePort(port)
 })
 
 chrome.runtime.onMessage.addListener((message: PopupRequest, sender, sendResponse) => {
-  if (!isExtensionPage(sender)) return false
+  const fromExtensionPage = isExtensionPageSender({
+    senderId: sender.id,
+    extensionId: chrome.runtime.id,
+    url: sender.url,
+    extensionBaseUrl: chrome.runtime.getURL(''),
+  })
+  if (!fromExtensionPage) return false
   handlePopup(message).then(sendResponse)
   return true
 })
@@ -138,17 +148,10 @@ chrome.storage.onChanged.addListener((changes, area) => {
     .catch((error: unknown) => console.error('Aperture: dropping removed networks', error))
 })
 
-/** On every wake: end what expired meanwhile, re-subscribe, drop subscriptions of gone pages. */
-async function wake(): Promise<void> {
-  await Promise.all([expireSessions(), autoLock(), nodes.restore()])
-  setTimeout(() => {
-    for (const owner of nodes.owners()) {
-      if (connections.has(owner.connection)) continue
-      engine.connectionClosed(owner.connection, owner.origin).catch((error: unknown) => {
-        console.error('Aperture: ending subscriptions of a page that did not come back', error)
-      })
-    }
-  }, reconnectWindowMs)
-}
-
-wake().catch((error: unknown) => console.error('Aperture: wake-up', error))
+wake({
+  expireSessions,
+  checkAutoLock: autoLock.check,
+  nodes,
+  connections,
+  engine,
+}).catch((error: unknown) => console.error('Aperture: wake-up', error))

@@ -35,7 +35,7 @@ export function createNetworkRegistry(storage: Storage) {
 
   const capabilities: CapabilitiesSource = {
     async get() {
-      const [{ networks }, accounts] = await Promise.all([load(), readAccounts()])
+      const [{ networks }, accounts] = await Promise.all([load(), readAccounts(storage)])
       const chains: Record<ChainId, { methods: string[]; notifications: string[] }> = {}
       for (const network of networks) {
         if (network.enabled) {

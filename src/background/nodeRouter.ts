@@ -1,40 +1,18 @@
 import { isObject } from '@metamask/utils'
 import type { ChainId } from '../core/caip/types.ts'
-import { createHttpNodeClient, type NodeClient } from '../core/eth/createHttpNodeClient.ts'
+import type { NodeClient } from '../core/eth/createHttpNodeClient.ts'
 import type { NodeRouter, RoutedNodeAnswer, SubscriptionOwner } from '../core/multichain/ports.ts'
-import { sessionKeys } from '../core/protocol/storageKeys.ts'
 import type { Json } from '../core/rpc/types.ts'
-import { type ChainSocket, createChainSocket } from './chainSocket.ts'
+import type { ChainSocket, ChainSocketHandlers } from './chainSocket.ts'
 import type { NetworkRegistry } from './networks.ts'
 import type { Storage } from './storage.ts'
-
-/** A subscription as persisted in `storage.session`, under its wallet-issued id. */
-export type StoredSubscription = {
-  owner: SubscriptionOwner
-  params: Json[]
-  /** `newHeads` only: the number (hex) of the last block delivered, to fill a gap after a restart. */
-  lastBlock?: string
-}
-
-type LiveSubscription = StoredSubscription & {
-  id: string
-  /** The node's id on the current socket; undefined while (re)subscribing. */
-  nodeId?: string
-  /** Events are delivered in order through this chain of promises (backfill first). */
-  queue: Promise<void>
-}
+import { createSubscriptionRegistry, type LiveSubscription } from './subscriptionRegistry.ts'
 
 /** Blocks fetched at most to fill a `newHeads` gap after a restart. */
 const maxBackfill = 128
 
-const randomId = (): string =>
-  `0x${Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
-
-const headNumberOf = (result: Json): bigint | undefined => {
-  if (!isObject(result)) return undefined
-  const number = result.number
-  return typeof number === 'string' ? BigInt(number) : undefined
-}
+/** Waits between attempts to subscribe a chain's subscriptions again; the last one repeats. */
+const defaultRetryDelaysMs = [250, 1000, 3000, 10_000]
 
 /** A block from `eth_getBlockByNumber` in the shape of a `newHeads` event (the header only). */
 const toHeader = (block: Record<string, Json>): Json => {
@@ -43,22 +21,33 @@ const toHeader = (block: Record<string, Json>): Json => {
 }
 
 export type NodeRouterDependencies = {
-  networks: NetworkRegistry
+  networks: Pick<NetworkRegistry, 'network'>
+  /** `storage.session`: where subscriptions outlive the worker. */
   storage: Storage
+  /** A JSON-RPC client of one HTTP endpoint (`createHttpNodeClient` in the worker). */
+  createClient(url: string): Pick<NodeClient, 'request' | 'relay'>
+  /** A JSON-RPC WebSocket to one chain's endpoint (`createChainSocket` in the worker). */
+  openSocket(url: string, handlers: ChainSocketHandlers): ChainSocket
   /** Hands one subscription event to the engine (→ `wallet_notify` to its connection). */
   deliver(owner: SubscriptionOwner, subscriptionId: string, result: Json): void
+  /** Overrides the waits between re-subscription attempts (tests). */
+  retryDelaysMs?: readonly number[]
+  /** A wallet-issued subscription id (random by default). */
+  newSubscriptionId?: () => string
 }
 
 /**
  * The engine's `NodeRouter`: node methods over HTTP (one client per endpoint URL); `eth_subscribe`
  * over one WebSocket per chain, behind wallet-issued subscription ids that stay the same when the
- * worker restarts or the socket drops (the wallet re-subscribes and, for `newHeads`, delivers the
- * blocks mined in between).
+ * worker restarts or the socket drops (the wallet re-subscribes, retrying while the node is away,
+ * and for `newHeads` delivers the blocks mined in between).
  */
-export function createNodeRouter({ networks, storage, deliver }: NodeRouterDependencies) {
-  const clients = new Map<string, NodeClient>()
+export function createNodeRouter(dependencies: NodeRouterDependencies) {
+  const { networks, storage, createClient, openSocket, deliver } = dependencies
+  const retryDelaysMs = dependencies.retryDelaysMs ?? defaultRetryDelaysMs
+  const clients = new Map<string, Pick<NodeClient, 'request' | 'relay'>>()
   const sockets = new Map<ChainId, ChainSocket>()
-  const subscriptions = new Map<string, LiveSubscription>()
+  const subscriptions = createSubscriptionRegistry(storage, dependencies.newSubscriptionId)
 
   const networkOf = async (chainId: ChainId) => {
     const network = await networks.network(chainId)
@@ -66,41 +55,25 @@ export function createNodeRouter({ networks, storage, deliver }: NodeRouterDepen
     return network
   }
 
-  const clientFor = (url: string): NodeClient => {
+  const clientFor = (url: string): Pick<NodeClient, 'request' | 'relay'> => {
     let client = clients.get(url)
     if (!client) {
-      client = createHttpNodeClient({ url })
+      client = createClient(url)
       clients.set(url, client)
     }
     return client
   }
 
-  const persist = async (): Promise<void> => {
-    const stored: Record<string, StoredSubscription> = {}
-    for (const { id, owner, params, lastBlock } of subscriptions.values()) {
-      stored[id] = lastBlock === undefined ? { owner, params } : { owner, params, lastBlock }
-    }
-    await storage.write(sessionKeys.subscriptions, stored)
-  }
-
   const onEvent = (chainId: ChainId, nodeId: string, result: Json): void => {
-    for (const subscription of subscriptions.values()) {
-      if (subscription.owner.chainId === chainId && subscription.nodeId === nodeId) {
-        subscription.queue = subscription.queue.then(() => deliverEvent(subscription, result))
-        return
-      }
-    }
+    const subscription = subscriptions.byNodeId(chainId, nodeId)
+    if (!subscription) return
+    subscription.queue = subscription.queue.then(() => deliverEvent(subscription, result))
   }
 
   const deliverEvent = async (subscription: LiveSubscription, result: Json): Promise<void> => {
     if (!subscriptions.has(subscription.id)) return
     if (subscription.params[0] === 'newHeads') {
-      const number = headNumberOf(result)
-      if (number !== undefined) {
-        if (subscription.lastBlock !== undefined && number <= BigInt(subscription.lastBlock)) return
-        subscription.lastBlock = `0x${number.toString(16)}`
-        await persist()
-      }
+      if (!(await subscriptions.admitHead(subscription, result))) return
     }
     deliver(subscription.owner, subscription.id, result)
   }
@@ -110,7 +83,7 @@ export function createNodeRouter({ networks, storage, deliver }: NodeRouterDepen
     const existing = sockets.get(chainId)
     if (existing?.url === wsUrl) return existing
     existing?.close()
-    const socket = createChainSocket(wsUrl, {
+    const socket = openSocket(wsUrl, {
       onEvent: (nodeId, result) => onEvent(chainId, nodeId, result),
       onLost: () => {
         sockets.delete(chainId)
@@ -135,6 +108,7 @@ export function createNodeRouter({ networks, storage, deliver }: NodeRouterDepen
     }
   }
 
+  /** Delivers the blocks after the last one delivered, up to the head (at most `maxBackfill`). */
   const backfillHeads = async (subscription: LiveSubscription): Promise<void> => {
     const { rpcUrl } = await networkOf(subscription.owner.chainId)
     const client = clientFor(rpcUrl)
@@ -156,31 +130,27 @@ export function createNodeRouter({ networks, storage, deliver }: NodeRouterDepen
     }
   }
 
-  const retryDelays = [250, 1000, 3000, 10_000]
-
   const resubscribeChain = (chainId: ChainId, attempt = 0): void => {
-    const pending = [...subscriptions.values()].filter((s) => s.owner.chainId === chainId)
+    const pending = subscriptions.onChain(chainId)
     if (pending.length === 0) return
     Promise.all(pending.map(resubscribe)).catch((error: unknown) => {
       console.warn(`Aperture: re-subscribing on ${chainId} failed`, error)
-      const delay = retryDelays[Math.min(attempt, retryDelays.length - 1)]
+      const delay = retryDelaysMs[Math.min(attempt, retryDelaysMs.length - 1)]
       setTimeout(() => resubscribeChain(chainId, attempt + 1), delay)
     })
   }
 
   const end = async (subscription: LiveSubscription): Promise<void> => {
-    subscriptions.delete(subscription.id)
-    const socket = sockets.get(subscription.owner.chainId)
+    subscriptions.forget(subscription.id)
+    const { chainId } = subscription.owner
+    const socket = sockets.get(chainId)
     if (socket && subscription.nodeId) {
       await socket.request('eth_unsubscribe', [subscription.nodeId]).catch((error: unknown) => {
-        console.warn(`Aperture: eth_unsubscribe on ${subscription.owner.chainId} failed`, error)
+        console.warn(`Aperture: eth_unsubscribe on ${chainId} failed`, error)
       })
     }
-    if (
-      socket &&
-      ![...subscriptions.values()].some((s) => s.owner.chainId === subscription.owner.chainId)
-    ) {
-      sockets.delete(subscription.owner.chainId)
+    if (socket && subscriptions.onChain(chainId).length === 0) {
+      sockets.delete(chainId)
       socket.close()
     }
   }
@@ -196,15 +166,7 @@ export function createNodeRouter({ networks, storage, deliver }: NodeRouterDepen
       const socket = await socketFor(owner.chainId)
       const answer = await socket.request('eth_subscribe', params)
       if (!('result' in answer) || typeof answer.result !== 'string') return answer
-      const subscription: LiveSubscription = {
-        id: randomId(),
-        owner,
-        params,
-        nodeId: answer.result,
-        queue: Promise.resolve(),
-      }
-      subscriptions.set(subscription.id, subscription)
-      await persist()
+      const subscription = await subscriptions.add(owner, params, answer.result)
       return { result: subscription.id }
     },
 
@@ -218,20 +180,15 @@ export function createNodeRouter({ networks, storage, deliver }: NodeRouterDepen
         return { result: false }
       }
       await end(subscription)
-      await persist()
+      await subscriptions.persist()
       return { result: true }
     },
 
     async unsubscribeAll(match): Promise<void> {
-      const ending = [...subscriptions.values()].filter(
-        ({ owner }) =>
-          owner.origin === match.origin &&
-          (match.connection === undefined || owner.connection === match.connection) &&
-          (match.chainId === undefined || owner.chainId === match.chainId),
-      )
+      const ending = subscriptions.matching(match)
       if (ending.length === 0) return
       await Promise.all(ending.map(end))
-      await persist()
+      await subscriptions.persist()
     },
   }
 
@@ -239,17 +196,9 @@ export function createNodeRouter({ networks, storage, deliver }: NodeRouterDepen
     router,
     /** Loads the subscriptions of the previous worker and subscribes them again. */
     async restore(): Promise<void> {
-      const stored =
-        (await storage.read<Record<string, StoredSubscription>>(sessionKeys.subscriptions)) ?? {}
-      const chains = new Set<ChainId>()
-      for (const [id, record] of Object.entries(stored)) {
-        subscriptions.set(id, { ...record, id, queue: Promise.resolve() })
-        chains.add(record.owner.chainId)
-      }
-      for (const chainId of chains) resubscribeChain(chainId)
+      for (const chainId of await subscriptions.restore()) resubscribeChain(chainId)
     },
-    /** The connections that own subscriptions (to end those whose page never came back). */
-    owners: (): SubscriptionOwner[] => [...subscriptions.values()].map(({ owner }) => owner),
+    owners: subscriptions.owners,
     /** Settings changed: sockets to an endpoint that moved are replaced on next use. */
     async reconnectMoved(): Promise<void> {
       for (const [chainId, socket] of sockets) {
@@ -259,5 +208,3 @@ export function createNodeRouter({ networks, storage, deliver }: NodeRouterDepen
     },
   }
 }
-
-export type NodeRouterService = ReturnType<typeof createNodeRouter>

@@ -1,6 +1,6 @@
 import { isObject } from '@metamask/utils'
 import type { MultichainEngine } from '../core/multichain/ports.ts'
-import type { ContentMessage } from '../core/protocol/connection.ts'
+import type { WorkerPort } from '../core/protocol/connection.ts'
 import { pageOrigin } from '../core/protocol/pageOrigin.ts'
 import { isReplayedOnResend, type RecentAnswers } from '../core/wallet/createRecentAnswers.ts'
 import type { ConnectionRegistry } from './connections.ts'
@@ -9,22 +9,11 @@ import type { WindowApprover } from './windowApprover.ts'
 /** After a page's port drops, how long before its subscriptions end (it may reconnect). */
 const closeGraceMs = 2_000
 
-/**
- * The origin of a port's sender as the browser reports it (`pageOrigin`), never anything the page
- * says. Undefined for senders that are not web pages of this extension's content scripts.
- */
-export function senderOrigin(sender: chrome.runtime.MessageSender | undefined): string | undefined {
-  if (!sender) return undefined
-  return pageOrigin({
-    senderId: sender.id,
-    extensionId: chrome.runtime.id,
-    origin: sender.origin,
-    url: sender.url,
-  })
-}
+/** What the browser says about who opened a port (`chrome.runtime.MessageSender`). */
+export type PortSender = { id?: string; origin?: string; url?: string }
 
-/** Requests being handled, across ports (`<connection>/<id>`): a re-send joins the first copy. */
-const inFlight = new Set<string>()
+/** A page connection's port as the worker gets it (`chrome.runtime.Port` fits). */
+export type PagePort = WorkerPort & { sender?: PortSender }
 
 const requestKeyOf = (connectionId: string, request: unknown): string | undefined => {
   if (!isObject(request) || !('id' in request)) return undefined
@@ -38,11 +27,15 @@ const isCreateSession = (request: unknown): boolean =>
 export type PageAnswer = Awaited<ReturnType<MultichainEngine['handleRequest']>>
 
 export type PagePortDependencies = {
+  /** This extension's id (`chrome.runtime.id`): only its own content scripts may connect. */
+  extensionId: string
   engine: MultichainEngine
   connections: ConnectionRegistry
-  approvals: WindowApprover
+  approvals: Pick<WindowApprover, 'expect' | 'answered'>
   /** Answers of requests that must not run twice, for their re-sends (`isReplayedOnResend`). */
   answers: RecentAnswers<PageAnswer>
+  /** Overrides how long a dropped port's connection may take to come back (tests). */
+  closeGraceMs?: number
 }
 
 const logged =
@@ -85,47 +78,60 @@ async function answerRequest(
 }
 
 /**
- * Serves one content-script port: registers its connection on `hello`, runs each request through
+ * Serves content-script ports, each: registers its connection on `hello`, runs each request through
  * the engine once (a request re-sent while its first copy is still running joins it; one re-sent
  * after a restart is re-attached or replayed, see `answerRequest`) and answers on the connection's
- * current port.
+ * current port. Returns the function the worker's `runtime.onConnect` listener hands each port to.
  */
-export function servePagePort(port: chrome.runtime.Port, deps: PagePortDependencies): void {
+export function createPagePortServer(deps: PagePortDependencies): (port: PagePort) => void {
   const { engine, connections } = deps
-  const origin = senderOrigin(port.sender)
-  if (!origin) {
-    port.disconnect()
-    return
-  }
-  let connectionId: string | undefined
+  /** Requests being handled, across ports (`<connection>/<id>`): a re-send joins the first copy. */
+  const inFlight = new Set<string>()
 
-  port.onMessage.addListener((message: ContentMessage) => {
-    if (message.type === 'hello') {
-      connectionId = message.connectionId
-      connections.add(connectionId, origin, port)
+  return function servePagePort(port: PagePort): void {
+    // The origin as the browser reports it (`pageOrigin`), never anything the page says.
+    const origin =
+      port.sender &&
+      pageOrigin({
+        senderId: port.sender.id,
+        extensionId: deps.extensionId,
+        origin: port.sender.origin,
+        url: port.sender.url,
+      })
+    if (!origin) {
+      port.disconnect()
       return
     }
-    if (message.type !== 'request' || connectionId === undefined) return
-    const connection = connectionId
-    const key = requestKeyOf(connection, message.request)
-    if (key !== undefined && inFlight.has(key)) return
-    if (key !== undefined) inFlight.add(key)
-    answerRequest(deps, { origin, connection, key, request: message.request })
-      .then((response) => connections.respond(connection, response))
-      .catch(logged('answering a page request'))
-      .finally(() => {
-        if (key !== undefined) inFlight.delete(key)
-      })
-  })
+    let connectionId: string | undefined
 
-  port.onDisconnect.addListener(() => {
-    const connection = connectionId
-    if (connection === undefined || !connections.remove(connection, port)) return
-    setTimeout(() => {
-      if (connections.has(connection)) return
-      engine.connectionClosed(connection, origin).catch((error: unknown) => {
-        console.error('Aperture: ending the subscriptions of a closed page failed', error)
-      })
-    }, closeGraceMs)
-  })
+    port.onMessage.addListener((message) => {
+      if (message.type === 'hello') {
+        connectionId = message.connectionId
+        connections.add(connectionId, origin, port)
+        return
+      }
+      if (message.type !== 'request' || connectionId === undefined) return
+      const connection = connectionId
+      const key = requestKeyOf(connection, message.request)
+      if (key !== undefined && inFlight.has(key)) return
+      if (key !== undefined) inFlight.add(key)
+      answerRequest(deps, { origin, connection, key, request: message.request })
+        .then((response) => connections.respond(connection, response))
+        .catch(logged('answering a page request'))
+        .finally(() => {
+          if (key !== undefined) inFlight.delete(key)
+        })
+    })
+
+    port.onDisconnect.addListener(() => {
+      const connection = connectionId
+      if (connection === undefined || !connections.remove(connection, port)) return
+      setTimeout(() => {
+        if (connections.has(connection)) return
+        engine.connectionClosed(connection, origin).catch((error: unknown) => {
+          console.error('Aperture: ending the subscriptions of a closed page failed', error)
+        })
+      }, deps.closeGraceMs ?? closeGraceMs)
+    })
+  }
 }

@@ -1,7 +1,6 @@
 import { createHttpNodeClient } from '../core/eth/createHttpNodeClient.ts'
 import { KeyringError } from '../core/keyring/errors.ts'
 import type { MultichainEngine, SessionStore } from '../core/multichain/ports.ts'
-import { isExtensionPageSender } from '../core/protocol/pageOrigin.ts'
 import type {
   PopupError,
   PopupRequest,
@@ -33,16 +32,6 @@ type Handlers = {
   [Type in PopupRequestType]: (
     params: PopupRequests[Type]['params'],
   ) => Promise<PopupRequests[Type]['result']>
-}
-
-/** Whether a runtime message comes from one of this extension's own pages (popup, approval). */
-export function isExtensionPage(sender: chrome.runtime.MessageSender): boolean {
-  return isExtensionPageSender({
-    senderId: sender.id,
-    extensionId: chrome.runtime.id,
-    url: sender.url,
-    extensionBaseUrl: chrome.runtime.getURL(''),
-  })
 }
 
 function toPopupError(error: unknown): PopupError {

@@ -16,8 +16,9 @@ export function createSessionStore(storage: Storage, onChange: () => void): Sess
     async get(origin) {
       if (cache.has(origin)) return cache.get(origin)
       const stored = await storage.read<StoredSession>(key(origin))
-      cache.set(origin, stored)
-      return stored
+      // A write while this read was under way is newer than what the read found.
+      if (!cache.has(origin)) cache.set(origin, stored)
+      return cache.get(origin)
     },
     async set(origin, stored) {
       cache.set(origin, stored)

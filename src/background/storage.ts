@@ -1,16 +1,25 @@
 import type { Address } from 'viem'
 import { localKeys } from '../core/protocol/storageKeys.ts'
 
-type Area = chrome.storage.StorageArea
-
-async function read<T>(area: Area, key: string): Promise<T | undefined> {
-  const items = await area.get(key)
-  return items[key] as T | undefined
+/**
+ * What the worker needs of a `chrome.storage` area (`chrome.storage.local` and `.session` fit; a
+ * test gives a Map-backed one, `testing/memoryStorage.ts`).
+ */
+export type StorageArea = {
+  /** The stored items of `key` (all items for `null`), keyed by their keys. */
+  get(key: string | null): Promise<Record<string, unknown>>
+  set(items: Record<string, unknown>): Promise<void>
+  remove(key: string | string[]): Promise<void>
 }
 
-/** Typed access to one storage area. */
-export const createStorage = (area: Area) => ({
-  read: <T>(key: string): Promise<T | undefined> => read<T>(area, key),
+/**
+ * Typed access to one storage area. Only `background/index.ts` names `chrome.storage`: every other
+ * module is given a `Storage`.
+ */
+export const createStorage = (area: StorageArea) => ({
+  async read<T>(key: string): Promise<T | undefined> {
+    return (await area.get(key))[key] as T | undefined
+  },
   write: (key: string, value: unknown): Promise<void> => area.set({ [key]: value }),
   remove: (key: string | string[]): Promise<void> => area.remove(key),
   /** Every item whose key starts with `prefix`, keyed by the rest of the key. */
@@ -26,8 +35,6 @@ export const createStorage = (area: Area) => ({
 
 export type Storage = ReturnType<typeof createStorage>
 
-export const local = createStorage(chrome.storage.local)
-export const session = createStorage(chrome.storage.session)
-
-export const readAccounts = async (): Promise<Address[]> =>
+/** The wallet's account addresses (public, in `storage.local`), in derivation order. */
+export const readAccounts = async (local: Storage): Promise<Address[]> =>
   (await local.read<Address[]>(localKeys.accounts)) ?? []

@@ -6,11 +6,21 @@ export const alarmNames = { sessionExpiry: 'session-expiry', autoLock: 'auto-loc
 /** Alarms may be delayed by the browser; while the worker lives a timer ends sessions on time. */
 const precisionWindowMs = 5 * 60_000
 
+/** What the scheduler needs of `chrome.alarms`. */
+export type AlarmsApi = {
+  create(name: string, info: { when: number }): Promise<void>
+  clear(name: string): Promise<unknown>
+}
+
 /**
  * Runs `task` at `when`: a `chrome.alarms` alarm (it wakes a stopped worker) plus, when `when` is
  * near, an in-memory timer for precision. Replaces the previous schedule of the same name.
  */
-export function createScheduler(task: Record<string, () => Promise<void>>) {
+export function createScheduler(
+  task: Record<string, () => Promise<void>>,
+  alarms: AlarmsApi,
+  now: () => number = Date.now,
+) {
   const timers = new Map<string, ReturnType<typeof setTimeout>>()
 
   const run = (name: string): void => {
@@ -22,11 +32,11 @@ export function createScheduler(task: Record<string, () => Promise<void>>) {
       clearTimeout(timers.get(name))
       timers.delete(name)
       if (when === undefined) {
-        await chrome.alarms.clear(name)
+        await alarms.clear(name)
         return
       }
-      await chrome.alarms.create(name, { when: Math.max(when, Date.now() + 1000) })
-      const delay = when - Date.now()
+      await alarms.create(name, { when: Math.max(when, now() + 1000) })
+      const delay = when - now()
       if (delay < precisionWindowMs) {
         timers.set(
           name,
@@ -35,7 +45,7 @@ export function createScheduler(task: Record<string, () => Promise<void>>) {
       }
     },
     /** The alarm listener's half: runs the task of a fired alarm. */
-    fired(alarm: chrome.alarms.Alarm): void {
+    fired(alarm: { name: string }): void {
       run(alarm.name)
     },
   }

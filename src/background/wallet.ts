@@ -49,7 +49,7 @@ export function createWallet({ local, session }: WalletStorage) {
   }
 
   const state = async (): Promise<WalletState> => {
-    if (await load()) return { status: 'unlocked', accounts: await readAccounts() }
+    if (await load()) return { status: 'unlocked', accounts: await readAccounts(local) }
     const vault = await local.read<string>(localKeys.vault)
     return { status: vault ? 'locked' : 'uninitialized', accounts: [] }
   }

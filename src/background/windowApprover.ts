@@ -1,4 +1,5 @@
 import type { Approver } from '../core/multichain/ports.ts'
+import { approvalPageAddress } from '../core/protocol/approvalPage.ts'
 import { sessionKeys } from '../core/protocol/storageKeys.ts'
 import {
   type ApprovalRecord,
@@ -20,17 +21,64 @@ const recordStore = (storage: Storage): ApprovalRecordStore => {
   }
 }
 
+/** What the approver needs of `chrome.windows`. */
+export type WindowsApi = {
+  create(options: {
+    url: string
+    type: 'popup'
+    width: number
+    height: number
+    focused: boolean
+  }): Promise<{ id?: number } | undefined>
+  getAll(): Promise<Array<{ id?: number }>>
+}
+
+export type WindowApproverParameters = {
+  /** `storage.session`: approvals outlive a worker restart, never the browser. */
+  storage: Storage
+  windows: WindowsApi
+  /** The extension URL of a path inside it (`chrome.runtime.getURL`). */
+  extensionUrl(path: string): string
+  /** A new approval id (a random UUID by default). */
+  newId?: () => string
+}
+
+/** Approval windows as extension popup windows on the approval page, sized like the action popup. */
+const approvalWindows = (
+  windows: WindowsApi,
+  extensionUrl: (path: string) => string,
+): ApprovalWindows => ({
+  async open(approvalId) {
+    const created = await windows.create({
+      url: extensionUrl(approvalPageAddress(approvalId)),
+      type: 'popup',
+      width: 400,
+      height: 680,
+      focused: true,
+    })
+    return created?.id
+  },
+  async exists(windowId) {
+    return (await windows.getAll()).some((window) => window.id === windowId)
+  },
+})
+
 /**
  * The engine's `Approver` over extension windows (DESIGN §4 step 6, §6), on the restart-proof
  * approvals of `core/wallet/createApprovals.ts`. The engine names only the origin; the page request
  * behind it (`<connection>/<id>`, which a re-send repeats) is announced by the page port first.
  */
-export function createWindowApprover(storage: Storage, windows: ApprovalWindows) {
+export function createWindowApprover({
+  storage,
+  windows,
+  extensionUrl,
+  newId = () => crypto.randomUUID(),
+}: WindowApproverParameters) {
   const records = recordStore(storage)
   const desk = createApprovals({
     store: records,
-    windows,
-    newId: () => crypto.randomUUID(),
+    windows: approvalWindows(windows, extensionUrl),
+    newId,
   })
   /** Per origin, the `wallet_createSession` requests being handled, in arrival order. */
   const incoming = new Map<string, string[]>()

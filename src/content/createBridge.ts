@@ -1,4 +1,8 @@
-import type { BackgroundMessage, ContentMessage } from '../core/protocol/connection.ts'
+import type {
+  BackgroundMessage,
+  ConnectionPort,
+  ContentMessage,
+} from '../core/protocol/connection.ts'
 import { createResultAssembler } from '../core/protocol/resultParts.ts'
 import type { RpcId } from '../core/rpc/types.ts'
 
@@ -8,8 +12,11 @@ export type PageEnd = {
   onMessage(handler: (message: unknown) => void): void
 }
 
+/** The content script's end of its port to the service worker (`chrome.runtime.Port` fits). */
+export type ContentPort = ConnectionPort<BackgroundMessage, ContentMessage>
+
 /** Opens a port to the service worker (`runtime.connect`); throws when the extension is gone. */
-export type ConnectPort = () => chrome.runtime.Port
+export type ConnectPort = () => ContentPort
 
 const requestId = (message: unknown): RpcId | undefined => {
   if (typeof message !== 'object' || message === null || !('id' in message)) return undefined
@@ -22,11 +29,16 @@ const requestId = (message: unknown): RpcId | undefined => {
  * when the port drops (the worker was stopped) the bridge reconnects at once and re-sends every
  * request that has no answer yet. Each request is answered to the page at most once.
  */
-export function createBridge(page: PageEnd, connectPort: ConnectPort): void {
+export function createBridge(
+  page: PageEnd,
+  connectPort: ConnectPort,
+  /** Called when the port drops, before reconnecting (the caller reads `runtime.lastError`). */
+  onPortDropped: () => void = () => {},
+): void {
   const connectionId = crypto.randomUUID()
   const unanswered = new Map<RpcId, unknown>()
   const results = createResultAssembler()
-  let port: chrome.runtime.Port | undefined
+  let port: ContentPort | undefined
   let connectedAt = 0
   let retryDelayMs = 0
 
@@ -41,7 +53,7 @@ export function createBridge(page: PageEnd, connectPort: ConnectPort): void {
       console.warn('Aperture: cannot reach the wallet', error)
       return
     }
-    port.onMessage.addListener((message: BackgroundMessage) => {
+    port.onMessage.addListener((message) => {
       if (message.type === 'resultPart') {
         if (unanswered.has(message.id)) results.add(message.id, message.text)
       } else if (message.type === 'response') {
@@ -56,8 +68,7 @@ export function createBridge(page: PageEnd, connectPort: ConnectPort): void {
     port.onDisconnect.addListener(() => {
       port = undefined
       results.clear()
-      if (chrome.runtime.lastError)
-        console.debug('Aperture: port dropped', chrome.runtime.lastError)
+      onPortDropped()
       // A worker stop is answered by an immediate reconnect; a port that keeps dropping right
       // away (a failing worker) is retried with a growing delay instead of a tight loop.
       retryDelayMs = Date.now() - connectedAt < 1000 ? Math.min(retryDelayMs * 2 || 50, 2000) : 0

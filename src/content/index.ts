@@ -14,4 +14,8 @@ const stream = asObjectStream(
 createBridge(
   { send: (message) => stream.write(message), onMessage: (handler) => stream.on('data', handler) },
   () => chrome.runtime.connect({ name: connectionPortName }),
+  () => {
+    // Read, so that Chrome does not report it as unchecked; a dropped port is expected (worker stop).
+    if (chrome.runtime.lastError) console.debug('Aperture: port dropped', chrome.runtime.lastError)
+  },
 )

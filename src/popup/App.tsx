@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import { approvalIdOf } from '../core/protocol/approvalPage.ts'
 import { Layout } from './components/Layout.tsx'
 import { Approval } from './screens/Approval/Approval.tsx'
@@ -17,7 +18,9 @@ const approvalId = approvalIdOf(window.location.search)
 
 /** Picks the screen from the wallet's status (and, in an approval window, the pending request). */
 export function App() {
-  const { status, refresh } = useWallet()
+  const { status, refresh } = useWallet(
+    useShallow((state) => ({ status: state.status, refresh: state.refresh })),
+  )
   const screen = useNavigation((state) => state.screen)
   const resetOnboarding = useOnboarding((state) => state.reset)
 

@@ -31,3 +31,18 @@ export type BackgroundMessage =
   /** A leading piece of the `resultJson` of the response with this id, which follows on this port. */
   | { type: 'resultPart'; id: RpcId; text: string }
   | { type: 'notification'; notification: RpcNotification }
+
+/**
+ * One end of the runtime port between a content script and the service worker, as each side uses
+ * it (`chrome.runtime.Port` fits; unit tests give a fake): `Incoming` arrives on it, `Outgoing`
+ * leaves by it.
+ */
+export type ConnectionPort<Incoming, Outgoing> = {
+  postMessage(message: Outgoing): void
+  disconnect(): void
+  onMessage: { addListener(listener: (message: Incoming) => void): void }
+  onDisconnect: { addListener(listener: () => void): void }
+}
+
+/** The service worker's end of a page connection's port. */
+export type WorkerPort = ConnectionPort<ContentMessage, BackgroundMessage>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import { AddressLabel } from '../../components/AddressLabel.tsx'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
 import { useApproval } from '../../stores/approval.ts'
@@ -7,8 +8,33 @@ import { useWallet } from '../../stores/wallet.ts'
 /** DESIGN §4 step 6: who asks, which chains (with their methods) and which accounts to share. */
 export function Approval({ id }: { id: string }) {
   const accounts = useWallet((state) => state.accounts)
-  const store = useApproval()
-  const { approval, chains, busy, error, load } = store
+  const {
+    approval,
+    chains,
+    chosenAccounts,
+    busy,
+    error,
+    answered,
+    load,
+    approve,
+    reject,
+    toggleChain,
+    toggleAccount,
+  } = useApproval(
+    useShallow((state) => ({
+      approval: state.approval,
+      chains: state.chains,
+      chosenAccounts: state.accounts,
+      busy: state.busy,
+      error: state.error,
+      answered: state.answered,
+      load: state.load,
+      approve: state.approve,
+      reject: state.reject,
+      toggleChain: state.toggleChain,
+      toggleAccount: state.toggleAccount,
+    })),
+  )
 
   useEffect(() => {
     void load(id)
@@ -26,11 +52,11 @@ export function Approval({ id }: { id: string }) {
     )
   }
 
-  if (store.answered) {
+  if (answered) {
     return (
       <Layout title="Connection request">
         <p className="lead" role="status" data-testid="approval-done">
-          {store.answered === 'approved'
+          {answered === 'approved'
             ? `Connected to ${approval.request.origin}.`
             : 'Request rejected.'}
         </p>
@@ -39,18 +65,13 @@ export function Approval({ id }: { id: string }) {
   }
 
   const { request, chainNames } = approval
-  const canApprove = chains.length > 0 && store.accounts.length > 0 && !busy
+  const canApprove = chains.length > 0 && chosenAccounts.length > 0 && !busy
   return (
     <Layout
       title="Connection request"
       footer={
         <div className="row">
-          <button
-            type="button"
-            data-testid="approval-reject"
-            disabled={busy}
-            onClick={store.reject}
-          >
+          <button type="button" data-testid="approval-reject" disabled={busy} onClick={reject}>
             Reject
           </button>
           <button
@@ -58,7 +79,7 @@ export function Approval({ id }: { id: string }) {
             className="primary"
             data-testid="approval-approve"
             disabled={!canApprove}
-            onClick={store.approve}
+            onClick={approve}
           >
             Connect
           </button>
@@ -83,7 +104,7 @@ export function Approval({ id }: { id: string }) {
                 data-testid={`approval-chain-${chain.chainId}`}
                 checked={chains.includes(chain.chainId)}
                 disabled={chain.required}
-                onChange={() => store.toggleChain(chain.chainId)}
+                onChange={() => toggleChain(chain.chainId)}
               />
               <span>
                 {chainNames[chain.chainId] ?? chain.chainId} <code>{chain.chainId}</code>
@@ -107,10 +128,10 @@ export function Approval({ id }: { id: string }) {
             <input
               type="checkbox"
               data-testid={`approval-account-${address.toLowerCase()}`}
-              checked={store.accounts.some(
+              checked={chosenAccounts.some(
                 (chosen) => chosen.toLowerCase() === address.toLowerCase(),
               )}
-              onChange={() => store.toggleAccount(address)}
+              onChange={() => toggleAccount(address)}
             />
             <AddressLabel address={address} index={index} />
           </label>

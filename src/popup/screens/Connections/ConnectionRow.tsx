@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { Address } from 'viem'
+import { useShallow } from 'zustand/react/shallow'
 import type { ChainId } from '../../../core/caip/types.ts'
 import type { ConnectionView } from '../../../core/protocol/popupMessages.ts'
 import { AddressLabel } from '../../components/AddressLabel.tsx'
@@ -23,7 +24,16 @@ const dateTime = (value: number | string): string =>
 export function ConnectionRow({ connection }: { connection: ConnectionView }) {
   const { origin, session, activity } = connection
   const accounts = useWallet((state) => state.accounts)
-  const { update, revoke, chainNames, availableChains, savedOrigin } = useConnections()
+  const { update, revoke, chainNames, availableChains, saved } = useConnections(
+    useShallow((state) => ({
+      update: state.update,
+      revoke: state.revoke,
+      chainNames: state.chainNames,
+      availableChains: state.availableChains,
+      // A boolean, so that saving one site does not re-render the others' rows.
+      saved: state.savedOrigin === origin,
+    })),
+  )
   const grantedChains = Object.keys(session.sessionScopes) as ChainId[]
   const grantedAccounts = new Set(
     Object.values(session.sessionScopes).flatMap((scope) =>
@@ -96,7 +106,7 @@ export function ConnectionRow({ connection }: { connection: ConnectionView }) {
           With no network or no account left, saving disconnects the site.
         </p>
       ) : null}
-      {savedOrigin === origin && !changed ? (
+      {saved && !changed ? (
         <p className="hint" role="status" data-testid="connection-saved">
           Saved. The site was told.
         </p>

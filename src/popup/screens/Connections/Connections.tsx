@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
 import { useConnections } from '../../stores/connections.ts'
 import { useNavigation } from '../../stores/navigation.ts'
@@ -7,7 +8,14 @@ import { ConnectionRow } from './ConnectionRow.tsx'
 /** Every site with a session; kept current while open (expiry, edits from elsewhere, new calls). */
 export function Connections() {
   const go = useNavigation((state) => state.go)
-  const { connections, error, load, watch } = useConnections()
+  const { connections, error, load, watch } = useConnections(
+    useShallow((state) => ({
+      connections: state.connections,
+      error: state.error,
+      load: state.load,
+      watch: state.watch,
+    })),
+  )
 
   useEffect(() => {
     void load()

@@ -1,3 +1,4 @@
+import { useShallow } from 'zustand/react/shallow'
 import { AddressLabel } from '../../components/AddressLabel.tsx'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
@@ -5,7 +6,15 @@ import { useWallet } from '../../stores/wallet.ts'
 
 /** The accounts, adding one, locking, and the way to connections and settings. */
 export function Home() {
-  const { accounts, addAccount, lock, busy, error } = useWallet()
+  const { accounts, addAccount, lock, busy, error } = useWallet(
+    useShallow((state) => ({
+      accounts: state.accounts,
+      addAccount: state.addAccount,
+      lock: state.lock,
+      busy: state.busy,
+      error: state.error,
+    })),
+  )
   const go = useNavigation((state) => state.go)
   return (
     <Layout

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import type { NetworkDraft } from '../../../core/wallet/validateNetwork.ts'
 import { ErrorText, FieldError, Layout } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
@@ -33,8 +34,20 @@ const fields: Array<{
  * `eth_chainId`); each refusal shows under its field.
  */
 export function NetworkForm() {
-  const { editingNetwork, go } = useNavigation()
-  const { networks, busy, error, fieldErrors, load, save, clearErrors } = useNetworks()
+  const { editingNetwork, go } = useNavigation(
+    useShallow((state) => ({ editingNetwork: state.editingNetwork, go: state.go })),
+  )
+  const { networks, busy, error, fieldErrors, load, save, clearErrors } = useNetworks(
+    useShallow((state) => ({
+      networks: state.networks,
+      busy: state.busy,
+      error: state.error,
+      fieldErrors: state.fieldErrors,
+      load: state.load,
+      save: state.save,
+      clearErrors: state.clearErrors,
+    })),
+  )
   const editing = networks.find((network) => network.chainId === editingNetwork)
   const [draft, setDraft] = useState<NetworkDraft>(emptyDraft)
 

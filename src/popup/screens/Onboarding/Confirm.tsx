@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
 import { passwordProblem, useOnboarding } from '../../stores/onboarding.ts'
 import { useWallet } from '../../stores/wallet.ts'
@@ -6,8 +7,16 @@ import { PasswordFields } from './PasswordFields.tsx'
 
 /** Re-type some words of the new mnemonic, choose a password, create the wallet. */
 export function Confirm() {
-  const { confirmationIndexes, go } = useOnboarding()
-  const { createFromNewMnemonic, busy, error } = useWallet()
+  const { confirmationIndexes, go } = useOnboarding(
+    useShallow((state) => ({ confirmationIndexes: state.confirmationIndexes, go: state.go })),
+  )
+  const { createFromNewMnemonic, busy, error } = useWallet(
+    useShallow((state) => ({
+      createFromNewMnemonic: state.createFromNewMnemonic,
+      busy: state.busy,
+      error: state.error,
+    })),
+  )
   const [typed, setTyped] = useState<Record<number, string>>({})
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
 import { passwordProblem, useOnboarding } from '../../stores/onboarding.ts'
 import { useWallet } from '../../stores/wallet.ts'
@@ -6,7 +7,13 @@ import { PasswordFields } from './PasswordFields.tsx'
 
 export function Import() {
   const go = useOnboarding((state) => state.go)
-  const { importMnemonic, busy, error } = useWallet()
+  const { importMnemonic, busy, error } = useWallet(
+    useShallow((state) => ({
+      importMnemonic: state.importMnemonic,
+      busy: state.busy,
+      error: state.error,
+    })),
+  )
   const [mnemonic, setMnemonic] = useState('')
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')

@@ -1,9 +1,12 @@
+import { useShallow } from 'zustand/react/shallow'
 import { Layout } from '../../components/Layout.tsx'
 import { useOnboarding } from '../../stores/onboarding.ts'
 
 /** Shows the new mnemonic once; the user writes it down before confirming it. */
 export function Reveal() {
-  const { words, go, reset } = useOnboarding()
+  const { words, go, reset } = useOnboarding(
+    useShallow((state) => ({ words: state.words, go: state.go, reset: state.reset })),
+  )
   return (
     <Layout title="Your secret recovery phrase">
       <p className="lead">

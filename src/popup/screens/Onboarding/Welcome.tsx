@@ -1,8 +1,11 @@
+import { useShallow } from 'zustand/react/shallow'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
 import { useOnboarding } from '../../stores/onboarding.ts'
 
 export function Welcome() {
-  const { go, startCreate, error } = useOnboarding()
+  const { go, startCreate, error } = useOnboarding(
+    useShallow((state) => ({ go: state.go, startCreate: state.startCreate, error: state.error })),
+  )
   return (
     <Layout title="Welcome to Aperture">
       <p className="lead">

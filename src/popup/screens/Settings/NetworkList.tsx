@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import type { NetworkView } from '../../../core/protocol/popupMessages.ts'
 import { ErrorText } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
@@ -26,7 +27,14 @@ function NetworkRow({ network, children }: { network: NetworkView; children?: Re
 
 /** The user's own networks (edit, remove), then the built-in ones with edit and remove; adding one opens the form. */
 export function NetworkList() {
-  const { networks, error, load, remove } = useNetworks()
+  const { networks, error, load, remove } = useNetworks(
+    useShallow((state) => ({
+      networks: state.networks,
+      error: state.error,
+      load: state.load,
+      remove: state.remove,
+    })),
+  )
   const settings = useSettings((state) => state.settings)
   const editNetwork = useNavigation((state) => state.editNetwork)
   const custom = networks.filter((network) => network.kind === 'custom')

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import { ErrorText, FieldError, Layout } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
 import { useSettings } from '../../stores/settings.ts'
@@ -7,7 +8,16 @@ import { NetworkList } from './NetworkList.tsx'
 /** The API key of the built-in networks, auto-lock, the Local devnet's endpoint; the networks. */
 export function Settings() {
   const go = useNavigation((state) => state.go)
-  const { settings, saved, error, fieldErrors, load, save } = useSettings()
+  const { settings, saved, error, fieldErrors, load, save } = useSettings(
+    useShallow((state) => ({
+      settings: state.settings,
+      saved: state.saved,
+      error: state.error,
+      fieldErrors: state.fieldErrors,
+      load: state.load,
+      save: state.save,
+    })),
+  )
   const [apiKey, setApiKey] = useState('')
   const [showKey, setShowKey] = useState(false)
   const [rpcUrl, setRpcUrl] = useState('')

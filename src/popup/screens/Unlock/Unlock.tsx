@@ -1,10 +1,13 @@
 import { type FormEvent, useState } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
 import { useWallet } from '../../stores/wallet.ts'
 
 /** Asks for the password; `reason` says why (e.g. a site is waiting for approval). */
 export function Unlock({ reason }: { reason?: string }) {
-  const { unlock, busy, error } = useWallet()
+  const { unlock, busy, error } = useWallet(
+    useShallow((state) => ({ unlock: state.unlock, busy: state.busy, error: state.error })),
+  )
   const [password, setPassword] = useState('')
 
   const submit = (event: FormEvent) => {

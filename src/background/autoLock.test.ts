@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { sessionKeys } from '../core/protocol/storageKeys.ts'
+import { createAutoLock } from './autoLock.ts'
+import { createMemoryStorage } from './testing/memoryStorage.ts'
+import { alarmNames } from './timers.ts'
+
+const minute = 60_000
+
+function createHarness(unlocked = true) {
+  const session = createMemoryStorage()
+  const scheduled: Array<{ name: string; when: number | undefined }> = []
+  const wallet = { locked: !unlocked }
+  let now = 1_700_000_000_000
+  const autoLock = createAutoLock({
+    wallet: {
+      isUnlocked: async () => !wallet.locked,
+      lock: async () => {
+        wallet.locked = true
+        return { status: 'locked', accounts: [] }
+      },
+    },
+    settings: async () => ({ autoLockMinutes: 15 }),
+    session,
+    scheduler: {
+      schedule: async (name, when) => {
+        scheduled.push({ name, when })
+      },
+    },
+    now: () => now,
+  })
+  return {
+    autoLock,
+    session,
+    scheduled,
+    wallet,
+    advance: (ms: number) => {
+      now += ms
+    },
+    now: () => now,
+  }
+}
+
+describe('createAutoLock', () => {
+  it('locks a wallet idle for autoLockMinutes, and re-arms the alarm for one that is not yet', async () => {
+    const harness = createHarness()
+    const start = harness.now()
+    await harness.session.write(sessionKeys.lastActivity, start)
+    harness.advance(10 * minute)
+    await harness.autoLock.check()
+    expect(harness.wallet.locked).toBe(false)
+    expect(harness.scheduled).toEqual([{ name: alarmNames.autoLock, when: start + 15 * minute }])
+    harness.advance(5 * minute)
+    await harness.autoLock.check()
+    expect(harness.wallet.locked).toBe(true)
+  })
+
+  it('leaves a locked wallet alone', async () => {
+    const harness = createHarness(false)
+    await harness.autoLock.check()
+    expect(harness.scheduled).toEqual([])
+  })
+
+  it('activity in the UI moves the lock to autoLockMinutes from now, recorded at most every 10 s', async () => {
+    const harness = createHarness()
+    harness.autoLock.touch()
+    harness.advance(1_000)
+    harness.autoLock.touch()
+    await expect.poll(() => harness.scheduled).toHaveLength(1)
+    const touchedAt = harness.now() - 1_000
+    expect(harness.session.items.get(sessionKeys.lastActivity)).toBe(touchedAt)
+    expect(harness.scheduled).toEqual([
+      { name: alarmNames.autoLock, when: touchedAt + 15 * minute },
+    ])
+  })
+})

@@ -1,0 +1,56 @@
+import type { SettingsView } from '../core/protocol/popupMessages.ts'
+import { sessionKeys } from '../core/protocol/storageKeys.ts'
+import type { Storage } from './storage.ts'
+import { alarmNames, type Scheduler } from './timers.ts'
+import type { Wallet } from './wallet.ts'
+
+/** User activity is recorded at most this often (each record is a storage write). */
+const defaultThrottleMs = 10_000
+
+export type AutoLockDependencies = {
+  wallet: Pick<Wallet, 'isUnlocked' | 'lock'>
+  settings(): Promise<Pick<SettingsView, 'autoLockMinutes'>>
+  /** `storage.session`: the last activity outlives a worker restart, never the browser. */
+  session: Storage
+  scheduler: Pick<Scheduler, 'schedule'>
+  now(): number
+  /** Overrides how often activity is recorded (tests). */
+  throttleMs?: number
+}
+
+/**
+ * The auto-lock rule: the wallet locks once it has been unlocked for `autoLockMinutes` without user
+ * activity in its UI. The last activity is kept in `storage.session` and the lock is an alarm, so a
+ * stopped worker neither forgets nor misses it.
+ */
+export function createAutoLock(deps: AutoLockDependencies) {
+  const { wallet, session, scheduler, now } = deps
+  const throttleMs = deps.throttleMs ?? defaultThrottleMs
+  let lastTouch = 0
+
+  return {
+    /** The alarm's task, also run on wake: locks when the time is up, else sets the alarm for then. */
+    async check(): Promise<void> {
+      if (!(await wallet.isUnlocked())) return
+      const { autoLockMinutes } = await deps.settings()
+      const lockAt =
+        ((await session.read<number>(sessionKeys.lastActivity)) ?? 0) + autoLockMinutes * 60_000
+      if (now() >= lockAt) await wallet.lock()
+      else await scheduler.schedule(alarmNames.autoLock, lockAt)
+    },
+
+    /** Records user activity (a popup request): the lock moves to `autoLockMinutes` from now. */
+    touch(): void {
+      const at = now()
+      if (at - lastTouch < throttleMs) return
+      lastTouch = at
+      Promise.all([deps.settings(), session.write(sessionKeys.lastActivity, at)])
+        .then(([{ autoLockMinutes }]) =>
+          scheduler.schedule(alarmNames.autoLock, at + autoLockMinutes * 60_000),
+        )
+        .catch((error: unknown) => console.error('Aperture: recording activity', error))
+    },
+  }
+}
+
+export type AutoLock = ReturnType<typeof createAutoLock>

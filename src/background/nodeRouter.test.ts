@@ -1,0 +1,247 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { SubscriptionOwner } from '../core/multichain/ports.ts'
+import { sessionKeys } from '../core/protocol/storageKeys.ts'
+import type { Json, NodeAnswer } from '../core/rpc/types.ts'
+import type { ChainSocket, ChainSocketHandlers } from './chainSocket.ts'
+import { createNodeRouter } from './nodeRouter.ts'
+import { createMemoryStorage } from './testing/memoryStorage.ts'
+
+const chainId = 'eip155:31337'
+const rpcUrl = 'http://127.0.0.1:8545/v3/dev'
+const wsUrl = 'ws://127.0.0.1:8545/ws/v3/dev'
+const owner: SubscriptionOwner = { origin: 'https://app.example', connection: 'tab-1', chainId }
+const header = (number: number): Json => ({
+  number: `0x${number.toString(16)}`,
+  hash: `0x${number.toString(16).padStart(64, '0')}`,
+})
+
+type FakeSocket = ChainSocket & {
+  handlers: ChainSocketHandlers
+  sent: Array<{ method: string; params: Json[] }>
+  closed: boolean
+}
+
+/**
+ * A node behind fake sockets and a fake HTTP client: `eth_subscribe` answers `0xnode<n>` (or what
+ * `subscribeAnswer` says), the head is `head`, blocks are headers.
+ */
+function createFakeNode() {
+  const sockets: FakeSocket[] = []
+  let subscriptions = 0
+  const node = {
+    sockets,
+    head: 0,
+    subscribeAnswer: (): Promise<NodeAnswer> => {
+      subscriptions += 1
+      return Promise.resolve({ result: `0xnode${subscriptions}` })
+    },
+    httpCalls: [] as Array<{ url: string; method: string }>,
+    openSocket(url: string, handlers: ChainSocketHandlers): ChainSocket {
+      const socket: FakeSocket = {
+        url,
+        handlers,
+        sent: [],
+        closed: false,
+        async request(method, params) {
+          socket.sent.push({ method, params })
+          if (method === 'eth_subscribe') return node.subscribeAnswer()
+          return { result: true }
+        },
+        close() {
+          socket.closed = true
+        },
+      }
+      sockets.push(socket)
+      return socket
+    },
+    createClient(url: string) {
+      const answer = async (method: string, params?: unknown): Promise<NodeAnswer> => {
+        node.httpCalls.push({ url, method })
+        if (method === 'eth_blockNumber') return { result: `0x${node.head.toString(16)}` }
+        if (method === 'eth_getBlockByNumber') {
+          const number = Number.parseInt((params as [string])[0], 16)
+          return { result: { ...(header(number) as object), transactions: [], size: '0x1' } }
+        }
+        return { result: null }
+      }
+      return {
+        request: answer,
+        relay: async (method: string) => {
+          node.httpCalls.push({ url, method })
+          return { resultJson: '"0x7a69"' }
+        },
+      }
+    },
+    /** The socket currently open (the latest one). */
+    socket: (): FakeSocket => {
+      const socket = sockets.at(-1)
+      if (!socket) throw new Error('no socket was opened')
+      return socket
+    },
+  }
+  return node
+}
+
+function createRouter(node = createFakeNode(), storage = createMemoryStorage()) {
+  const delivered: Array<{ owner: SubscriptionOwner; id: string; result: Json }> = []
+  let next = 0
+  const service = createNodeRouter({
+    networks: {
+      network: async (id) =>
+        id === chainId
+          ? { chainId, name: 'Local devnet', rpcUrl, wsUrl, kind: 'local', enabled: true }
+          : undefined,
+    },
+    storage,
+    createClient: (url) => node.createClient(url),
+    openSocket: (url, handlers) => node.openSocket(url, handlers),
+    deliver: (to, id, result) => delivered.push({ owner: to, id, result }),
+    retryDelaysMs: [0],
+    newSubscriptionId: () => `0xwallet${++next}`,
+  })
+  return { ...service, node, storage, delivered }
+}
+
+describe('createNodeRouter', () => {
+  it('relays node methods over HTTP to the chain endpoint, keeping the result as JSON text', async () => {
+    const { router, node } = createRouter()
+    expect(await router.request(chainId, 'eth_chainId', [])).toEqual({ resultJson: '"0x7a69"' })
+    expect(node.httpCalls).toEqual([{ url: rpcUrl, method: 'eth_chainId' }])
+    await expect(router.request('eip155:5', 'eth_chainId', [])).rejects.toThrow(
+      'no network is configured for eip155:5',
+    )
+  })
+
+  it('answers eth_subscribe with a wallet id and saves the subscription in storage.session', async () => {
+    const { router, node, storage } = createRouter()
+    expect(await router.subscribe(owner, ['newHeads'])).toEqual({ result: '0xwallet1' })
+    expect(node.socket().url).toBe(wsUrl)
+    expect(node.socket().sent).toEqual([{ method: 'eth_subscribe', params: ['newHeads'] }])
+    expect(storage.items.get(sessionKeys.subscriptions)).toEqual({
+      '0xwallet1': { owner, params: ['newHeads'] },
+    })
+  })
+
+  it('relays the node refusing a subscription, saving nothing', async () => {
+    const { router, node, storage } = createRouter()
+    node.subscribeAnswer = async () => ({ error: { code: -32602, message: 'invalid kind' } })
+    expect(await router.subscribe(owner, ['nonsense'])).toEqual({
+      error: { code: -32602, message: 'invalid kind' },
+    })
+    expect(storage.items.has(sessionKeys.subscriptions)).toBe(false)
+  })
+
+  it('delivers each event to its owner under the wallet id, and a newHeads block only once', async () => {
+    const { router, node, delivered, storage } = createRouter()
+    await router.subscribe(owner, ['newHeads'])
+    node.socket().handlers.onEvent('0xnode1', header(5))
+    node.socket().handlers.onEvent('0xnode1', header(5))
+    node.socket().handlers.onEvent('0xnode1', header(6))
+    node.socket().handlers.onEvent('0xunknown', header(7))
+    await vi.waitFor(() => expect(delivered).toHaveLength(2))
+    expect(delivered).toEqual([
+      { owner, id: '0xwallet1', result: header(5) },
+      { owner, id: '0xwallet1', result: header(6) },
+    ])
+    expect(storage.items.get(sessionKeys.subscriptions)).toEqual({
+      '0xwallet1': { owner, params: ['newHeads'], lastBlock: '0x6' },
+    })
+  })
+
+  it('a new worker restores the saved subscriptions under the same ids and backfills the blocks mined meanwhile', async () => {
+    const first = createRouter()
+    await first.router.subscribe(owner, ['newHeads'])
+    first.node.socket().handlers.onEvent('0xnode1', header(5))
+    await vi.waitFor(() => expect(first.delivered).toHaveLength(1))
+
+    const node = createFakeNode()
+    node.head = 8
+    const second = createRouter(node, first.storage)
+    await second.restore()
+    await vi.waitFor(() => expect(second.delivered).toHaveLength(3))
+    expect(node.socket().sent).toEqual([{ method: 'eth_subscribe', params: ['newHeads'] }])
+    expect(
+      second.delivered.map(({ id, result }) => [id, (result as { number: string }).number]),
+    ).toEqual([
+      ['0xwallet1', '0x6'],
+      ['0xwallet1', '0x7'],
+      ['0xwallet1', '0x8'],
+    ])
+    // Backfilled blocks come as headers, like newHeads events.
+    expect(second.delivered[0]?.result).toEqual(header(6))
+    expect(second.owners()).toEqual([owner])
+    // The node's new id now routes to the same wallet id.
+    node.socket().handlers.onEvent('0xnode1', header(9))
+    await vi.waitFor(() => expect(second.delivered).toHaveLength(4))
+    expect(second.delivered[3]).toEqual({ owner, id: '0xwallet1', result: header(9) })
+  })
+
+  it('retries re-subscribing until the node accepts, then delivers again', async () => {
+    const first = createRouter()
+    await first.router.subscribe(owner, [
+      'logs',
+      { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
+    ])
+
+    const node = createFakeNode()
+    let refusals = 2
+    node.subscribeAnswer = async () => {
+      if (refusals > 0) {
+        refusals -= 1
+        throw new Error('WebSocket ws://127.0.0.1:8545/ws/v3/dev closed (1006)')
+      }
+      return { result: '0xback' }
+    }
+    const second = createRouter(node, first.storage)
+    await second.restore()
+    await vi.waitFor(() => expect(refusals).toBe(0))
+    await vi.waitFor(() =>
+      expect(node.socket().sent.filter(({ method }) => method === 'eth_subscribe')).toHaveLength(3),
+    )
+    await vi.waitFor(() => {
+      node.socket().handlers.onEvent('0xback', { logIndex: '0x0' })
+      expect(second.delivered).toEqual([{ owner, id: '0xwallet1', result: { logIndex: '0x0' } }])
+    })
+  })
+
+  it('a dropped socket: the subscriptions move to a new socket and keep their ids', async () => {
+    const { router, node, delivered } = createRouter()
+    await router.subscribe(owner, ['newPendingTransactions'])
+    const dropped = node.socket()
+    dropped.handlers.onLost()
+    await vi.waitFor(() => expect(node.sockets).toHaveLength(2))
+    await vi.waitFor(() => expect(node.socket().sent).toHaveLength(1))
+    node.socket().handlers.onEvent('0xnode2', '0xabc')
+    await vi.waitFor(() => expect(delivered).toHaveLength(1))
+    expect(delivered).toEqual([{ owner, id: '0xwallet1', result: '0xabc' }])
+  })
+
+  it("ends only the owner origin's subscriptions on its chain, and closes the socket after the last", async () => {
+    const { router, node, storage } = createRouter()
+    await router.subscribe(owner, ['newHeads'])
+    await router.subscribe(owner, ['newPendingTransactions'])
+    const stranger = { ...owner, origin: 'https://other.example' }
+    expect(await router.unsubscribe(stranger, '0xwallet1')).toEqual({ result: false })
+    expect(await router.unsubscribe(owner, '0xwallet1')).toEqual({ result: true })
+    expect(await router.unsubscribe(owner, '0xwallet1')).toEqual({ result: false })
+    expect(node.socket().sent.at(-1)).toEqual({ method: 'eth_unsubscribe', params: ['0xnode1'] })
+    expect(node.socket().closed).toBe(false)
+    expect(Object.keys(storage.items.get(sessionKeys.subscriptions) as object)).toEqual([
+      '0xwallet2',
+    ])
+    await router.unsubscribe(owner, '0xwallet2')
+    expect(node.socket().closed).toBe(true)
+    expect(storage.items.get(sessionKeys.subscriptions)).toEqual({})
+  })
+
+  it('unsubscribeAll ends the subscriptions of one connection and leaves the others', async () => {
+    const { router, owners } = createRouter()
+    const otherTab = { ...owner, connection: 'tab-2' }
+    await router.subscribe(owner, ['newHeads'])
+    await router.subscribe(otherTab, ['newHeads'])
+    await router.unsubscribeAll({ origin: owner.origin, connection: 'tab-1' })
+    expect(owners()).toEqual([otherTab])
+    await router.unsubscribeAll({ origin: owner.origin })
+    expect(owners()).toEqual([])
+  })
+})

@@ -1,0 +1,219 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { EngineResponse, MultichainEngine } from '../core/multichain/ports.ts'
+import type { BackgroundMessage, ContentMessage } from '../core/protocol/connection.ts'
+import { createRecentAnswers, type RecentAnswer } from '../core/wallet/createRecentAnswers.ts'
+import { createConnectionRegistry } from './connections.ts'
+import {
+  createPagePortServer,
+  type PageAnswer,
+  type PagePort,
+  type PortSender,
+} from './pagePorts.ts'
+
+const extensionId = 'abcdefghijklmnopabcdefghijklmnop'
+const dapp = 'https://app.example'
+const pageSender: PortSender = { id: extensionId, origin: dapp, url: `${dapp}/swap` }
+
+/** A content script's port as the worker sees it: the test speaks for the page. */
+function fakePort(sender: PortSender | undefined) {
+  const received: BackgroundMessage[] = []
+  const listeners: Array<(message: ContentMessage) => void> = []
+  const dropListeners: Array<() => void> = []
+  const port: PagePort & {
+    received: BackgroundMessage[]
+    disconnected: boolean
+    send(message: ContentMessage): void
+    drop(): void
+  } = {
+    sender,
+    received,
+    disconnected: false,
+    postMessage: (message) => received.push(message),
+    disconnect: () => {
+      port.disconnected = true
+    },
+    onMessage: { addListener: (listener) => listeners.push(listener) },
+    onDisconnect: { addListener: (listener) => dropListeners.push(listener) },
+    send: (message) => {
+      for (const listener of listeners) listener(message)
+    },
+    drop: () => {
+      for (const listener of dropListeners) listener()
+    },
+  }
+  return port
+}
+
+/** An engine that records calls and answers each when the test releases it (or at once). */
+function fakeEngine() {
+  const calls: Array<{ origin: string; connection: string; request: unknown }> = []
+  const closed: Array<{ connection: string; origin: string }> = []
+  let hold: Promise<void> = Promise.resolve()
+  const engine = {
+    calls,
+    closed,
+    holdAnswers(): () => void {
+      let release: () => void = () => {}
+      hold = new Promise((resolve) => (release = resolve))
+      return release
+    },
+    async handleRequest(origin: string, connection: string, request: unknown) {
+      calls.push({ origin, connection, request })
+      await hold
+      const { id } = request as { id: number }
+      return { jsonrpc: '2.0', id, result: `answer ${calls.length}` } as EngineResponse
+    },
+    async connectionClosed(connection: string, origin: string) {
+      closed.push({ connection, origin })
+    },
+  }
+  return engine
+}
+
+function createServer(
+  engine = fakeEngine(),
+  recent = new Map<string, Record<string, RecentAnswer<PageAnswer>>>(),
+) {
+  const connections = createConnectionRegistry()
+  const approvals = { expected: [] as string[], released: [] as string[] }
+  const serve = createPagePortServer({
+    extensionId,
+    engine: engine as unknown as MultichainEngine,
+    connections,
+    approvals: {
+      expect: (_origin, key) => approvals.expected.push(key),
+      answered: async (_origin, key) => {
+        approvals.released.push(key)
+      },
+    },
+    answers: createRecentAnswers<PageAnswer>({
+      store: {
+        read: async () => recent.get('answers'),
+        write: async (answers) => {
+          recent.set('answers', answers)
+        },
+      },
+      now: () => 1_000,
+      keepMs: 60_000,
+      limit: 100,
+    }),
+    closeGraceMs: 2_000,
+  })
+  return { serve, engine, connections, approvals, recent }
+}
+
+const request = (id: number, method = 'wallet_getSession', params: unknown = {}) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  params,
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('createPagePortServer', () => {
+  it('refuses a port whose sender is not a web page of this extension', () => {
+    const { serve } = createServer()
+    for (const sender of [
+      undefined,
+      { ...pageSender, id: 'another-extension' },
+      { ...pageSender, origin: 'null' },
+      { id: extensionId, url: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/x.html' },
+    ]) {
+      const port = fakePort(sender)
+      serve(port)
+      expect(port.disconnected).toBe(true)
+    }
+  })
+
+  it("answers a page's requests on its port, for the origin the browser named", async () => {
+    const { serve, engine } = createServer()
+    const port = fakePort(pageSender)
+    serve(port)
+    port.send({ type: 'hello', connectionId: 'tab-1' })
+    port.send({ type: 'request', request: { ...request(1), origin: 'https://evil.example' } })
+    await vi.waitFor(() => expect(port.received).toHaveLength(1))
+    expect(engine.calls[0]).toMatchObject({ origin: dapp, connection: 'tab-1' })
+    expect(port.received).toEqual([
+      { type: 'response', response: { jsonrpc: '2.0', id: 1, result: 'answer 1' } },
+    ])
+  })
+
+  it('ignores requests before hello', async () => {
+    const { serve, engine } = createServer()
+    const port = fakePort(pageSender)
+    serve(port)
+    port.send({ type: 'request', request: request(1) })
+    port.send({ type: 'hello', connectionId: 'tab-1' })
+    port.send({ type: 'request', request: request(2) })
+    await vi.waitFor(() => expect(port.received).toHaveLength(1))
+    expect(engine.calls.map(({ request }) => (request as { id: number }).id)).toEqual([2])
+  })
+
+  it('runs a request re-sent on a new port while its first copy runs once, answering on the new port', async () => {
+    const { serve, engine } = createServer()
+    const release = engine.holdAnswers()
+    const first = fakePort(pageSender)
+    serve(first)
+    first.send({ type: 'hello', connectionId: 'tab-1' })
+    first.send({ type: 'request', request: request(1) })
+    first.drop()
+    const second = fakePort(pageSender)
+    serve(second)
+    second.send({ type: 'hello', connectionId: 'tab-1' })
+    second.send({ type: 'request', request: request(1) })
+    release()
+    await vi.waitFor(() => expect(second.received).toHaveLength(1))
+    expect(engine.calls).toHaveLength(1)
+    expect(first.received).toEqual([])
+  })
+
+  it('answers a re-sent wallet_createSession from the kept answer after a restart, without running it again', async () => {
+    const recent = new Map<string, Record<string, RecentAnswer<PageAnswer>>>()
+    const before = createServer(fakeEngine(), recent)
+    const port = fakePort(pageSender)
+    before.serve(port)
+    port.send({ type: 'hello', connectionId: 'tab-1' })
+    const create = request(3, 'wallet_createSession', { optionalScopes: {} })
+    port.send({ type: 'request', request: create })
+    await vi.waitFor(() => expect(port.received).toHaveLength(1))
+    expect(before.approvals.expected).toEqual(['tab-1/3'])
+    expect(before.approvals.released).toEqual(['tab-1/3'])
+
+    const after = createServer(fakeEngine(), recent)
+    const again = fakePort(pageSender)
+    after.serve(again)
+    again.send({ type: 'hello', connectionId: 'tab-1' })
+    again.send({ type: 'request', request: create })
+    await vi.waitFor(() => expect(again.received).toHaveLength(1))
+    expect(after.engine.calls).toEqual([])
+    expect(again.received).toEqual(port.received)
+  })
+
+  it('ends the subscriptions of a connection whose port dropped and did not come back within the grace', async () => {
+    vi.useFakeTimers()
+    const { serve, engine } = createServer()
+    const port = fakePort(pageSender)
+    serve(port)
+    port.send({ type: 'hello', connectionId: 'tab-1' })
+    port.drop()
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(engine.closed).toEqual([{ connection: 'tab-1', origin: dapp }])
+  })
+
+  it('keeps the subscriptions of a connection that reconnected within the grace', async () => {
+    vi.useFakeTimers()
+    const { serve, engine } = createServer()
+    const port = fakePort(pageSender)
+    serve(port)
+    port.send({ type: 'hello', connectionId: 'tab-1' })
+    port.drop()
+    const back = fakePort(pageSender)
+    serve(back)
+    back.send({ type: 'hello', connectionId: 'tab-1' })
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(engine.closed).toEqual([])
+  })
+})
