@@ -30,7 +30,7 @@ const randomId = (): string =>
   `0x${Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
 
 /** The block number of a `newHeads` event (a block header), if it has one. */
-export const headNumberOf = (result: Json): bigint | undefined => {
+const headNumberOf = (result: Json): bigint | undefined => {
   if (!isObject(result)) return undefined
   const number = result.number
   return typeof number === 'string' ? BigInt(number) : undefined

@@ -9,7 +9,7 @@ import {
   updateVault,
   type VaultSecrets,
 } from '../core/keyring/index.ts'
-import type { WalletState } from '../core/protocol/popupMessages.ts'
+import type { PopupRequests, WalletState } from '../core/protocol/popupMessages.ts'
 import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
 import { readAccounts, type Storage } from './storage.ts'
 
@@ -24,7 +24,8 @@ export class ConfirmationMismatchError extends Error {
   }
 }
 
-export type Onboarding = { mnemonic: string; confirmationIndexes: number[] }
+/** A "create a wallet" in progress: the new mnemonic and the positions the user must re-type. */
+type PendingOnboarding = PopupRequests['wallet:newMnemonic']['result']
 
 /** How many words the user must re-type to confirm a new mnemonic. */
 export const confirmationWordCount = 3
@@ -80,7 +81,7 @@ export function createWallet({ local, session }: WalletStorage) {
      * A new mnemonic for "create a wallet", kept in `storage.session` until confirmed, with the
      * (0-based, ascending) positions of the words the user must re-type to confirm it.
      */
-    async newMnemonic(): Promise<Onboarding> {
+    async newMnemonic(): Promise<PendingOnboarding> {
       const mnemonic = createMnemonic()
       const positions = new Set<number>()
       const random = new Uint32Array(1)
@@ -93,7 +94,7 @@ export function createWallet({ local, session }: WalletStorage) {
       return onboarding
     },
     async create(password: string, confirmation: Record<number, string>): Promise<WalletState> {
-      const onboarding = await session.read<Onboarding>(sessionKeys.onboardingMnemonic)
+      const onboarding = await session.read<PendingOnboarding>(sessionKeys.onboardingMnemonic)
       if (!onboarding) throw new Error('Start again: the new secret recovery phrase has expired')
       const words = onboarding.mnemonic.split(' ')
       const confirmed = onboarding.confirmationIndexes.every(

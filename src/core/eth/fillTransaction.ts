@@ -1,3 +1,4 @@
+import { isObject } from '@metamask/utils'
 import type { Json, RpcErrorObject } from '../rpc/types.ts'
 import type { Quantity } from './hex.ts'
 import { NodeAnswerError, type NodeCall, nodeResult } from './nodeCall.ts'
@@ -37,7 +38,7 @@ const quantityOf = (method: string, value: Json): bigint => {
 /** The next block's base fee from `eth_feeHistory`, or undefined on a chain without EIP-1559. */
 async function nextBaseFee(call: NodeCall): Promise<bigint | undefined> {
   const history = await nodeResult(call, 'eth_feeHistory', ['0x1', 'latest', []])
-  if (typeof history !== 'object' || history === null || Array.isArray(history)) return undefined
+  if (!isObject(history)) return undefined
   const fees = history.baseFeePerGas
   if (!Array.isArray(fees) || fees.length === 0) return undefined
   const last = fees[fees.length - 1]

@@ -1,3 +1,4 @@
+import { isObject } from '@metamask/utils'
 import type { Json, RpcErrorObject } from '../rpc/types.ts'
 
 /** EIP-5792 batch status codes (2.0.0). */
@@ -49,17 +50,16 @@ export function callsStatusOf(
   return callsStatusCodes.partiallyReverted
 }
 
-const isRecord = (value: unknown): value is Record<string, Json> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
 /** The EIP-5792 receipt of a node's `eth_getTransactionReceipt` result, or null (not mined). */
 export function toCallsReceipt(result: Json): CallsReceipt | null {
-  if (!isRecord(result)) return null
+  if (!isObject(result)) return null
   const text = (key: string): string => {
     const value = result[key]
     return typeof value === 'string' ? value : ''
   }
-  const logs = Array.isArray(result.logs) ? result.logs.filter(isRecord) : []
+  const logs = Array.isArray(result.logs)
+    ? result.logs.flatMap((log) => (isObject(log) ? [log] : []))
+    : []
   return {
     logs: logs.map((log) => ({
       address: typeof log.address === 'string' ? log.address : '',

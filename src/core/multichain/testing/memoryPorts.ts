@@ -37,7 +37,7 @@ export type SentNotification =
   | { to: 'origin'; origin: string; notification: RpcNotification }
   | { to: 'connection'; connection: ConnectionId; notification: RpcNotification }
 
-export type NodeCall =
+export type RecordedNodeCall =
   | { kind: 'request'; chainId: ChainId; method: string; params: unknown }
   | { kind: 'subscribe'; owner: SubscriptionOwner; params: Json[] }
   | { kind: 'unsubscribe'; owner: SubscriptionOwner; subscriptionId: string }
@@ -60,7 +60,7 @@ export type MemoryPorts = EnginePorts & {
   /** Every approval asked for, in order. */
   approvals: ApprovalRequest[]
   /** Every call to the node router, in order. */
-  nodeCalls: NodeCall[]
+  nodeCalls: RecordedNodeCall[]
   setApprovalPolicy(policy: ApprovalPolicy): void
   /** How `nodes.request` answers (default `{ result: '0x7a69' }`); throw to simulate an outage. */
   setNodeAnswer(
@@ -77,7 +77,7 @@ export function createMemoryPorts(
   const store = new Map<string, StoredSession>()
   const sent: SentNotification[] = []
   const approvals: ApprovalRequest[] = []
-  const nodeCalls: NodeCall[] = []
+  const nodeCalls: RecordedNodeCall[] = []
   let policy: ApprovalPolicy = approveAsOffered
   let nodeAnswer = (_chainId: ChainId, _method: string, _params: unknown): RoutedNodeAnswer => ({
     result: '0x7a69',
