@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
-import { isJsonRpcError, isObject } from '@metamask/utils'
+import { isObject } from '@metamask/utils'
+import { isRpcErrorObject } from '../core/rpc/isRpcErrorObject.ts'
 import type { Json, RpcErrorObject } from '../core/rpc/types.ts'
 
 /**
@@ -129,7 +130,7 @@ export function createUpstreamClient(url: string): UpstreamClient {
 
   function toAnswer(value: unknown): UpstreamAnswer {
     if (isObject(value)) {
-      if (isJsonRpcError(value.error)) return { error: value.error as RpcErrorObject }
+      if (isRpcErrorObject(value.error)) return { error: value.error }
       if ('result' in value) return { result: value.result as Json }
     }
     throw new UpstreamError(

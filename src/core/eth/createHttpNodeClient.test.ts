@@ -64,6 +64,15 @@ describe('createHttpNodeClient', () => {
     expect(await node.request('eth_getLogs', [{}])).toEqual({ error })
   })
 
+  it('relays a node error that carries members beyond code, message and data', async () => {
+    const error = { code: -32000, message: 'header not found', data: null, node: 'erigon' }
+    const node = createHttpNodeClient({
+      url,
+      fetch: answering(200, JSON.stringify({ jsonrpc: '2.0', id: 1, error })),
+    })
+    expect(await node.request('eth_getBalance', ['0x0', '0x1'])).toEqual({ error })
+  })
+
   it('relays a JSON-RPC error sent with a non-2xx status (401 invalid project id)', async () => {
     const node = createHttpNodeClient({
       url,

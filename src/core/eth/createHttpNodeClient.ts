@@ -1,4 +1,5 @@
-import { isJsonRpcError, isObject } from '@metamask/utils'
+import { isObject } from '@metamask/utils'
+import { isRpcErrorObject } from '../rpc/isRpcErrorObject.ts'
 import type { Json, NodeAnswer, RelayedNodeAnswer } from '../rpc/types.ts'
 import { jsonObjectMembers } from './jsonObjectMembers.ts'
 
@@ -149,7 +150,7 @@ function toAnswer(text: string, status: number, url: string): NodeAnswer {
     )
   }
   if (isObject(body)) {
-    if (isJsonRpcError(body.error)) return { error: body.error }
+    if (isRpcErrorObject(body.error)) return { error: body.error }
     if ('result' in body) return { result: body.result as Json }
   }
   throw new NodeClientError(

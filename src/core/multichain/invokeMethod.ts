@@ -1,6 +1,7 @@
-import { isCaipChainId, isJsonRpcError, isObject } from '@metamask/utils'
+import { isCaipChainId, isObject } from '@metamask/utils'
 import type { ChainId } from '../caip/types.ts'
 import { internalError, invalidParams, type Problem, unauthorized } from '../rpc/errors.ts'
+import { isRpcErrorObject } from '../rpc/isRpcErrorObject.ts'
 import type { Json } from '../rpc/types.ts'
 import type { EngineContext, HandlerAnswer, HandlerCall } from './context.ts'
 import type { RoutedNodeAnswer } from './ports.ts'
@@ -40,7 +41,7 @@ const isNodeAnswer = (answer: unknown): answer is RoutedNodeAnswer => {
   if (!isObject(answer)) return false
   if ('result' in answer) return answer.result !== undefined
   if ('resultJson' in answer) return typeof answer.resultJson === 'string'
-  return isJsonRpcError(answer.error)
+  return isRpcErrorObject(answer.error)
 }
 
 /** Runs a node call; an unreachable endpoint or a malformed answer becomes `-32603` with `data.cause`. */

@@ -1,4 +1,5 @@
-import { isJsonRpcError, isObject } from '@metamask/utils'
+import { isObject } from '@metamask/utils'
+import { isRpcErrorObject } from './isRpcErrorObject.ts'
 import type { Json, RpcErrorObject } from './types.ts'
 
 /** What the client needs of an open WebSocket; a browser `WebSocket` and a `ws` socket both fit. */
@@ -155,7 +156,7 @@ export function createWebSocketRpcClient(
     const waiter = waiters.get(message.id)
     if (!waiter) return
     waiters.delete(message.id)
-    if (isJsonRpcError(message.error)) waiter.resolve({ error: message.error as RpcErrorObject })
+    if (isRpcErrorObject(message.error)) waiter.resolve({ error: message.error })
     else waiter.resolve({ result: (message.result ?? null) as Json })
   }
 
