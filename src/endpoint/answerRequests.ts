@@ -1,4 +1,4 @@
-import { invalidRequest, parseError, RpcError } from '../core/rpc/errors.ts'
+import { boundErrorObject, invalidRequest, parseError, RpcError } from '../core/rpc/errors.ts'
 import { parseRequest } from '../core/rpc/parseRequest.ts'
 import type { RpcErrorObject, RpcId, RpcRequest } from '../core/rpc/types.ts'
 import type { CallContext, RpcHandler } from './createRpcHandler.ts'
@@ -35,7 +35,7 @@ export function serializeResponse(
   }
   if ('result' in answer) return JSON.stringify({ jsonrpc: '2.0', id, result: answer.result })
   const error: RpcErrorObject =
-    answer.error instanceof RpcError ? answer.error.toJSON() : answer.error
+    answer.error instanceof RpcError ? answer.error.toJSON() : boundErrorObject(answer.error)
   return JSON.stringify({ jsonrpc: '2.0', id, error })
 }
 

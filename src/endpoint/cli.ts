@@ -1,6 +1,26 @@
 import { parseArgs } from 'node:util'
-import { defaultApiKey, type LogLevel, type RunningEndpoint, startEndpoint } from './index.ts'
+import {
+  defaultApiKey,
+  defaultLimits,
+  type EndpointLimits,
+  type LogLevel,
+  type RunningEndpoint,
+  startEndpoint,
+} from './index.ts'
 import { readyLine } from './readyLine.ts'
+
+/** The flags of `EndpointLimits` (docs/endpoint.md "Bounds and caps"): flag, field, help. */
+const limitFlags: ReadonlyArray<readonly [string, keyof EndpointLimits, string]> = [
+  ['max-filters', 'maxFilters', 'live filters per API key'],
+  ['max-subscriptions-per-socket', 'maxSubscriptionsPerSocket', 'subscriptions per WebSocket'],
+  ['max-sockets-per-key', 'maxSocketsPerKey', 'open WebSockets per API key'],
+  ['max-sockets-per-address', 'maxSocketsPerAddress', 'open WebSockets per remote address'],
+  ['max-pending-per-socket', 'maxPendingPerSocket', 'unanswered frames per WebSocket'],
+  ['max-buffered-bytes', 'maxBufferedBytes', 'unsent bytes before a WebSocket is closed'],
+  ['headers-timeout-ms', 'headersTimeoutMs', 'time to receive request headers'],
+  ['request-timeout-ms', 'requestTimeoutMs', 'time to receive a whole request'],
+  ['idle-timeout-ms', 'idleTimeoutMs', 'an HTTP connection idle this long is dropped'],
+]
 
 const usage = `Aperture node endpoint: an Infura-compatible JSON-RPC endpoint in front of an Ethereum node.
 
@@ -17,6 +37,7 @@ Usage: npm run node -- [options]
   --redis <url>           keep filters in Redis (redis://host:port/db), shared by every
                           endpoint process using it          [$APERTURE_REDIS_URL, else memory]
   --chain-id <n>          chain id of the embedded anvil (not with --upstream) [31337]
+${limitFlags.map(([flag, field, what]) => `  --${`${flag} <n>`.padEnd(32)} ${what.padEnd(44)} [${defaultLimits[field]}]`).join('\n')}
   --json                  announce readiness as one JSON line on stdout (docs/endpoint.md)
   --stop-on-stdin-close   stop when stdin closes (a supervisor that dies takes the endpoint along)
   --help                  show this help
@@ -46,6 +67,7 @@ async function main(): Promise<void> {
       'log-level': { type: 'string' },
       redis: { type: 'string' },
       'chain-id': { type: 'string' },
+      ...Object.fromEntries(limitFlags.map(([flag]) => [flag, { type: 'string' as const }])),
       json: { type: 'boolean' },
       'stop-on-stdin-close': { type: 'boolean' },
       help: { type: 'boolean' },
@@ -68,6 +90,13 @@ async function main(): Promise<void> {
   }
   if (chainId === 0) throw new Error('--chain-id must be a positive whole number')
 
+  const limits: Partial<EndpointLimits> = {}
+  for (const [flag, field] of limitFlags) {
+    const value = integer(flag, (values as Record<string, unknown>)[flag] as string | undefined)
+    if (value === 0) throw new Error(`--${flag} must be a positive whole number`)
+    if (value !== undefined) limits[field] = value
+  }
+
   const endpoint: RunningEndpoint = await startEndpoint({
     port: integer('port', values.port) ?? 8545,
     host: values.host ?? '127.0.0.1',
@@ -79,6 +108,7 @@ async function main(): Promise<void> {
     logLevel: logLevel as LogLevel,
     chainId,
     redisUrl: values.redis ?? (process.env.APERTURE_REDIS_URL || undefined),
+    limits,
   })
 
   const keys = [...new Set(values['api-key']?.length ? values['api-key'] : [defaultApiKey])]

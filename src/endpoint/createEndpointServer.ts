@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net'
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify'
 import { invalidProjectId, invalidRequest } from '../core/rpc/errors.ts'
 import { errorBody } from './answerRequests.ts'
@@ -6,6 +7,8 @@ import type { RpcHandler } from './createRpcHandler.ts'
 import type { SubscriptionRelay } from './createSubscriptionRelay.ts'
 import type { UpstreamClient } from './createUpstreamClient.ts'
 import { registerHttpRoutes } from './httpRoutes.ts'
+import type { EndpointLimits, LimitsFor } from './limits.ts'
+import { rawErrorResponse } from './rawErrorResponse.ts'
 import type { FilterStore } from './state/filterStore.ts'
 import { serveWebSockets } from './webSocketServer.ts'
 
@@ -17,6 +20,19 @@ export type CreateEndpointServerParameters = {
   subscriptions: SubscriptionRelay
   logLevel: LogLevel
   bodyLimitBytes: number
+  limits: EndpointLimits
+  limitsFor: LimitsFor
+}
+
+/** Node's parser refusals as JSON-RPC: headers too large, a request too slow, malformed HTTP. */
+function clientErrorBody(code: string | undefined): { status: number; body: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return { status: 431, body: errorBody(invalidRequest('request headers too large')) }
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { status: 408, body: errorBody(invalidRequest('request not received in time')) }
+  }
+  return { status: 400, body: errorBody(invalidRequest('malformed HTTP request')) }
 }
 
 export type EndpointServer = {
@@ -31,11 +47,28 @@ export type EndpointServer = {
  * JSON-RPC call (`callLog.ts`).
  */
 export function createEndpointServer(parameters: CreateEndpointServerParameters): EndpointServer {
-  const { handler, upstream, filters, subscriptions, bodyLimitBytes } = parameters
+  const { handler, upstream, filters, subscriptions, bodyLimitBytes, limits } = parameters
   const keys = new Set(parameters.apiKeys)
   const app = Fastify({
     logger: { level: parameters.logLevel },
     bodyLimit: bodyLimitBytes,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    http: {
+      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+      // Node checks the two timeouts above this often (30 s by default, longer than they are).
+      connectionsCheckingInterval: Math.max(
+        100,
+        Math.min(1000, limits.headersTimeoutMs / 2, limits.requestTimeoutMs / 2),
+      ),
+    },
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return
+      const { status, body } = clientErrorBody(error.code)
+      app.log.info({ transport: 'http', status }, 'http')
+      if (socket.writable) socket.end(rawErrorResponse(status, body))
+      socket.destroySoon()
+    },
     // One line per JSON-RPC call replaces fastify's two lines per HTTP request.
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: true,
@@ -60,6 +93,8 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
     handler,
     subscriptions,
     bodyLimitBytes,
+    limits,
+    limitsFor: parameters.limitsFor,
     logCall,
     log: app.log,
   })

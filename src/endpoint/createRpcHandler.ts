@@ -1,4 +1,3 @@
-import { countFilterParameters, maxFilterParameters } from '../core/eth/countFilterParameters.ts'
 import { type EndpointTransport, isEndpointMethod, subscriptionKinds } from '../core/eth/methods.ts'
 import { type LogFilter, validateFilter } from '../core/eth/validateFilter.ts'
 import { validateTransactionByBlockNumberAndIndexParams } from '../core/eth/validateTransactionByBlockNumberAndIndexParams.ts'
@@ -8,15 +7,22 @@ import {
   invalidParams,
   methodNotFound,
   RpcError,
-  tooManyParameters,
+  tooManyFilters,
 } from '../core/rpc/errors.ts'
+import { exceedsDepth, maxParamsDepth } from '../core/rpc/exceedsDepth.ts'
 import type { Json, RpcRequest } from '../core/rpc/types.ts'
 import type { SubscriptionClient, SubscriptionRelay } from './createSubscriptionRelay.ts'
 import { type UpstreamAnswer, type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
+import type { LimitsFor } from './limits.ts'
 import { createPollFilter } from './pollFilter.ts'
 import { readHeadBlock } from './readHeadBlock.ts'
 import { runLogQuery } from './runLogQuery.ts'
-import { type BlockCursor, type FilterStore, StateStoreError } from './state/filterStore.ts'
+import {
+  type BlockCursor,
+  type FilterStore,
+  StateStoreError,
+  type StoredFilter,
+} from './state/filterStore.ts'
 
 /** Who is calling: the API key (owner of filters) and the transport (WS carries subscriptions). */
 export type CallContext = {
@@ -36,10 +42,14 @@ export type CreateRpcHandlerParameters = {
   filters: FilterStore
   subscriptions: SubscriptionRelay
   queryTimeoutMs: number
+  /** The caps of each API key (live filters, subscriptions per socket). */
+  limitsFor: LimitsFor
   /** Default 10,000. */
   maxResults?: number
   /** Reports failures that are the endpoint's fault (not the caller's, not the upstream's). */
   onUnexpectedError(error: unknown, request: RpcRequest): void
+  /** Reports an upstream or state store failure in full (the caller only hears a neutral cause). */
+  onDependencyError(error: UpstreamError | StateStoreError, request: RpcRequest): void
 }
 
 /** The block after `head`: the first block a new filter covers. */
@@ -57,12 +67,10 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
   const forward = (method: string, params: unknown): Promise<UpstreamAnswer> =>
     upstream.call(method, params, { timeoutMs: queryTimeoutMs })
 
-  /** A log filter validated (`-32602`) and counted (`-32005` over 5,000 parameters), once. */
+  /** A log filter validated: `-32602`, or `-32005` over 5,000 parameters. */
   function checkedFilter(value: unknown, path: string): LogFilter {
     const validated = validateFilter(value, { path })
     if ('error' in validated) throw validated.error
-    const count = countFilterParameters(validated.filter)
-    if (count > maxFilterParameters) throw tooManyParameters(count, maxFilterParameters)
     return validated.filter
   }
 
@@ -71,6 +79,14 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
       throw invalidParams([{ path: 'params', message: 'must be [filter]' }])
     }
     return checkedFilter(params[0], 'params[0]')
+  }
+
+  /** Stores a new filter of `apiKey`, or refuses it (`-32005`) when the key has its cap of them. */
+  async function addFilter(apiKey: string, filter: StoredFilter): Promise<UpstreamAnswer> {
+    const { maxFilters } = parameters.limitsFor(apiKey)
+    const id = await filters.add(apiKey, filter, maxFilters)
+    if (id === undefined) throw tooManyFilters(maxFilters)
+    return { result: id }
   }
 
   function filterIdOf(params: unknown): string {
@@ -82,23 +98,35 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
 
   const pollFilter = createPollFilter({ upstream, filters, limits })
 
-  async function subscribe(params: unknown, client: SubscriptionClient): Promise<UpstreamAnswer> {
+  async function subscribe(
+    params: unknown,
+    client: SubscriptionClient,
+    apiKey: string,
+  ): Promise<UpstreamAnswer> {
     if (!Array.isArray(params) || !subscriptionKinds.some((kind) => kind === params[0])) {
       throw invalidParams([
         { path: 'params[0]', message: `must be one of ${subscriptionKinds.join(', ')}` },
       ])
     }
-    if (params[0] !== 'logs') return subscriptions.subscribe(client, params as Json[])
+    const { maxSubscriptionsPerSocket } = parameters.limitsFor(apiKey)
+    if (params[0] !== 'logs') {
+      return subscriptions.subscribe(client, params as Json[], maxSubscriptionsPerSocket)
+    }
     const filter = checkedFilter(params[1] ?? {}, 'params[1]')
     const criteria: Record<string, Json> = {}
     if (filter.address !== undefined) criteria.address = filter.address
     if (filter.topics !== undefined) criteria.topics = filter.topics
-    return subscriptions.subscribe(client, ['logs', criteria])
+    return subscriptions.subscribe(client, ['logs', criteria], maxSubscriptionsPerSocket)
   }
 
   async function dispatch(request: RpcRequest, context: CallContext): Promise<UpstreamAnswer> {
     const { method, params } = request
     if (!isEndpointMethod(method, context.transport)) throw methodNotFound(method)
+    if (exceedsDepth(params)) {
+      throw invalidParams([
+        { path: 'params', message: `must not nest deeper than ${maxParamsDepth} levels` },
+      ])
+    }
     switch (method) {
       case 'eth_getLogs':
         return runLogQuery(upstream, logFilterOf(params), limits)
@@ -110,7 +138,7 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
       case 'eth_newFilter': {
         const criteria = logFilterOf(params)
         const head = await readHeadBlock(upstream, queryTimeoutMs)
-        const id = await filters.add(context.apiKey, {
+        return addFilter(context.apiKey, {
           kind: 'logs',
           criteria,
           since: nextBlockOf(head),
@@ -118,17 +146,15 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
           recent: [],
           delivered: false,
         })
-        return { result: id }
       }
       case 'eth_newBlockFilter': {
         const head = await readHeadBlock(upstream, queryTimeoutMs)
-        const id = await filters.add(context.apiKey, {
+        return addFilter(context.apiKey, {
           kind: 'blocks',
           since: nextBlockOf(head),
           cursor: head,
           recent: [],
         })
-        return { result: id }
       }
       case 'eth_getFilterChanges':
         return pollFilter(context.apiKey, filterIdOf(params))
@@ -144,7 +170,7 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
         return { result: await filters.remove(context.apiKey, filterIdOf(params)) }
       case 'eth_subscribe':
         if (!context.client) throw methodNotFound(method)
-        return subscribe(params, context.client)
+        return subscribe(params, context.client, context.apiKey)
       case 'eth_unsubscribe':
         if (!context.client) throw methodNotFound(method)
         if (!Array.isArray(params) || typeof params[0] !== 'string') {
@@ -163,11 +189,15 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
       } catch (error) {
         if (error instanceof RpcError) return { error: error.toJSON() }
         if (error instanceof UpstreamError || error instanceof StateStoreError) {
-          return { error: internalError(error.message).toJSON() }
+          parameters.onDependencyError(error, request)
+          return {
+            error: internalError(
+              error instanceof UpstreamError ? error.publicCause : 'state store unavailable',
+            ).toJSON(),
+          }
         }
         parameters.onUnexpectedError(error, request)
-        const message = error instanceof Error ? error.message : String(error)
-        return { error: internalError(message).toJSON() }
+        return { error: internalError('internal failure').toJSON() }
       }
     },
   }

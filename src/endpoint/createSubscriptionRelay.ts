@@ -5,6 +5,7 @@ import {
   type SocketAnswer,
   WebSocketRpcError,
 } from '../core/rpc/createWebSocketRpcClient.ts'
+import { tooManySubscriptions } from '../core/rpc/errors.ts'
 import type { Json } from '../core/rpc/types.ts'
 import { UpstreamError } from './createUpstreamClient.ts'
 
@@ -17,8 +18,11 @@ export type SubscriptionClient = {
 }
 
 export type SubscriptionRelay = {
-  /** `eth_subscribe` upstream for `client`; the result is the endpoint's own subscription id. */
-  subscribe(client: SubscriptionClient, params: Json[]): Promise<SocketAnswer>
+  /**
+   * `eth_subscribe` upstream for `client`; the result is the endpoint's own subscription id. Throws
+   * `-32005` when the client already has (or is making) `limit` subscriptions.
+   */
+  subscribe(client: SubscriptionClient, params: Json[], limit: number): Promise<SocketAnswer>
   /** `eth_unsubscribe` of one of `client`'s subscriptions; `false` when it has no such id. */
   unsubscribe(client: SubscriptionClient, id: string): Promise<SocketAnswer>
   /** Ends all of `client`'s subscriptions upstream (the client disconnected). */
@@ -45,6 +49,9 @@ export function createSubscriptionRelay(parameters: {
   const byId = new Map<string, Subscription>()
   const byUpstreamId = new Map<string, Subscription>()
   const byClient = new Map<SubscriptionClient, Set<Subscription>>()
+  /** Subscriptions being made, per client, so concurrent ones count against the cap too. */
+  const inFlight = new Map<SubscriptionClient, number>()
+  const released = new WeakSet<SubscriptionClient>()
 
   const upstream = createWebSocketRpcClient({
     url: wsUrl,
@@ -102,17 +109,32 @@ export function createSubscriptionRelay(parameters: {
     if (owned?.size === 0) byClient.delete(subscription.client)
   }
 
-  function endUpstream(subscription: Subscription): void {
-    request('eth_unsubscribe', [subscription.upstreamId]).catch((error: unknown) => {
+  function endUpstream(upstreamId: string): void {
+    request('eth_unsubscribe', [upstreamId]).catch((error: unknown) => {
       // When the upstream socket is gone its subscriptions went with it; say so and move on.
-      warn(`eth_unsubscribe ${subscription.upstreamId} upstream failed`, error)
+      warn(`eth_unsubscribe ${upstreamId} upstream failed`, error)
     })
   }
 
   return {
-    async subscribe(client, params) {
-      const answer = await request('eth_subscribe', params)
+    async subscribe(client, params, limit) {
+      const opening = inFlight.get(client) ?? 0
+      if ((byClient.get(client)?.size ?? 0) + opening >= limit) throw tooManySubscriptions(limit)
+      inFlight.set(client, opening + 1)
+      let answer: SocketAnswer
+      try {
+        answer = await request('eth_subscribe', params)
+      } finally {
+        const left = (inFlight.get(client) ?? 1) - 1
+        if (left > 0) inFlight.set(client, left)
+        else inFlight.delete(client)
+      }
       if (!('result' in answer) || typeof answer.result !== 'string') return answer
+      if (released.has(client)) {
+        // The client left while its subscription was being made: end it at once, not never.
+        endUpstream(answer.result)
+        return { result: null }
+      }
       const subscription: Subscription = {
         id: `0x${randomBytes(16).toString('hex')}`,
         upstreamId: answer.result,
@@ -135,9 +157,10 @@ export function createSubscriptionRelay(parameters: {
       return request('eth_unsubscribe', [subscription.upstreamId])
     },
     release(client) {
+      released.add(client)
       for (const subscription of byClient.get(client) ?? []) {
         forget(subscription)
-        endUpstream(subscription)
+        endUpstream(subscription.upstreamId)
       }
     },
     size: () => byId.size,

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { invalidProjectId, invalidRequest } from '../core/rpc/errors.ts'
 import { answerRequests, errorBody, serializeResponse } from './answerRequests.ts'
-import type { LogCall } from './callLog.ts'
+import { type LogCall, redactPath } from './callLog.ts'
 import type { RpcHandler } from './createRpcHandler.ts'
-import type { UpstreamClient } from './createUpstreamClient.ts'
+import { type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
 
 export type HttpRoutesParameters = {
   keys: ReadonlySet<string>
@@ -73,10 +73,11 @@ export function registerHttpRoutes(app: FastifyInstance, parameters: HttpRoutesP
       const chainId = 'result' in answer ? answer.result : null
       return reply.send({ status: 'ok', upstream: 'ok', chainId, ...counts })
     } catch (error) {
+      app.log.warn({ err: error }, 'health check: upstream failure')
       return reply.code(503).send({
         status: 'degraded',
         upstream: 'unreachable',
-        cause: error instanceof Error ? error.message : String(error),
+        cause: error instanceof UpstreamError ? error.publicCause : 'internal failure',
         ...counts,
       })
     }
@@ -102,10 +103,7 @@ export function registerHttpRoutes(app: FastifyInstance, parameters: HttpRoutesP
   })
 
   app.setNotFoundHandler((request, reply) => {
-    app.log.info(
-      { transport: 'http', path: request.url.replace(/\/v3\/[^/?]+/, '/v3/…'), status: 404 },
-      'http',
-    )
+    app.log.info({ transport: 'http', path: redactPath(request.url), status: 404 }, 'http')
     reply
       .code(404)
       .header('content-type', 'application/json; charset=utf-8')

@@ -1,16 +1,19 @@
 import type { AddressInfo } from 'node:net'
+import { echo } from '../core/rpc/errors.ts'
 import type { LogLevel } from './callLog.ts'
 import { createEndpointServer } from './createEndpointServer.ts'
 import { createRpcHandler } from './createRpcHandler.ts'
 import { createSubscriptionRelay } from './createSubscriptionRelay.ts'
 import { createUpstreamClient } from './createUpstreamClient.ts'
 import { isLoopbackHost } from './isLoopbackHost.ts'
+import { defaultLimits, type EndpointLimits, type KeyLimits } from './limits.ts'
 import { type RunningAnvil, startAnvil } from './startAnvil.ts'
 import { connectRedis, type RedisConnection } from './state/connectRedis.ts'
 import { createMemoryFilterStore } from './state/createMemoryFilterStore.ts'
 import { createRedisFilterStore } from './state/createRedisFilterStore.ts'
 
 export type { LogLevel } from './callLog.ts'
+export { defaultLimits, type EndpointLimits, type KeyLimits } from './limits.ts'
 export {
   type RunningAnvil,
   type StartAnvilOptions,
@@ -49,6 +52,10 @@ export type StartEndpointOptions = {
   redisUrl?: string
   /** Prefix of this endpoint's Redis keys. Default `aperture:`. */
   redisPrefix?: string
+  /** Bounds and caps; each one left out keeps its default (`defaultLimits`). */
+  limits?: Partial<EndpointLimits>
+  /** Per-key overrides of the per-key caps (the keys file, DESIGN §5). */
+  keyLimits?: Record<string, Partial<KeyLimits>>
 }
 
 export type RunningEndpoint = {
@@ -109,6 +116,15 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
       throw error
     }
   }
+  const limits: EndpointLimits = { ...defaultLimits, ...options.limits }
+  const limitsFor = (apiKey: string): KeyLimits => ({
+    maxFilters: limits.maxFilters,
+    maxSubscriptionsPerSocket: limits.maxSubscriptionsPerSocket,
+    maxSocketsPerKey: limits.maxSocketsPerKey,
+    maxPendingPerSocket: limits.maxPendingPerSocket,
+    ...options.keyLimits?.[apiKey],
+  })
+
   const upstream = createUpstreamClient(upstreamUrl)
   const filters = redis
     ? createRedisFilterStore({
@@ -128,8 +144,11 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
     filters,
     subscriptions,
     queryTimeoutMs,
+    limitsFor,
     onUnexpectedError: (error, request) =>
-      server?.app.log.error({ err: error, method: request.method }, 'unexpected failure'),
+      server?.app.log.error({ err: error, method: echo(request.method) }, 'unexpected failure'),
+    onDependencyError: (error, request) =>
+      server?.app.log.warn({ err: error, method: echo(request.method) }, 'upstream failure'),
   })
   server = createEndpointServer({
     apiKeys,
@@ -139,6 +158,8 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
     subscriptions,
     logLevel: options.logLevel ?? 'info',
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
+    limits,
+    limitsFor,
   })
 
   const release = async () => {

@@ -1,9 +1,8 @@
 import { isObject } from '@metamask/utils'
-import { internalError } from '../core/rpc/errors.ts'
-import type { UpstreamClient } from './createUpstreamClient.ts'
+import { type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
 import type { BlockCursor } from './state/filterStore.ts'
 
-/** The upstream's latest block, number and hash; an answer that is not a block is `-32603`. */
+/** The upstream's latest block, number and hash; an answer that is not a block is an `UpstreamError`. */
 export async function readHeadBlock(
   upstream: UpstreamClient,
   timeoutMs: number,
@@ -13,5 +12,8 @@ export async function readHeadBlock(
   if (isObject(block) && typeof block.number === 'string' && typeof block.hash === 'string') {
     return { number: block.number as `0x${string}`, hash: block.hash as `0x${string}` }
   }
-  throw internalError(`upstream eth_getBlockByNumber answered ${JSON.stringify(answer)}`)
+  throw new UpstreamError(
+    'invalid-response',
+    `upstream ${upstream.url} answered eth_getBlockByNumber with ${JSON.stringify(answer).slice(0, 200)}`,
+  )
 }

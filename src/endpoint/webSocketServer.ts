@@ -2,11 +2,18 @@ import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyBaseLogger } from 'fastify'
 import { type RawData, WebSocket, WebSocketServer } from 'ws'
-import { invalidProjectId, invalidRequest } from '../core/rpc/errors.ts'
+import {
+  invalidProjectId,
+  invalidRequest,
+  tooManyConnections,
+  tooManyPendingRequests,
+} from '../core/rpc/errors.ts'
 import { answerRequests, errorBody, type ResponseText } from './answerRequests.ts'
 import { keyPrefix, type LogCall } from './callLog.ts'
 import type { CallContext, RpcHandler } from './createRpcHandler.ts'
 import type { SubscriptionClient, SubscriptionRelay } from './createSubscriptionRelay.ts'
+import type { EndpointLimits, LimitsFor } from './limits.ts'
+import { rawErrorResponse } from './rawErrorResponse.ts'
 
 export type EndpointWebSocketsParameters = {
   server: Server
@@ -14,9 +21,14 @@ export type EndpointWebSocketsParameters = {
   handler: RpcHandler
   subscriptions: SubscriptionRelay
   bodyLimitBytes: number
+  limits: Pick<EndpointLimits, 'maxSocketsPerAddress' | 'maxBufferedBytes'>
+  limitsFor: LimitsFor
   logCall: LogCall
   log: FastifyBaseLogger
 }
+
+/** How long a socket closed for not reading gets to take its close frame before it is cut. */
+const closeGraceMs = 1000
 
 export type EndpointWebSockets = {
   /** Open client sockets, for /healthz. */
@@ -28,13 +40,8 @@ export type EndpointWebSockets = {
 const singleBuffer = (text: ResponseText): string | Buffer =>
   typeof text === 'string' ? text : Buffer.concat(text)
 
-function refuseUpgrade(socket: Duplex, status: 401 | 404, body: string): void {
-  const reason = status === 401 ? 'Unauthorized' : 'Not Found'
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Access-Control-Allow-Origin: *\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `Connection: close\r\n\r\n${body}`,
-  )
+const refuseUpgrade = (socket: Duplex, status: number, body: string): void => {
+  socket.end(rawErrorResponse(status, body))
 }
 
 /**
@@ -43,7 +50,7 @@ function refuseUpgrade(socket: Duplex, status: 401 | 404, body: string): void {
  * ends go when the socket closes; idle sockets are pinged every 30 s and dropped without a pong.
  */
 export function serveWebSockets(parameters: EndpointWebSocketsParameters): EndpointWebSockets {
-  const { keys, handler, subscriptions, logCall, log } = parameters
+  const { keys, handler, subscriptions, limits, logCall, log } = parameters
   const webSockets = new WebSocketServer({ noServer: true, maxPayload: parameters.bodyLimitBytes })
 
   parameters.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -61,8 +68,43 @@ export function serveWebSockets(parameters: EndpointWebSocketsParameters): Endpo
       refuseUpgrade(socket, 401, errorBody(invalidProjectId()))
       return
     }
-    webSockets.handleUpgrade(request, socket, head, (ws) => serve(ws, key))
+    const address = request.socket.remoteAddress ?? 'unknown'
+    const { maxSocketsPerKey } = parameters.limitsFor(key)
+    const refusal =
+      (perKey.get(key) ?? 0) >= maxSocketsPerKey
+        ? tooManyConnections(maxSocketsPerKey, 'API key')
+        : (perAddress.get(address) ?? 0) >= limits.maxSocketsPerAddress
+          ? tooManyConnections(limits.maxSocketsPerAddress, 'address')
+          : undefined
+    if (refusal) {
+      logCall('ws', key)({ method: '(connection)', status: 429, durationMs: 0 })
+      refuseUpgrade(socket, 429, errorBody(refusal))
+      return
+    }
+    // Counted from here, so upgrades completing together cannot pass the caps together.
+    count(perKey, key, 1)
+    count(perAddress, address, 1)
+    let counted = true
+    const uncount = () => {
+      if (!counted) return
+      counted = false
+      count(perKey, key, -1)
+      count(perAddress, address, -1)
+    }
+    socket.once('close', uncount)
+    webSockets.handleUpgrade(request, socket, head, (ws) => {
+      ws.once('close', uncount)
+      serve(ws, key)
+    })
   })
+
+  const perKey = new Map<string, number>()
+  const perAddress = new Map<string, number>()
+  const count = (counts: Map<string, number>, name: string, change: 1 | -1): void => {
+    const next = (counts.get(name) ?? 0) + change
+    if (next > 0) counts.set(name, next)
+    else counts.delete(name)
+  }
 
   const alive = new WeakMap<WebSocket, boolean>()
   const heartbeat = setInterval(() => {
@@ -80,28 +122,61 @@ export function serveWebSockets(parameters: EndpointWebSocketsParameters): Endpo
   function serve(ws: WebSocket, key: string): void {
     alive.set(ws, true)
     ws.on('pong', () => alive.set(ws, true))
+    const { maxPendingPerSocket } = parameters.limitsFor(key)
+    let pending = 0
+    let overflowed = false
+
+    /**
+     * Sends unless the client stopped reading: past `maxBufferedBytes` of unsent data the socket is
+     * closed (1013) and cut, its subscriptions end upstream at once, and its buffers are freed.
+     */
+    const send = (data: string | Buffer): void => {
+      if (overflowed || ws.readyState !== WebSocket.OPEN) return
+      if (ws.bufferedAmount > limits.maxBufferedBytes) {
+        overflowed = true
+        log.warn(
+          { key: keyPrefix(key), bufferedBytes: ws.bufferedAmount },
+          'websocket closed: the client does not read',
+        )
+        subscriptions.release(client)
+        ws.close(
+          1013,
+          `client does not read: more than ${limits.maxBufferedBytes} bytes unsent; reconnect`,
+        )
+        setTimeout(() => ws.terminate(), closeGraceMs).unref()
+        return
+      }
+      ws.send(data)
+    }
     const client: SubscriptionClient = {
-      send: (text) => {
-        if (ws.readyState === WebSocket.OPEN) ws.send(text)
-      },
+      send,
       upstreamLost: () => ws.close(1012, 'upstream connection lost; reconnect and resubscribe'),
     }
     const context: CallContext = { apiKey: key, transport: 'ws', client }
     const record = logCall('ws', key)
     ws.on('message', (data: RawData) => {
+      if (overflowed) return
+      if (pending >= maxPendingPerSocket) {
+        record({ method: '(pending)', status: -32005, durationMs: 0 })
+        send(errorBody(tooManyPendingRequests(maxPendingPerSocket)))
+        return
+      }
+      pending += 1
       const body = Buffer.isBuffer(data)
         ? data
         : Array.isArray(data)
           ? Buffer.concat(data)
           : Buffer.from(data)
-      answerRequests(body, handler, context, record).then(
-        (response) => {
-          if (response !== undefined && ws.readyState === WebSocket.OPEN) {
-            ws.send(singleBuffer(response))
-          }
-        },
-        (error: unknown) => log.error({ err: error }, 'websocket request failed'),
-      )
+      answerRequests(body, handler, context, record)
+        .then(
+          (response) => {
+            if (response !== undefined) send(singleBuffer(response))
+          },
+          (error: unknown) => log.error({ err: error }, 'websocket request failed'),
+        )
+        .finally(() => {
+          pending -= 1
+        })
     })
     ws.on('error', (error) => log.warn({ err: error, key: keyPrefix(key) }, 'websocket error'))
     ws.on('close', () => subscriptions.release(client))

@@ -23,3 +23,12 @@ export const isBytes32 = (value: unknown): value is Hash =>
 /** True for a hex quantity such as `0x0` or `0x1b4` (no leading zeros). */
 export const isQuantity = (value: unknown): value is Quantity =>
   typeof value === 'string' && quantityPattern.test(value)
+
+/** The most hex digits of a 64-bit quantity (block numbers, indexes): anything longer is refused. */
+export const maxQuantity64Digits = 16
+
+/** True for a hex quantity that fits in 64 bits: `0x1b4`, `0xffffffffffffffff`; not `0x1` + 16 zeros. */
+export const isQuantity64 = (value: unknown): value is Quantity =>
+  typeof value === 'string' &&
+  value.length <= 2 + maxQuantity64Digits &&
+  quantityPattern.test(value)

@@ -1,4 +1,4 @@
-import { isQuantity, type Quantity } from './hex.ts'
+import { isQuantity, isQuantity64, type Quantity } from './hex.ts'
 
 /** The named blocks a node resolves by itself. */
 export const blockTags = ['latest', 'earliest', 'pending', 'safe', 'finalized'] as const
@@ -16,9 +16,16 @@ export const isBlockTag = (value: unknown): value is BlockTag =>
 
 /**
  * True for what `fromBlock`, `toBlock` and the block parameter of the `…ByBlockNumber…` methods
- * accept: a block tag or a hex quantity.
+ * accept: a block tag or a hex quantity of at most 64 bits.
  *
  * @example isBlockSpecifier('0x1b4') // true; isBlockSpecifier('12') // false
  */
 export const isBlockSpecifier = (value: unknown): value is BlockSpecifier =>
-  isBlockTag(value) || isQuantity(value)
+  isBlockTag(value) || isQuantity64(value)
+
+/** What is wrong with a block parameter, or undefined when it is a valid `BlockSpecifier`. */
+export function blockSpecifierProblem(value: unknown): string | undefined {
+  if (isBlockSpecifier(value)) return undefined
+  if (isQuantity(value)) return 'must be a block number of at most 64 bits'
+  return 'must be a hex block number or latest|earliest|pending|safe|finalized'
+}

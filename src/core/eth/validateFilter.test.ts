@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { maxErrorBytes, maxProblems } from '../rpc/errors.ts'
 import { blockHashWithRangeMessage, validateFilter } from './validateFilter.ts'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -225,5 +226,79 @@ describe('validateFilter', () => {
       }),
       { numRuns: 1000 },
     )
+  })
+
+  describe('under abuse (issue 11)', () => {
+    const wireBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value))
+
+    it('refuses more than 5,000 topic values with -32005 on sight, valid or not', () => {
+      const malformed = Array.from({ length: 30_000 }, (_, index) => `0x${index}`)
+      expect(errorOf({ topics: [malformed, malformed, malformed, malformed] })).toEqual({
+        code: -32005,
+        message: 'query exceeds max parameters of 5000',
+        data: { parameters: 120_000, limit: 5000 },
+      })
+    })
+
+    it('lists the first 50 of 5,000 malformed addresses, counts them all, and stays under 16 KB', () => {
+      const error = errorOf({ address: Array.from({ length: 5000 }, () => 'me') })
+      const data = error.data as { problems: Array<{ path: string }>; count: number }
+      expect(data.problems).toHaveLength(maxProblems)
+      expect(data.problems[49]).toEqual({
+        path: 'params[0].address[49]',
+        message: 'must be a 20-byte hex address',
+      })
+      expect(data.count).toBe(5000)
+      expect(error.message).toMatch(/\(and 4990 more\)$/)
+      expect(wireBytes(error)).toBeLessThanOrEqual(maxErrorBytes)
+    })
+
+    it('looks at no more than 4 topic positions', () => {
+      const positions = Array.from({ length: 4000 }, () => 'x')
+      const error = errorOf({ topics: positions })
+      expect((error.data as { problems: unknown[] }).problems).toHaveLength(5)
+      expect((error.data as { problems: unknown[] }).problems[0]).toEqual({
+        path: 'params[0].topics',
+        message: 'must have at most 4 positions',
+      })
+    })
+
+    it.each(['fromBlock', 'toBlock'])('refuses a %s beyond 64 bits with -32602', (key) => {
+      expect(errorOf({ [key]: `0x${'f'.repeat(80)}` })).toEqual({
+        code: -32602,
+        message: `Invalid params: params[0].${key}: must be a block number of at most 64 bits`,
+        data: {
+          problems: [
+            { path: `params[0].${key}`, message: 'must be a block number of at most 64 bits' },
+          ],
+        },
+      })
+      expect(validateFilter({ [key]: `0x${'f'.repeat(16)}` })).toEqual({
+        filter: { [key]: `0x${'f'.repeat(16)}` },
+      })
+    })
+
+    it('answers any JSON with a filter, a -32602 or a -32005, never over 16 KB', () => {
+      const long = fc.string({ minLength: 200, maxLength: 400 })
+      const value = fc.oneof(fc.jsonValue(), long, fc.array(fc.oneof(long, fc.jsonValue())))
+      const filterLike = fc.record(
+        {
+          address: fc.oneof(value, fc.array(value, { maxLength: 200 })),
+          topics: fc.array(fc.oneof(value, fc.array(value, { maxLength: 200 })), { maxLength: 8 }),
+          fromBlock: value,
+          blockHash: value,
+        },
+        { requiredKeys: [] },
+      )
+      fc.assert(
+        fc.property(filterLike, (candidate) => {
+          const result = validateFilter(candidate)
+          if ('filter' in result) return
+          expect([-32602, -32005]).toContain(result.error.code)
+          expect(wireBytes(result.error.toJSON())).toBeLessThanOrEqual(maxErrorBytes)
+        }),
+        { numRuns: 300 },
+      )
+    })
   })
 })

@@ -1,8 +1,9 @@
 import { isObject } from '@metamask/utils'
 import type { Address } from 'viem'
-import { invalidParams, type Problem, type RpcError } from '../rpc/errors.ts'
+import { invalidParams, Problems, type RpcError, tooManyParameters } from '../rpc/errors.ts'
+import { countFilterParameters, maxFilterParameters } from './countFilterParameters.ts'
 import { type Hash, isAddress, isBytes32 } from './hex.ts'
-import { type BlockSpecifier, isBlockSpecifier } from './isBlockTag.ts'
+import { type BlockSpecifier, blockSpecifierProblem } from './isBlockTag.ts'
 
 /** One topic position: any value (`null`), one value, or any of several (`null` inside = any). */
 export type TopicPosition = Hash | Array<Hash | null> | null
@@ -33,9 +34,11 @@ export const blockHashWithRangeMessage =
 const isPresent = (value: unknown): boolean => value !== undefined && value !== null
 
 /**
- * Validates an `eth_getLogs` / `eth_newFilter` filter object (DESIGN §5). Never throws: any input
- * gives either the filter (unknown members dropped, `null` members treated as absent) or a `-32602`
- * error listing every problem with its path.
+ * Validates an `eth_getLogs` / `eth_newFilter` filter object (DESIGN §5). Never throws, and its work
+ * is bounded whatever the input: more than `maxFilterParameters` addresses and topic values is a
+ * `-32005` on sight; otherwise the filter (unknown members dropped, `null` members treated as
+ * absent) or a `-32602` listing the problems (the first `maxProblems`, with their count), each with
+ * its path. Block numbers beyond 64 bits are refused.
  *
  * @example
  * validateFilter({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', fromBlock: '0x0' })
@@ -56,76 +59,68 @@ export function validateFilter(
   ) {
     return { error: invalidParams(blockHashWithRangeMessage) }
   }
+  const parameters = countFilterParameters(candidate)
+  if (parameters > maxFilterParameters) {
+    return { error: tooManyParameters(parameters, maxFilterParameters) }
+  }
 
-  const problems: Problem[] = []
+  const problems = new Problems()
   const filter: LogFilter = {}
 
   const address = candidate.address
   if (Array.isArray(address)) {
-    address.forEach((item, index) => {
-      if (!isAddress(item)) {
-        problems.push({
-          path: `${path}.address[${index}]`,
-          message: 'must be a 20-byte hex address',
-        })
+    for (let index = 0; index < address.length; index++) {
+      if (!isAddress(address[index])) {
+        problems.add(`${path}.address[${index}]`, 'must be a 20-byte hex address')
       }
-    })
+    }
     filter.address = address as Address[]
   } else if (isPresent(address)) {
     if (isAddress(address)) filter.address = address
-    else {
-      problems.push({
-        path: `${path}.address`,
-        message: 'must be a 20-byte hex address or an array of them',
-      })
-    }
+    else problems.add(`${path}.address`, 'must be a 20-byte hex address or an array of them')
   }
 
   const topics = candidate.topics
   if (Array.isArray(topics)) {
     if (topics.length > maxTopicPositions) {
-      problems.push({
-        path: `${path}.topics`,
-        message: `must have at most ${maxTopicPositions} positions`,
-      })
+      problems.add(`${path}.topics`, `must have at most ${maxTopicPositions} positions`)
     }
-    topics.forEach((position, index) => {
-      problems.push(...topicPositionProblems(position, `${path}.topics[${index}]`))
-    })
+    const positions = Math.min(topics.length, maxTopicPositions)
+    for (let index = 0; index < positions; index++) {
+      addTopicPositionProblems(topics[index], `${path}.topics[${index}]`, problems)
+    }
     filter.topics = topics as TopicPosition[]
   } else if (isPresent(topics)) {
-    problems.push({ path: `${path}.topics`, message: 'must be an array of topic positions' })
+    problems.add(`${path}.topics`, 'must be an array of topic positions')
   }
 
   for (const key of ['fromBlock', 'toBlock'] as const) {
     const block = candidate[key]
     if (!isPresent(block)) continue
-    if (isBlockSpecifier(block)) filter[key] = block
-    else {
-      problems.push({
-        path: `${path}.${key}`,
-        message: 'must be a hex block number or latest|earliest|pending|safe|finalized',
-      })
-    }
+    const problem = blockSpecifierProblem(block)
+    if (problem) problems.add(`${path}.${key}`, problem)
+    else filter[key] = block as BlockSpecifier
   }
 
   const blockHash = candidate.blockHash
   if (isPresent(blockHash)) {
     if (isBytes32(blockHash)) filter.blockHash = blockHash
-    else problems.push({ path: `${path}.blockHash`, message: 'must be a 32-byte hex hash' })
+    else problems.add(`${path}.blockHash`, 'must be a 32-byte hex hash')
   }
 
-  return problems.length > 0 ? { error: invalidParams(problems) } : { filter }
+  return problems.count > 0 ? { error: invalidParams(problems) } : { filter }
 }
 
-function topicPositionProblems(position: unknown, path: string): Problem[] {
-  if (position === null || isBytes32(position)) return []
-  if (Array.isArray(position)) {
-    return position.flatMap((item, index) =>
-      item === null || isBytes32(item)
-        ? []
-        : [{ path: `${path}[${index}]`, message: 'must be a 32-byte hex topic or null' }],
-    )
+function addTopicPositionProblems(position: unknown, path: string, problems: Problems): void {
+  if (position === null || isBytes32(position)) return
+  if (!Array.isArray(position)) {
+    problems.add(path, 'must be null, a 32-byte hex topic or an array of them')
+    return
   }
-  return [{ path, message: 'must be null, a 32-byte hex topic or an array of them' }]
+  for (let index = 0; index < position.length; index++) {
+    const item = position[index]
+    if (item !== null && !isBytes32(item)) {
+      problems.add(`${path}[${index}]`, 'must be a 32-byte hex topic or null')
+    }
+  }
 }

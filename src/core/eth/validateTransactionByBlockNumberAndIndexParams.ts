@@ -1,6 +1,6 @@
 import { invalidParams, type Problem, type RpcError } from '../rpc/errors.ts'
-import { type BlockSpecifier, isBlockSpecifier } from './isBlockTag.ts'
-import { isTransactionIndex } from './isTransactionIndex.ts'
+import { type BlockSpecifier, blockSpecifierProblem } from './isBlockTag.ts'
+import { isTransactionIndex, transactionIndexPattern } from './isTransactionIndex.ts'
 
 export type ValidateTransactionByBlockNumberAndIndexParamsResult =
   | { params: [BlockSpecifier, `0x${string}`] }
@@ -22,14 +22,16 @@ export function validateTransactionByBlockNumberAndIndexParams(
   }
   const [block, index] = params as unknown[]
   const problems: Problem[] = []
-  if (!isBlockSpecifier(block)) {
-    problems.push({
-      path: 'params[0]',
-      message: 'must be a hex block number or latest|earliest|pending|safe|finalized',
-    })
-  }
+  const blockProblem = blockSpecifierProblem(block)
+  if (blockProblem) problems.push({ path: 'params[0]', message: blockProblem })
   if (!isTransactionIndex(index)) {
-    problems.push({ path: 'params[1]', message: 'must match ^0x([1-9a-f]+[0-9a-f]*|0)$' })
+    problems.push({
+      path: 'params[1]',
+      message:
+        typeof index === 'string' && transactionIndexPattern.test(index)
+          ? 'must be an index of at most 64 bits'
+          : 'must match ^0x([1-9a-f]+[0-9a-f]*|0)$',
+    })
   }
   if (problems.length > 0) return { error: invalidParams(problems) }
   return { params: [block as BlockSpecifier, index as `0x${string}`] }

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
+  boundErrorObject,
+  echo,
   internalError,
   invalidParams,
   invalidSessionProperties,
+  maxErrorBytes,
+  maxProblems,
   methodNotFound,
   RpcError,
   requestAlreadyPending,
@@ -85,6 +89,64 @@ describe('rpc errors', () => {
       jsonrpc: '2.0',
       id: 'a',
       error: { code: 4001, message: 'User rejected the request.' },
+    })
+  })
+
+  describe('bounded whatever the input (issue 11)', () => {
+    const wireBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value))
+
+    it('echoes a long method name as a prefix with its length', () => {
+      const method = `eth_${'x'.repeat(1_000_000)}`
+      const error = methodNotFound(method).toJSON()
+      const echoed = `eth_${'x'.repeat(96)}… (1000004 characters)`
+      expect(error).toEqual({
+        code: -32601,
+        message: `The method "${echoed}" does not exist / is not available.`,
+        data: { method: echoed },
+      })
+      expect(echo('eth_chainId')).toBe('eth_chainId')
+    })
+
+    it('lists at most 50 problems, counts the rest, spells out ten in the message', () => {
+      const problems = Array.from({ length: 120 }, (_, index) => ({
+        path: `params[0].address[${index}]`,
+        message: 'must be a 20-byte hex address',
+      }))
+      const error = invalidParams(problems).toJSON()
+      const data = error.data as { problems: unknown[]; count: number }
+      expect(data.problems).toEqual(problems.slice(0, maxProblems))
+      expect(data.count).toBe(120)
+      expect(error.message).toBe(
+        `Invalid params: ${problems
+          .slice(0, 10)
+          .map((p) => `${p.path}: ${p.message}`)
+          .join('; ')} (and 110 more)`,
+      )
+    })
+
+    it('cuts long paths and stays under 16 KB even when every character must be escaped', () => {
+      const problems = Array.from({ length: 60 }, (_, index) => ({
+        path: `requiredScopes["${'\u0001'.repeat(50_000)}${index}"]`,
+        message: 'is not a CAIP-2 chain id',
+      }))
+      const error = invalidParams(problems).toJSON()
+      expect(wireBytes(error)).toBeLessThanOrEqual(maxErrorBytes)
+      expect((error.data as { count: number }).count).toBe(60)
+      expect(invalidParams('x'.repeat(100_000)).message).toHaveLength(
+        1000 + ' (100000 characters)'.length + 1,
+      )
+    })
+
+    it('cuts a relayed error object over 16 KB and leaves a small one as it is', () => {
+      const small = { code: -32000, message: 'execution reverted', data: '0x08c379a0' }
+      expect(boundErrorObject(small)).toBe(small)
+      const huge = { code: -32000, message: 'm'.repeat(50_000), data: 'd'.repeat(50_000) }
+      const bounded = boundErrorObject(huge)
+      expect(bounded).toEqual({
+        code: -32000,
+        message: `${'m'.repeat(1000)}… (50000 characters)`,
+        data: { truncated: true, bytes: wireBytes(huge) },
+      })
     })
   })
 })

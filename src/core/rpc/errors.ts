@@ -4,6 +4,61 @@ import type { Json, RpcErrorObject } from './types.ts'
 /** One problem found while validating input: where (`optionalScopes["eip155"].methods[0]`) and what. */
 export type Problem = { path: string; message: string }
 
+/** The most problems a `-32602` lists; validators stop looking after the first ones. */
+export const maxProblems = 50
+
+/** How many of the listed problems the `-32602` message spells out (all are in `data.problems`). */
+const problemsInMessage = 10
+
+/** The longest piece of caller input (a method name, a path) an error repeats. */
+export const maxEchoLength = 100
+
+/** No error object is larger than this on the wire (its JSON, in UTF-8 bytes), whatever the input. */
+export const maxErrorBytes = 16 * 1024
+
+/**
+ * Caller input as an error repeats it: as it is when short, else its first `max` characters and its
+ * length, so a megabyte of input never comes back.
+ *
+ * @example echo('eth_' + 'x'.repeat(1_000_000)) // 'eth_xxx…xx… (1000004 characters)'
+ */
+export const echo = (text: string, max = maxEchoLength): string =>
+  text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`
+
+/**
+ * The problems a validator found, kept to the first `maxProblems` (each echoed short) and counted.
+ * A validator stops looking once it is `full`.
+ */
+export class Problems {
+  readonly list: Problem[] = []
+  count = 0
+
+  add(path: string, message: string): void {
+    this.count += 1
+    if (this.list.length < maxProblems) this.list.push({ path: echo(path), message: echo(message) })
+  }
+
+  get full(): boolean {
+    return this.count >= maxProblems
+  }
+}
+
+const jsonBytes = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value)).length
+
+/**
+ * An error object cut to `maxErrorBytes` (a node's error is relayed verbatim, but not a huge one):
+ * its message echoed short and its `data` replaced by a note of its size.
+ */
+export function boundErrorObject(error: RpcErrorObject): RpcErrorObject {
+  const size = jsonBytes(error)
+  if (size <= maxErrorBytes) return error
+  return {
+    code: error.code,
+    message: echo(error.message, 1000),
+    data: { truncated: true, bytes: size },
+  }
+}
+
 /**
  * A JSON-RPC error with its wire `code`, `message` and optional `data`. Every error the wallet or the
  * endpoint answers with is one of the constructors below, so codes and messages live in one place.
@@ -31,21 +86,46 @@ export const parseError = (): RpcError => new RpcError(-32700, 'Parse error')
 export const invalidRequest = (detail?: string): RpcError =>
   new RpcError(-32600, detail ? `Invalid Request: ${detail}` : 'Invalid Request')
 
-/** `-32601` with `data: { method }`: the method does not exist or is not available here. */
+/** `-32601` with `data: { method }` (echoed short): the method does not exist or is not available here. */
 export const methodNotFound = (method: string): RpcError =>
-  new RpcError(-32601, `The method "${method}" does not exist / is not available.`, { method })
+  new RpcError(-32601, `The method "${echo(method)}" does not exist / is not available.`, {
+    method: echo(method),
+  })
 
-/** `-32602`: invalid params; `data` lists each problem as `{ path, message }` when there are several. */
-export const invalidParams = (problems: Problem[] | string): RpcError =>
-  typeof problems === 'string'
-    ? new RpcError(-32602, problems)
-    : new RpcError(
-        -32602,
-        `Invalid params: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
-        {
-          problems,
-        },
-      )
+/**
+ * `-32602`: invalid params; `data.problems` lists the problems as `{ path, message }`, at most
+ * `maxProblems` of them (with `data.count` of all found when there were more), the message spells
+ * out the first ten, and the whole error stays under `maxErrorBytes`.
+ */
+export function invalidParams(problems: Problem[] | Problems | string): RpcError {
+  if (typeof problems === 'string') return new RpcError(-32602, echo(problems, 1000))
+  let collected = problems
+  if (Array.isArray(collected)) {
+    const list = new Problems()
+    for (const problem of collected) list.add(problem.path, problem.message)
+    collected = list
+  }
+  const { count } = collected
+  const listed = [...collected.list]
+  const build = (): RpcError => {
+    const spelled = listed.slice(0, problemsInMessage)
+    const rest = count - spelled.length
+    const message = `Invalid params: ${spelled.map((p) => `${p.path}: ${p.message}`).join('; ')}${rest > 0 ? ` (and ${rest} more)` : ''}`
+    return new RpcError(
+      -32602,
+      message,
+      count > listed.length ? { problems: listed, count } : { problems: listed },
+    )
+  }
+  let error = build()
+  // Echoes are short, but characters JSON must escape can still grow them: drop listed problems
+  // until the error fits.
+  while (listed.length > 1 && jsonBytes(error.toJSON()) > maxErrorBytes) {
+    listed.splice(Math.ceil(listed.length / 2))
+    error = build()
+  }
+  return error
+}
 
 /** `-32603` with `data.cause`: something failed inside, e.g. the node could not be reached. */
 export const internalError = (cause: string): RpcError =>
@@ -105,6 +185,34 @@ export const tooManyResults = (
 
 /** `-32005`: a log query took longer than the query timeout. */
 export const queryTimeout = (): RpcError => new RpcError(-32005, 'query timeout exceeded')
+
+/** `-32005`: the API key already has `limit` live filters. */
+export const tooManyFilters = (limit: number): RpcError =>
+  new RpcError(-32005, `filter limit reached: at most ${limit} live filters per API key`, {
+    limit,
+  })
+
+/** `-32005`: the WebSocket already has `limit` live subscriptions. */
+export const tooManySubscriptions = (limit: number): RpcError =>
+  new RpcError(
+    -32005,
+    `subscription limit reached: at most ${limit} subscriptions per connection`,
+    { limit },
+  )
+
+/** `-32005`: the connection already has `limit` requests waiting for their answers. */
+export const tooManyPendingRequests = (limit: number): RpcError =>
+  new RpcError(
+    -32005,
+    `too many pending requests: at most ${limit} per connection; wait for answers`,
+    { limit },
+  )
+
+/** `-32005`: too many open WebSockets for one API key or one remote address. */
+export const tooManyConnections = (limit: number, per: 'API key' | 'address'): RpcError =>
+  new RpcError(-32005, `connection limit reached: at most ${limit} WebSockets per ${per}`, {
+    limit,
+  })
 
 /** `-32000`: the filter id is unknown to this API key, uninstalled or expired. */
 export const filterNotFound = (): RpcError => new RpcError(-32000, 'filter not found')

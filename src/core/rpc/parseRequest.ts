@@ -2,6 +2,9 @@ import { isObject } from '@metamask/utils'
 import { invalidRequest, type RpcError } from './errors.ts'
 import type { RpcId, RpcRequest } from './types.ts'
 
+/** The longest string id a request may carry: every answer repeats it. */
+export const maxIdLength = 256
+
 export type ParseRequestResult = { request: RpcRequest } | { error: RpcError; id: RpcId }
 
 const isId = (value: unknown): value is RpcId =>
@@ -18,6 +21,9 @@ export function parseRequest(value: unknown): ParseRequestResult {
     return { error: invalidRequest('not an object'), id: null }
   }
   const candidate = value as Record<string, unknown>
+  if (typeof candidate.id === 'string' && candidate.id.length > maxIdLength) {
+    return { error: invalidRequest(`id longer than ${maxIdLength} characters`), id: null }
+  }
   const id = isId(candidate.id) ? candidate.id : null
   if ('id' in candidate && !isId(candidate.id)) return { error: invalidRequest('bad id'), id }
   if (candidate.jsonrpc !== '2.0') return { error: invalidRequest('jsonrpc must be "2.0"'), id }

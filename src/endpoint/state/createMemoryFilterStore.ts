@@ -41,13 +41,16 @@ export function createMemoryFilterStore(
   }
 
   return {
-    async add(apiKey, filter) {
+    async add(apiKey, filter, maxFilters) {
       const id = `0x${randomBytes(16).toString('hex')}`
       let filters = byKey.get(apiKey)
       if (!filters) {
         filters = new Map()
         byKey.set(apiKey, filters)
       }
+      // Expired filters count until the sweep frees them (at most a minute, or the TTL): the cap
+      // is checked on every new filter and must not cost a walk over the key's filters.
+      if (filters.size >= maxFilters) return undefined
       filters.set(id, { version: 0, filter, lastPolledAt: now() })
       return id
     },

@@ -10,12 +10,29 @@ export type CreateRedisFilterStoreParameters = {
   prefix?: string
 }
 
+/**
+ * A new filter, unless its key already has ARGV[5] live ones (the key's own sorted set of expiry
+ * times, KEYS[3], counts them): checked and stored in one step, so concurrent adds on any number of
+ * processes cannot pass the cap together.
+ */
+const addScript = `
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[4])
+if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[5]) then return 0 end
+redis.call('HSET', KEYS[1], 'v', 0, 'f', ARGV[6])
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
+redis.call('ZADD', KEYS[3], ARGV[2], ARGV[7])
+redis.call('PEXPIRE', KEYS[3], ARGV[1])
+return 1`
+
 /** A poll: the filter's version and JSON, its expiry pushed back, or nil when it is gone. */
 const pollScript = `
 local version = redis.call('HGET', KEYS[1], 'v')
 if not version then return false end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
+redis.call('ZADD', KEYS[3], ARGV[2], ARGV[4])
+redis.call('PEXPIRE', KEYS[3], ARGV[1])
 return { version, redis.call('HGET', KEYS[1], 'f') }`
 
 /** Compare-and-set of the cursor: only the poll that read version ARGV[1] advances it. */
@@ -24,6 +41,8 @@ if redis.call('HGET', KEYS[1], 'v') ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'v', tonumber(ARGV[1]) + 1, 'f', ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('ZADD', KEYS[2], ARGV[4], ARGV[5])
+redis.call('ZADD', KEYS[3], ARGV[4], ARGV[6])
+redis.call('PEXPIRE', KEYS[3], ARGV[3])
 return 1`
 
 /**
@@ -39,28 +58,28 @@ export function createRedisFilterStore(parameters: CreateRedisFilterStoreParamet
   const expiries = `${prefix}filters`
   const keyOf = (apiKey: string, id: string) => `${prefix}filter:${apiKey}:${id}`
   const memberOf = (apiKey: string, id: string) => `${apiKey}:${id}`
+  /** One key's filters by expiry time: what its cap counts. */
+  const keyExpiriesOf = (apiKey: string) => `${prefix}filters:${apiKey}`
   // An id that is not ours can never name a key: it never reaches Redis.
   const isFilterId = (id: string) => /^0x[0-9a-f]{32}$/.test(id)
 
   return {
-    async add(apiKey, filter) {
+    async add(apiKey, filter, maxFilters) {
       const id = `0x${randomBytes(16).toString('hex')}`
-      await connection.run((redis) =>
-        redis
-          .multi()
-          .hset(keyOf(apiKey, id), 'v', 0, 'f', JSON.stringify(filter))
-          .pexpire(keyOf(apiKey, id), ttlMs)
-          .zadd(expiries, Date.now() + ttlMs, memberOf(apiKey, id))
-          .exec(),
+      const now = Date.now()
+      const added = await connection.script(
+        addScript,
+        [keyOf(apiKey, id), expiries, keyExpiriesOf(apiKey)],
+        [ttlMs, now + ttlMs, memberOf(apiKey, id), now, maxFilters, JSON.stringify(filter), id],
       )
-      return id
+      return added === 1 ? id : undefined
     },
     async poll(apiKey, id) {
       if (!isFilterId(id)) return undefined
       const found = await connection.script(
         pollScript,
-        [keyOf(apiKey, id), expiries],
-        [ttlMs, Date.now() + ttlMs, memberOf(apiKey, id)],
+        [keyOf(apiKey, id), expiries, keyExpiriesOf(apiKey)],
+        [ttlMs, Date.now() + ttlMs, memberOf(apiKey, id), id],
       )
       if (!Array.isArray(found)) return undefined
       const [version, json] = found as [string, string]
@@ -70,8 +89,8 @@ export function createRedisFilterStore(parameters: CreateRedisFilterStoreParamet
       if (!isFilterId(id)) return false
       const replaced = await connection.script(
         replaceScript,
-        [keyOf(apiKey, id), expiries],
-        [version, JSON.stringify(filter), ttlMs, Date.now() + ttlMs, memberOf(apiKey, id)],
+        [keyOf(apiKey, id), expiries, keyExpiriesOf(apiKey)],
+        [version, JSON.stringify(filter), ttlMs, Date.now() + ttlMs, memberOf(apiKey, id), id],
       )
       return replaced === 1
     },
@@ -79,7 +98,12 @@ export function createRedisFilterStore(parameters: CreateRedisFilterStoreParamet
       if (!isFilterId(id)) return false
       const [[, deleted] = []] =
         (await connection.run((redis) =>
-          redis.multi().del(keyOf(apiKey, id)).zrem(expiries, memberOf(apiKey, id)).exec(),
+          redis
+            .multi()
+            .del(keyOf(apiKey, id))
+            .zrem(expiries, memberOf(apiKey, id))
+            .zrem(keyExpiriesOf(apiKey), id)
+            .exec(),
         )) ?? []
       return deleted === 1
     },

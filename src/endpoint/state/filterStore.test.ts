@@ -50,17 +50,24 @@ const implementations: Implementation[] = [
   },
 ]
 
+/** Adds a filter under a cap it cannot reach; resolves with its id. */
+async function added(store: FilterStore, apiKey: string, filter: StoredFilter): Promise<string> {
+  const id = await store.add(apiKey, filter, 1_000)
+  if (id === undefined) throw new Error('the filter was refused')
+  return id
+}
+
 describe.each(implementations)('a filter store $name', ({ create, elapse }) => {
   it('gives each filter an unguessable id of 16 random bytes', async () => {
     const store = create(60_000)
-    const ids = await Promise.all([1, 2, 3].map(() => store.add('dev', blockFilter(1))))
+    const ids = await Promise.all([1, 2, 3].map(() => added(store, 'dev', blockFilter(1))))
     for (const id of ids) expect(id).toMatch(/^0x[0-9a-f]{32}$/)
     expect(new Set(ids).size).toBe(3)
   })
 
   it('returns a filter to its own key only', async () => {
     const store = create(60_000)
-    const id = await store.add('dev', blockFilter(7))
+    const id = await added(store, 'dev', blockFilter(7))
     expect(await store.poll('dev', id)).toEqual({ version: 0, filter: blockFilter(7) })
     expect(await store.poll('other', id)).toBeUndefined()
     expect(await store.remove('other', id)).toBe(false)
@@ -70,7 +77,7 @@ describe.each(implementations)('a filter store $name', ({ create, elapse }) => {
 
   it('advances a cursor only from the version it was read at', async () => {
     const store = create(60_000)
-    const id = await store.add('dev', blockFilter(1))
+    const id = await added(store, 'dev', blockFilter(1))
     expect(await store.replace('dev', id, 0, blockFilter(2))).toBe(true)
     expect(await store.replace('dev', id, 0, blockFilter(3))).toBe(false)
     expect(await store.poll('dev', id)).toEqual({ version: 1, filter: blockFilter(2) })
@@ -78,7 +85,7 @@ describe.each(implementations)('a filter store $name', ({ create, elapse }) => {
 
   it('lets exactly one of many concurrent advances from one version win', async () => {
     const store = create(60_000)
-    const id = await store.add('dev', blockFilter(1))
+    const id = await added(store, 'dev', blockFilter(1))
     const outcomes = await Promise.all(
       Array.from({ length: 50 }, (_, index) => store.replace('dev', id, 0, blockFilter(index + 2))),
     )
@@ -87,7 +94,7 @@ describe.each(implementations)('a filter store $name', ({ create, elapse }) => {
 
   it('removes a filter once', async () => {
     const store = create(60_000)
-    const id = await store.add('dev', blockFilter(1))
+    const id = await added(store, 'dev', blockFilter(1))
     expect(await store.remove('dev', id)).toBe(true)
     expect(await store.remove('dev', id)).toBe(false)
     expect(await store.poll('dev', id)).toBeUndefined()
@@ -95,8 +102,8 @@ describe.each(implementations)('a filter store $name', ({ create, elapse }) => {
 
   it('forgets a filter not polled within the TTL and keeps one that is', async () => {
     const store = create(300)
-    const kept = await store.add('dev', blockFilter(1))
-    const dropped = await store.add('dev', blockFilter(1))
+    const kept = await added(store, 'dev', blockFilter(1))
+    const dropped = await added(store, 'dev', blockFilter(1))
     for (let poll = 0; poll < 3; poll++) {
       await elapse(150)
       expect(await store.poll('dev', kept)).toBeDefined()
@@ -105,11 +112,24 @@ describe.each(implementations)('a filter store $name', ({ create, elapse }) => {
     expect(await store.size()).toBe(1)
   })
 
+  it("refuses a filter beyond the key's cap, atomically, and counts only live ones", async () => {
+    const store = create(60_000)
+    const ids = await Promise.all(
+      Array.from({ length: 8 }, () => store.add('dev', blockFilter(1), 5)),
+    )
+    expect(ids.filter((id) => id !== undefined)).toHaveLength(5)
+    expect(await store.add('other', blockFilter(1), 5)).toMatch(/^0x[0-9a-f]{32}$/)
+    const [first] = ids
+    await store.remove('dev', first as string)
+    expect(await store.add('dev', blockFilter(1), 5)).toMatch(/^0x[0-9a-f]{32}$/)
+    expect(await store.add('dev', blockFilter(1), 5)).toBeUndefined()
+  })
+
   it('counts live filters of every key', async () => {
     const store = create(60_000)
-    await store.add('dev', blockFilter(1))
-    await store.add('other', blockFilter(1))
-    const removed = await store.add('other', blockFilter(1))
+    await added(store, 'dev', blockFilter(1))
+    await added(store, 'other', blockFilter(1))
+    const removed = await added(store, 'other', blockFilter(1))
     await store.remove('other', removed)
     expect(await store.size()).toBe(2)
   })
@@ -119,7 +139,7 @@ describe('filters in Redis', () => {
   it('expire by Redis key expiry, pushed back by each poll', async () => {
     const prefix = `expiry-test-${prefixes++}:`
     const store = createRedisFilterStore({ connection, ttlMs: 60_000, prefix })
-    const id = await store.add('dev', blockFilter(1))
+    const id = await added(store, 'dev', blockFilter(1))
     const key = `${prefix}filter:dev:${id}`
     await connection.redis.pexpire(key, 1_000)
     await store.poll('dev', id)
@@ -137,10 +157,10 @@ describe('filters in Redis', () => {
     const ownConnection = await connectRedis(own.url)
     try {
       const store = createRedisFilterStore({ connection: ownConnection, ttlMs: 60_000 })
-      const id = await store.add('dev', blockFilter(5))
+      const id = await added(store, 'dev', blockFilter(5))
       await own.stop()
       await expect(store.poll('dev', id)).rejects.toBeInstanceOf(StateStoreError)
-      await expect(store.add('dev', blockFilter(1))).rejects.toBeInstanceOf(StateStoreError)
+      await expect(added(store, 'dev', blockFilter(1))).rejects.toBeInstanceOf(StateStoreError)
       await own.restart()
       await expect
         .poll(() => store.poll('dev', id).catch(() => undefined), { interval: 50, timeout: 10_000 })

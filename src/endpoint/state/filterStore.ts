@@ -39,8 +39,11 @@ export type FilterRecord = { version: number; filter: StoredFilter }
  * last poll.
  */
 export type FilterStore = {
-  /** Stores a new filter of `apiKey`; resolves with its unguessable id (`0x` + 32 hex). */
-  add(apiKey: string, filter: StoredFilter): Promise<string>
+  /**
+   * Stores a new filter of `apiKey`; resolves with its unguessable id (`0x` + 32 hex), or with
+   * undefined when `apiKey` already has `maxFilters` live filters (checked and added atomically).
+   */
+  add(apiKey: string, filter: StoredFilter, maxFilters: number): Promise<string | undefined>
   /** A poll: the live filter `id` of `apiKey`, its expiry pushed back; expired or foreign → undefined. */
   poll(apiKey: string, id: string): Promise<FilterRecord | undefined>
   /**
