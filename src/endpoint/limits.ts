@@ -36,7 +36,7 @@ export const defaultLimits: EndpointLimits = {
   maxSubscriptionsPerSocket: 1_000,
   maxSocketsPerKey: 1_000,
   maxSocketsPerAddress: 100,
-  maxPendingPerSocket: 100,
+  maxPendingPerSocket: 32,
   maxBufferedBytes: 16 * 1024 * 1024,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,

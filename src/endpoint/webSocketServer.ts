@@ -37,9 +37,6 @@ export type EndpointWebSockets = {
   close(): void
 }
 
-const singleBuffer = (text: ResponseText): string | Buffer =>
-  typeof text === 'string' ? text : Buffer.concat(text)
-
 const refuseUpgrade = (socket: Duplex, status: number, body: string): void => {
   socket.end(rawErrorResponse(status, body))
 }
@@ -130,7 +127,7 @@ export function serveWebSockets(parameters: EndpointWebSocketsParameters): Endpo
      * Sends unless the client stopped reading: past `maxBufferedBytes` of unsent data the socket is
      * closed (1013) and cut, its subscriptions end upstream at once, and its buffers are freed.
      */
-    const send = (data: string | Buffer): void => {
+    const send = (data: ResponseText): void => {
       if (overflowed || ws.readyState !== WebSocket.OPEN) return
       if (ws.bufferedAmount > limits.maxBufferedBytes) {
         overflowed = true
@@ -146,7 +143,15 @@ export function serveWebSockets(parameters: EndpointWebSocketsParameters): Endpo
         setTimeout(() => ws.terminate(), closeGraceMs).unref()
         return
       }
-      ws.send(data)
+      if (typeof data === 'string') {
+        ws.send(data)
+        return
+      }
+      // A raw upstream result goes out as the fragments of one text message, piece by piece as it
+      // arrived: joining megabytes into one buffer first would double what the answer costs.
+      data.forEach((piece, index) => {
+        ws.send(piece, { binary: false, fin: index === data.length - 1 })
+      })
     }
     const client: SubscriptionClient = {
       send,
@@ -170,7 +175,7 @@ export function serveWebSockets(parameters: EndpointWebSocketsParameters): Endpo
       answerRequests(body, handler, context, record)
         .then(
           (response) => {
-            if (response !== undefined) send(singleBuffer(response))
+            if (response !== undefined) send(response)
           },
           (error: unknown) => log.error({ err: error }, 'websocket request failed'),
         )

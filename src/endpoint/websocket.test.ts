@@ -104,6 +104,21 @@ describe('WebSocket /ws/v3/<key>', () => {
   })
 })
 
+describe('large answers over WebSocket', () => {
+  it('sends a large log result as one message, in fragments, equal to the HTTP answer', async () => {
+    const block = hex(await emitLogs(anvilUrl, emitter, 1500))
+    const filter = { fromBlock: block, toBlock: block }
+    const socket = await openSocket(endpoint.wsUrl)
+    try {
+      const overWs = (await socket.request('eth_getLogs', [filter])).result as unknown[]
+      expect(overWs).toHaveLength(1500)
+      expect(overWs).toEqual(await result(endpoint.httpUrl, 'eth_getLogs', [filter]))
+    } finally {
+      await socket.close()
+    }
+  })
+})
+
 describe('filters shared by one key across HTTP and WebSocket', () => {
   it('polls over WebSocket a filter created over HTTP, and the reverse', async () => {
     const socket = await openSocket(endpoint.wsUrl)
