@@ -5,9 +5,11 @@ import {
   type EndpointLimits,
   type LogLevel,
   type RunningEndpoint,
+  type StartEndpointOptions,
   startEndpoint,
 } from './index.ts'
 import { readyLine } from './readyLine.ts'
+import { type RunningWorkers, startWorkers } from './startWorkers.ts'
 
 /** The flags of `EndpointLimits` (docs/endpoint.md "Bounds and caps"): flag, field, help. */
 const limitFlags: ReadonlyArray<readonly [string, keyof EndpointLimits, string]> = [
@@ -36,6 +38,7 @@ Usage: npm run node -- [options]
   --log-level <level>     silent | error | warn | info | debug              [info]
   --redis <url>           keep filters in Redis (redis://host:port/db), shared by every
                           endpoint process using it          [$APERTURE_REDIS_URL, else memory]
+  --workers <n>           endpoint processes sharing the port (more than 1 needs --redis)  [1]
   --chain-id <n>          chain id of the embedded anvil (not with --upstream) [31337]
 ${limitFlags.map(([flag, field, what]) => `  --${`${flag} <n>`.padEnd(32)} ${what.padEnd(44)} [${defaultLimits[field]}]`).join('\n')}
   --json                  announce readiness as one JSON line on stdout (docs/endpoint.md)
@@ -66,6 +69,7 @@ async function main(): Promise<void> {
       'filter-ttl-ms': { type: 'string' },
       'log-level': { type: 'string' },
       redis: { type: 'string' },
+      workers: { type: 'string' },
       'chain-id': { type: 'string' },
       ...Object.fromEntries(limitFlags.map(([flag]) => [flag, { type: 'string' as const }])),
       json: { type: 'boolean' },
@@ -97,7 +101,8 @@ async function main(): Promise<void> {
     if (value !== undefined) limits[field] = value
   }
 
-  const endpoint: RunningEndpoint = await startEndpoint({
+  const workers = integer('workers', values.workers) ?? 1
+  const options: StartEndpointOptions = {
     port: integer('port', values.port) ?? 8545,
     host: values.host ?? '127.0.0.1',
     apiKeys: values['api-key'] ?? [],
@@ -109,11 +114,22 @@ async function main(): Promise<void> {
     chainId,
     redisUrl: values.redis ?? (process.env.APERTURE_REDIS_URL || undefined),
     limits,
-  })
+  }
+  const cluster: RunningWorkers | undefined =
+    workers === 1
+      ? undefined
+      : await startWorkers({
+          ...options,
+          workers,
+          onWorkerExit: (pid, code, signal) =>
+            console.error(`endpoint worker ${pid} exited (${signal ?? code}); starting another`),
+        })
+  const endpoint: RunningEndpoint = cluster ?? (await startEndpoint(options))
 
   const keys = [...new Set(values['api-key']?.length ? values['api-key'] : [defaultApiKey])]
   if (values.json) {
-    console.log(JSON.stringify(readyLine(endpoint, keys)))
+    const workerPids = cluster ? { workers: cluster.workerPids() } : {}
+    console.log(JSON.stringify({ ...readyLine(endpoint, keys), ...workerPids }))
   } else {
     const httpBase = endpoint.httpUrl.slice(0, endpoint.httpUrl.lastIndexOf('/'))
     const wsBase = endpoint.wsUrl.slice(0, endpoint.wsUrl.lastIndexOf('/'))

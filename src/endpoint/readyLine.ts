@@ -21,8 +21,10 @@ export type ReadyLine = {
   upstream: string
   /** The embedded anvil; `null` with `--upstream`. */
   anvil: { rpcUrl: string; wsUrl: string; chainId: number; pid: number } | null
-  /** The endpoint's own process id. */
+  /** The endpoint's own process id (with `--workers`, the primary's). */
   pid: number
+  /** With `--workers N` (N > 1): the workers' process ids. */
+  workers?: number[]
 }
 
 /** The ready line of a started endpoint that accepts `apiKeys`. */
