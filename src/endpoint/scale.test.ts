@@ -2,6 +2,8 @@
  * Issue 12 end to end: separate endpoint processes (the CLI) sharing filters through a real
  * `redis-server`, directly and behind a real HAProxy, in front of one anvil.
  */
+import { createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningAnvil, startAnvil } from './index.ts'
 import {
@@ -37,6 +39,99 @@ afterAll(async () => {
   await anvil?.stop()
   await redis?.close()
 })
+
+/**
+ * One poll on a connection of its own (so the cluster hands polls to its workers in turn), giving
+ * up after 5 s; undefined when it was cut off.
+ */
+function pollOnce(url: string, id: string): Promise<Log[] | undefined> {
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'eth_getFilterChanges',
+    params: [id],
+  })
+  return new Promise((resolve) => {
+    const poll = request(url, {
+      method: 'POST',
+      agent: false,
+      timeout: 5000,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    })
+    poll.once('response', (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.once('end', () => {
+        const envelope = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RpcEnvelope
+        resolve(envelope.result as Log[] | undefined)
+      })
+      response.once('error', () => resolve(undefined))
+    })
+    // Cut off (the worker died, or no answer in 5 s): undefined, and the caller polls again.
+    poll.once('timeout', () => poll.destroy())
+    poll.once('error', () => resolve(undefined))
+    poll.end(body)
+  })
+}
+
+type HoldingProxy = {
+  url: string
+  /** From now on, requests whose body names `method` wait until `release()`. */
+  hold(method: string): void
+  /** The next request held (already held or yet to come). */
+  nextHeld(): Promise<{ closed: Promise<void> }>
+  /** Forwards the held requests and stops holding. */
+  release(): void
+  close(): Promise<void>
+}
+
+/** An HTTP proxy in front of anvil that can stop requests half-way, to kill a worker mid-poll. */
+async function startHoldingProxy(target: string): Promise<HoldingProxy> {
+  let holding: string | undefined
+  let held: Array<{ forward: () => void; closed: Promise<void> }> = []
+  const waiters: Array<(request: { closed: Promise<void> }) => void> = []
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      const body = Buffer.concat(chunks)
+      const forward = () => {
+        fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+          .then(async (answer) => response.end(Buffer.from(await answer.arrayBuffer())))
+          .catch(() => response.destroy())
+      }
+      if (holding === undefined || !body.includes(`"${holding}"`)) return forward()
+      const closed = new Promise<void>((resolve) => response.once('close', () => resolve()))
+      const entry = { forward, closed }
+      held.push(entry)
+      waiters.shift()?.(entry)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  let taken = 0
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hold: (method) => {
+      holding = method
+    },
+    nextHeld: () => {
+      const ready = held[taken]
+      taken++
+      return ready ? Promise.resolve(ready) : new Promise((resolve) => waiters.push(resolve))
+    },
+    release: () => {
+      holding = undefined
+      for (const entry of held) entry.forward()
+      held = []
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
 
 /** A log's identity: its block and its index there. */
 const idOf = (log: Log) => `${BigInt(log.blockNumber)}:${BigInt(log.logIndex)}`
@@ -118,10 +213,13 @@ describe('Redis down, then back', () => {
 })
 
 describe('workers (--workers 2) behind one port', () => {
-  it('lose nothing when a worker is killed while polls are under way', async () => {
+  it('lose nothing when a worker is killed in the middle of a poll', async () => {
+    const upstream = await startHoldingProxy(anvil.rpcUrl)
     const cluster = await spawnEndpoint([
       '--upstream',
-      anvil.rpcUrl,
+      upstream.url,
+      '--upstream-ws',
+      anvil.wsUrl,
       '--redis',
       redis.url,
       '--workers',
@@ -132,36 +230,40 @@ describe('workers (--workers 2) behind one port', () => {
     try {
       const url = cluster.ready.http
       const id = (await result(url, 'eth_newFilter', [{ address: emitter }])) as string
-      const first = BigInt((await result(anvil.rpcUrl, 'eth_blockNumber')) as string) + 1n
-      const seen: string[] = []
-      let emitting = true
-      /** Polls until emission ends; a poll cut off by the kill is simply sent again. */
-      const poller = async () => {
-        while (emitting) {
-          const answer = await call(url, 'eth_getFilterChanges', [id]).catch(() => undefined)
-          if (answer?.result) seen.push(...(answer.result as Log[]).map(idOf))
-        }
+      const block = await emitLogs(anvil.rpcUrl, emitter, 2)
+
+      // The poll stops in the middle, at its eth_getLogs upstream; its worker is then killed.
+      upstream.hold('eth_getLogs')
+      const cutOff = pollOnce(url, id)
+      const held = await upstream.nextHeld()
+      for (const pid of cluster.ready.workers ?? []) {
+        process.kill(pid, 'SIGKILL')
+        // The worker holding the poll is the one whose upstream connection closes when it dies.
+        const closed = await Promise.race([
+          held.closed.then(() => true),
+          new Promise<false>((resolve) => setTimeout(() => resolve(false), 1000)),
+        ])
+        if (closed) break
       }
-      const pollers = [poller(), poller(), poller(), poller()]
-      for (let block = 0; block < 6; block++) {
-        await emitLogs(anvil.rpcUrl, emitter, 2)
-        if (block === 2) process.kill(cluster.ready.workers?.[0] as number, 'SIGKILL')
-      }
-      emitting = false
-      await Promise.all(pollers)
+      expect(await cutOff).toBeUndefined()
+      upstream.release()
+
+      // The next poll, on the other worker (or the one that replaced the dead), returns the logs.
       await expect
-        .poll(
-          async () => {
-            const answer = await call(url, 'eth_getFilterChanges', [id]).catch(() => undefined)
-            if (answer?.result) seen.push(...(answer.result as Log[]).map(idOf))
-            return [...seen].sort()
-          },
-          { interval: 100, timeout: 10_000 },
+        .poll(() => pollOnce(url, id), { interval: 100, timeout: 20_000 })
+        .toEqual(
+          await result(anvil.rpcUrl, 'eth_getLogs', [
+            {
+              address: emitter,
+              fromBlock: `0x${block.toString(16)}`,
+              toBlock: `0x${block.toString(16)}`,
+            },
+          ]),
         )
-        .toEqual((await allLogs(first)).sort())
-      expect(new Set(seen).size).toBe(seen.length)
+      expect(await pollOnce(url, id)).toEqual([])
     } finally {
       await cluster.close()
+      await upstream.close()
     }
   })
 

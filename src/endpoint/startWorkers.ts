@@ -48,7 +48,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
       endpointOptions.chainId === undefined ? {} : { chainId: endpointOptions.chainId },
     )
   }
-  const workerOptions: StartEndpointOptions = {
+  let workerOptions: StartEndpointOptions = {
     ...endpointOptions,
     ...(anvil ? { upstream: anvil.rpcUrl, upstreamWs: anvil.wsUrl } : {}),
   }
@@ -109,6 +109,9 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
     await anvil?.stop()
     throw error
   }
+  // A worker started later (replacing a dead one) listens on the port the first ones got: with
+  // `port: 0` and every worker dead, the primary would otherwise bind another free port.
+  workerOptions = { ...workerOptions, port: Number(new URL(first.endpoint.origin).port) }
   let closing: Promise<void> | undefined
   return {
     ...first.endpoint,
