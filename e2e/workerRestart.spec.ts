@@ -31,7 +31,7 @@ test.describe('a service worker stopped mid-way loses nothing and duplicates not
         sessionScopes: {
           [devnet]: {
             methods: ['eth_blockNumber'],
-            notifications: [],
+            notifications: ['eth_subscription'],
             accounts: [`${devnet}:${firstAccount}`],
           },
         },

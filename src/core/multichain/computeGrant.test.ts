@@ -77,13 +77,64 @@ describe('computeGrant', () => {
   it('grants only the requested methods, never more (least privilege)', () => {
     expect(
       computeGrant({
-        requiredScopes: { 'eip155:1': scope(['eth_call']) },
+        requiredScopes: { 'eip155:1': scope(['eth_call'], ['eth_subscription']) },
         optionalScopes: {},
         capabilities,
       }),
     ).toEqual({
-      chains: [{ chainId: 'eip155:1', required: true, methods: ['eth_call'], notifications: [] }],
-      requestedScopes: { 'eip155:1': { methods: ['eth_call'], notifications: [] } },
+      chains: [
+        {
+          chainId: 'eip155:1',
+          required: true,
+          methods: ['eth_call'],
+          notifications: ['eth_subscription'],
+        },
+      ],
+      requestedScopes: {
+        'eip155:1': { methods: ['eth_call'], notifications: ['eth_subscription'] },
+      },
+    })
+  })
+
+  it("reads methods: [] and notifications: [] as the chain's standard set, required or optional", () => {
+    const standard = capabilities.chains['eip155:1']
+    expect(
+      computeGrant({
+        requiredScopes: { 'eip155:1': scope([]) },
+        optionalScopes: { 'eip155:10': scope(['eth_call']) },
+        capabilities,
+      }),
+    ).toEqual({
+      chains: [
+        { chainId: 'eip155:1', required: true, ...standard },
+        { chainId: 'eip155:10', required: false, methods: ['eth_call'], notifications: [] },
+      ],
+      requestedScopes: {
+        'eip155:1': standard,
+        'eip155:10': { methods: ['eth_call'], notifications: [] },
+      },
+    })
+  })
+
+  it('keeps least privilege for the list a scope names when the other is empty', () => {
+    const result = computeGrant({
+      requiredScopes: {},
+      optionalScopes: { 'eip155:1': scope([], ['eth_subscription']) },
+      capabilities,
+    })
+    expect(result).toMatchObject({
+      chains: [
+        { methods: capabilities.chains['eip155:1']?.methods, notifications: ['eth_subscription'] },
+      ],
+    })
+    expect(
+      computeGrant({
+        requiredScopes: {},
+        optionalScopes: { 'eip155:1': scope(['eth_getBalance']) },
+        capabilities,
+      }),
+    ).toMatchObject({
+      chains: [{ methods: ['eth_getBalance'], notifications: ['eth_subscription'] }],
     })
   })
 

@@ -22,10 +22,21 @@ export type ComputeGrantResult =
   | { error: RpcError }
 
 /**
+ * What a scope asks for on a chain the wallet supports: the scope's methods (notifications) as it
+ * names them, or — when it names none, as the reference wallet's dapps write `methods: []` — the
+ * chain's standard set, all the wallet supports there (DESIGN §4, "Scopes from the reference
+ * wallet's dapps").
+ */
+const askedFor = (named: string[], supported: string[]): string[] =>
+  named.length === 0 ? [...supported] : named
+
+/**
  * Decides what may be offered for approval (DESIGN §4 steps 4–5). Every required chain, method and
  * notification must be supported (`5100`, `5101`, `5102`); unsupported optional ones are dropped; a
- * chain holds only requested items the wallet supports; nothing left is `5100`. Required chains come
- * first, in request order; a chain both required and optional is required, with the union granted.
+ * chain holds only requested items the wallet supports; nothing left is `5100`. A scope with
+ * `methods: []` (`notifications: []`) asks for all the chain supports (`askedFor`). Required chains
+ * come first, in request order; a chain both required and optional is required, with the union
+ * granted.
  */
 export function computeGrant(parameters: ComputeGrantParameters): ComputeGrantResult {
   const { requiredScopes, optionalScopes, capabilities } = parameters
@@ -41,9 +52,13 @@ export function computeGrant(parameters: ComputeGrantParameters): ComputeGrantRe
     }
   }
 
-  for (const [key, scope] of Object.entries(requiredScopes)) {
+  for (const [key, named] of Object.entries(requiredScopes)) {
     const supported = supportedChain(key)
     if (!supported) return { error: unsupportedChains() }
+    const scope = {
+      methods: askedFor(named.methods, supported.methods),
+      notifications: askedFor(named.notifications, supported.notifications),
+    }
     if (!scope.methods.every((method) => supported.methods.includes(method))) {
       return { error: unsupportedMethods() }
     }
@@ -60,10 +75,14 @@ export function computeGrant(parameters: ComputeGrantParameters): ComputeGrantRe
     request(chainId, scope)
   }
 
-  for (const [key, scope] of Object.entries(optionalScopes)) {
+  for (const [key, named] of Object.entries(optionalScopes)) {
     const supported = supportedChain(key)
     if (!supported) continue
     const chainId = key as ChainId
+    const scope = {
+      methods: askedFor(named.methods, supported.methods),
+      notifications: askedFor(named.notifications, supported.notifications),
+    }
     const methods = scope.methods.filter((method) => supported.methods.includes(method))
     const notifications = scope.notifications.filter((name) =>
       supported.notifications.includes(name),

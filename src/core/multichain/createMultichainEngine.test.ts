@@ -81,7 +81,7 @@ describe('createMultichainEngine: wallet_sessionChanged', () => {
             sessionScopes: {
               'eip155:1': {
                 methods: ['eth_call', 'eth_getBalance'],
-                notifications: [],
+                notifications: ['eth_subscription'],
                 accounts: [`eip155:1:${alice}`],
               },
             },

@@ -15,7 +15,8 @@ const mainnetSession = {
   sessionScopes: {
     'eip155:1': {
       methods: ['eth_call', 'eth_getBalance'],
-      notifications: [],
+      // `notifications: []` asks for the chain's standard set.
+      notifications: ['eth_subscription'],
       accounts: [`eip155:1:${alice}`],
     },
   },
@@ -78,9 +79,14 @@ describe('wallet_createSession', () => {
         chainId: 'eip155:1',
         required: true,
         methods: ['eth_call', 'eth_getBalance'],
-        notifications: [],
+        notifications: ['eth_subscription'],
       },
-      { chainId: 'eip155:10', required: true, methods: ['eth_call'], notifications: [] },
+      {
+        chainId: 'eip155:10',
+        required: true,
+        methods: ['eth_call'],
+        notifications: ['eth_subscription'],
+      },
     ])
   })
 
@@ -175,11 +181,50 @@ describe('wallet_createSession', () => {
   it('grants only the requested methods and notifications (least privilege)', async () => {
     const { call } = createHarness()
     const response = await call('wallet_createSession', {
-      requiredScopes: { 'eip155:31337': { methods: ['eth_blockNumber'], notifications: [] } },
+      requiredScopes: {
+        'eip155:31337': { methods: ['eth_blockNumber'], notifications: ['eth_subscription'] },
+      },
+      optionalScopes: {
+        'eip155:1': {
+          methods: ['eth_chainId', 'eth_signAnything'],
+          notifications: ['chainChanged'],
+        },
+      },
     })
     expect(response.result).toMatchObject({
-      sessionScopes: { 'eip155:31337': { methods: ['eth_blockNumber'], notifications: [] } },
+      sessionScopes: {
+        'eip155:31337': { methods: ['eth_blockNumber'], notifications: ['eth_subscription'] },
+        'eip155:1': { methods: ['eth_chainId'], notifications: [] },
+      },
     })
+  })
+
+  it("grants the chain's standard set for methods: [] and notifications: [] (the reference wallet's dapps)", async () => {
+    const { call, ports } = createHarness()
+    const response = await call('wallet_createSession', {
+      optionalScopes: {
+        'eip155:1': { methods: [], notifications: [] },
+        'eip155:10': { methods: ['eth_call'], notifications: [] },
+      },
+    })
+    const standard = ports.capabilitiesValue.chains['eip155:1']
+    expect(standard?.methods.length).toBeGreaterThan(20)
+    expect(ports.approvals[0]?.chains).toEqual([
+      { chainId: 'eip155:1', required: false, ...standard },
+      {
+        chainId: 'eip155:10',
+        required: false,
+        methods: ['eth_call'],
+        notifications: ['eth_subscription'],
+      },
+    ])
+    expect(response.result).toMatchObject({
+      sessionScopes: {
+        'eip155:1': standard,
+        'eip155:10': { methods: ['eth_call'], notifications: ['eth_subscription'] },
+      },
+    })
+    expect(ports.store.get(dapp)?.requestedScopes['eip155:1']).toEqual(standard)
   })
 
   it('asks for approval with the origin, chains marked required/optional, and preselected accounts', async () => {
@@ -198,7 +243,12 @@ describe('wallet_createSession', () => {
       {
         origin: dapp,
         chains: [
-          { chainId: 'eip155:1', required: true, methods: ['eth_call'], notifications: [] },
+          {
+            chainId: 'eip155:1',
+            required: true,
+            methods: ['eth_call'],
+            notifications: ['eth_subscription'],
+          },
           {
             chainId: 'eip155:10',
             required: false,
@@ -227,7 +277,11 @@ describe('wallet_createSession', () => {
     })
     expect(response.result).toEqual({
       sessionScopes: {
-        'eip155:1': { methods: ['eth_call'], notifications: [], accounts: [`eip155:1:${bob}`] },
+        'eip155:1': {
+          methods: ['eth_call'],
+          notifications: ['eth_subscription'],
+          accounts: [`eip155:1:${bob}`],
+        },
       },
       sessionProperties: {},
     })
@@ -332,7 +386,7 @@ describe('wallet_createSession', () => {
     const replaced = {
       'eip155:10': {
         methods: ['eth_chainId'],
-        notifications: [],
+        notifications: ['eth_subscription'],
         accounts: [`eip155:10:${alice}`],
       },
     }
@@ -341,7 +395,7 @@ describe('wallet_createSession', () => {
       {
         'eip155:1': {
           methods: ['eth_call', 'eth_getBalance'],
-          notifications: [],
+          notifications: ['eth_subscription'],
           accounts: [`eip155:1:${alice}`],
         },
       },

@@ -29,7 +29,11 @@ describe('dropUnavailableChains (a network was removed)', () => {
     withoutChain(harness, 'eip155:10')
     await harness.engine.dropUnavailableChains()
     const expected = {
-      'eip155:1': { methods: ['eth_call'], notifications: [], accounts: [`eip155:1:${alice}`] },
+      'eip155:1': {
+        methods: ['eth_call'],
+        notifications: ['eth_subscription'],
+        accounts: [`eip155:1:${alice}`],
+      },
     }
     expect(harness.ports.store.get(dapp)?.sessionScopes).toEqual(expected)
     expect(harness.sessionChanges().at(-1)).toEqual(expected)

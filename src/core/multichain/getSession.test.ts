@@ -21,7 +21,7 @@ describe('wallet_getSession', () => {
       sessionScopes: {
         'eip155:1': {
           methods: ['eth_call', 'eth_getBalance'],
-          notifications: [],
+          notifications: ['eth_subscription'],
           accounts: [`eip155:1:${alice}`],
         },
       },

@@ -206,9 +206,13 @@ describe('wallet_invokeMethod', () => {
 
   it('answers 4100 to eth_subscribe when eth_subscription is not granted', async () => {
     const { call, ports } = createHarness()
+    // A named notification the wallet does not support is dropped: none is granted.
     await call('wallet_createSession', {
-      requiredScopes: {
-        'eip155:31337': { methods: ['eth_subscribe', 'eth_unsubscribe'], notifications: [] },
+      optionalScopes: {
+        'eip155:31337': {
+          methods: ['eth_subscribe', 'eth_unsubscribe'],
+          notifications: ['chainChanged'],
+        },
       },
     })
     for (const [method, params] of [

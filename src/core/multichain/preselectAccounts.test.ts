@@ -48,4 +48,37 @@ describe('preselectAccounts', () => {
       ),
     ).toEqual([wallet[0]])
   })
+
+  it('preselects an account named in the wallet:eip155 scope', () => {
+    expect(
+      preselectAccounts(
+        [
+          {
+            'wallet:eip155': {
+              methods: [],
+              notifications: [],
+              accounts: ['wallet:eip155:0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'],
+            },
+          },
+        ],
+        wallet,
+      ),
+    ).toEqual([wallet[2]])
+  })
+
+  it('never preselects for an account of another namespace that looks like an EVM address', () => {
+    const lookalikes = {
+      'cosmos:cosmoshub-4': {
+        methods: [],
+        notifications: [],
+        accounts: ['cosmos:cosmoshub-4:0x70997970c51812dc3a010c7d01b50e0d17dc79c8' as const],
+      },
+      'wallet:solana': {
+        methods: [],
+        notifications: [],
+        accounts: ['wallet:solana:0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' as const],
+      },
+    }
+    expect(preselectAccounts([lookalikes], wallet)).toEqual([wallet[0]])
+  })
 })

@@ -3,9 +3,17 @@ import { parseAccountId } from '../caip/parseAccountId.ts'
 import type { NormalizedScopes } from '../caip/types.ts'
 
 /**
+ * Whether a requested account can name one of the wallet's (EVM) accounts: `eip155:<n>:<address>`
+ * or `wallet:eip155:<address>`. An account of another namespace that merely looks like an EVM
+ * address (`cosmos:cosmoshub-4:0x7099…`) names nothing of this wallet's.
+ */
+const namesWalletAccount = (parsed: { namespace: string; chainId: string }): boolean =>
+  parsed.namespace === 'eip155' || parsed.chainId === 'wallet:eip155'
+
+/**
  * The wallet accounts to show checked in the approval window (DESIGN §4 step 6): those whose address
- * a requested CAIP-10 account names (case-insensitive; unknown ones ignored), in wallet order; if none
- * match, the wallet's first account.
+ * a requested `eip155` (or `wallet:eip155`) CAIP-10 account names (case-insensitive; unknown ones and
+ * other namespaces ignored), in wallet order; if none match, the wallet's first account.
  *
  * @example
  * preselectAccounts([{ 'eip155:1': { methods: [], notifications: [],
@@ -20,8 +28,8 @@ export function preselectAccounts(
   for (const scopes of requested) {
     for (const scope of Object.values(scopes)) {
       for (const account of scope.accounts) {
-        const address = parseAccountId(account)?.address
-        if (address) named.add(address.toLowerCase())
+        const parsed = parseAccountId(account)
+        if (parsed && namesWalletAccount(parsed)) named.add(parsed.address.toLowerCase())
       }
     }
   }

@@ -38,7 +38,7 @@ describe('session rules properties', () => {
     )
   })
 
-  it('a grant is a subset of both the request and the capabilities', () => {
+  it('a grant is a subset of the capabilities and of the request (named, or the standard set for an empty list)', () => {
     const requested = (scopes: NormalizedScopes[], chainId: ChainId) =>
       scopes.flatMap((each) => (Object.hasOwn(each, chainId) ? [each[chainId]] : []))
     fc.assert(
@@ -58,13 +58,23 @@ describe('session rules properties', () => {
             const asked = requested([requiredScopes, optionalScopes], chain.chainId)
             expect(supported).toBeDefined()
             expect(asked.length).toBeGreaterThan(0)
+            // Named, or asked for as the chain's standard set by an empty list (`methods: []`).
             for (const method of chain.methods) {
               expect(supported?.methods).toContain(method)
-              expect(asked.some((scope) => scope?.methods.includes(method))).toBe(true)
+              expect(
+                asked.some(
+                  (scope) => scope?.methods.length === 0 || scope?.methods.includes(method),
+                ),
+              ).toBe(true)
             }
             for (const name of chain.notifications) {
               expect(supported?.notifications).toContain(name)
-              expect(asked.some((scope) => scope?.notifications.includes(name))).toBe(true)
+              expect(
+                asked.some(
+                  (scope) =>
+                    scope?.notifications.length === 0 || scope?.notifications.includes(name),
+                ),
+              ).toBe(true)
             }
           }
           for (const chainId of Object.keys(requiredScopes)) {

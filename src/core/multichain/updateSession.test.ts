@@ -29,7 +29,11 @@ describe('updateSession (popup edits)', () => {
     const { engine, ports, sessionChanges } = await withSession()
     await engine.updateSession(dapp, { chains: ['eip155:1'], accounts: [bob] })
     const expected = {
-      'eip155:1': { methods: ['eth_call'], notifications: [], accounts: [`eip155:1:${bob}`] },
+      'eip155:1': {
+        methods: ['eth_call'],
+        notifications: ['eth_subscription'],
+        accounts: [`eip155:1:${bob}`],
+      },
     }
     expect(ports.store.get(dapp)?.sessionScopes).toEqual(expected)
     expect(sessionChanges().at(-1)).toEqual(expected)
@@ -43,7 +47,11 @@ describe('updateSession (popup edits)', () => {
     const { engine, ports } = await withSession()
     await engine.updateSession(dapp, { chains: ['eip155:1', 'eip155:31337'], accounts: [alice] })
     expect(ports.store.get(dapp)?.sessionScopes).toEqual({
-      'eip155:1': { methods: ['eth_call'], notifications: [], accounts: [`eip155:1:${alice}`] },
+      'eip155:1': {
+        methods: ['eth_call'],
+        notifications: ['eth_subscription'],
+        accounts: [`eip155:1:${alice}`],
+      },
       'eip155:31337': {
         methods: ['eth_subscribe', 'eth_blockNumber'],
         notifications: ['eth_subscription'],
