@@ -91,7 +91,7 @@ test.describe('wallet_createSession', () => {
     const result = await connect(dappPage, {
       optionalScopes: {
         [devnet]: {
-          methods: ['eth_blockNumber', 'personal_sign', 'eth_signTypedData_v4'],
+          methods: ['eth_blockNumber', 'eth_sign', 'eth_signTypedData_v3'],
           notifications: ['eth_subscription', 'acme_somethingHappened'],
         },
         [unknownChain]: { methods: ['eth_blockNumber'], notifications: [] },
@@ -118,7 +118,7 @@ test.describe('wallet_createSession', () => {
     expect(
       await request(dappPage, 'wallet_createSession', {
         requiredScopes: {
-          [devnet]: { methods: ['eth_blockNumber', 'personal_sign'], notifications: [] },
+          [devnet]: { methods: ['eth_blockNumber', 'eth_sign'], notifications: [] },
         },
       }),
     ).toEqual({ error: { code: 5101, message: 'Requested methods are not supported' } })

@@ -6,16 +6,24 @@ import { connectionPortName } from '../core/protocol/connection.ts'
 import { isExtensionPageSender } from '../core/protocol/pageOrigin.ts'
 import type { PopupRequest } from '../core/protocol/popupMessages.ts'
 import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
+import { createConfirmations } from '../core/wallet/createConfirmations.ts'
 import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
+import { createSigner } from '../core/wallet/createSigner.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
 import { createAutoLock } from './autoLock.ts'
 import { createChainSocket } from './chainSocket.ts'
+import { createConfirmationWindows } from './confirmationWindows.ts'
 import { createConnectionRegistry } from './connections.ts'
 import { createNetworkRegistry } from './networks.ts'
 import { createNodeRouter } from './nodeRouter.ts'
 import { createPagePortServer, type PageAnswer } from './pagePorts.ts'
 import { createPopupHandlers } from './popupMessages.ts'
 import { createSessionStore } from './sessionStore.ts'
+import {
+  createCallsBatchStore,
+  createConfirmationStore,
+  createTransactionLog,
+} from './signingStores.ts'
 import { createStorage } from './storage.ts'
 import { alarmNames, createScheduler, nextExpiry } from './timers.ts'
 import { wake } from './wake.ts'
@@ -23,6 +31,10 @@ import { createWallet } from './wallet.ts'
 import { createWindowApprover } from './windowApprover.ts'
 
 // The one file that touches chrome.*: it hands storage, ports, windows and alarms to the modules.
+
+/** `0x` and `bytes` random bytes as hex: a batch id no dapp can guess or collide with. */
+const randomHex = (bytes: number): string =>
+  `0x${Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
 
 /** How long the answer of a request that must not run twice is kept for its re-send. */
 const answerKeepMs = 60_000
@@ -51,6 +63,20 @@ const answers = createRecentAnswers<PageAnswer>({
   limit: 100,
 })
 const wallet = createWallet({ local, session })
+const confirmations = createConfirmations({
+  store: createConfirmationStore(session),
+  windows: createConfirmationWindows(
+    {
+      create: (options) => chrome.windows.create(options),
+      update: (windowId, options) => chrome.windows.update(windowId, options),
+      getAll: () => chrome.windows.getAll(),
+    },
+    (path) => chrome.runtime.getURL(path),
+  ),
+  newId: () => crypto.randomUUID(),
+  now,
+})
+const transactions = createTransactionLog(local)
 const scheduler = createScheduler(
   {
     [alarmNames.sessionExpiry]: () => expireSessions(),
@@ -74,10 +100,24 @@ const nodes = createNodeRouter({
   deliver: (owner, subscriptionId, result) =>
     engine.deliverSubscriptionEvent(owner, subscriptionId, result),
 })
+const signing = createSigner({
+  confirmations,
+  node: (chainId) => nodes.nodeCall(chainId),
+  account: (address) => wallet.account(address),
+  batches: createCallsBatchStore(local),
+  sent: (transaction) => {
+    transactions
+      .append(transaction)
+      .catch((error: unknown) => console.error('Aperture: recording a transaction', error))
+  },
+  newBatchId: () => randomHex(32),
+  now,
+})
 const engine: MultichainEngine = withActivityLog(
   createMultichainEngine({
     sessions,
     approver: approvals.approver,
+    signer: signing.signer,
     nodes: nodes.router,
     notifier: connections.notifier,
     clock: { now },
@@ -102,6 +142,7 @@ const handlePopup = createPopupHandlers({
   sessions,
   engine,
   activity,
+  confirmations,
   touch: autoLock.touch,
 })
 const servePagePort = createPagePortServer({
@@ -109,6 +150,7 @@ const servePagePort = createPagePortServer({
   engine,
   connections,
   approvals,
+  confirmations,
   answers,
 })
 
@@ -133,6 +175,9 @@ chrome.windows.onRemoved.addListener((windowId) => {
   approvals
     .windowClosed(windowId)
     .catch((error: unknown) => console.error('Aperture: approval window closed', error))
+  confirmations
+    .windowClosed(windowId)
+    .catch((error: unknown) => console.error('Aperture: confirmation window closed', error))
 })
 
 chrome.alarms.onAlarm.addListener((alarm) => scheduler.fired(alarm))
@@ -154,4 +199,5 @@ wake({
   nodes,
   connections,
   engine,
+  resumeBroadcasts: signing.resumeBroadcasts,
 }).catch((error: unknown) => console.error('Aperture: wake-up', error))

@@ -1,6 +1,7 @@
 import { isObject } from '@metamask/utils'
 import type { ChainId } from '../core/caip/types.ts'
 import type { NodeClient } from '../core/eth/createHttpNodeClient.ts'
+import type { NodeCall } from '../core/eth/nodeCall.ts'
 import type { NodeRouter, RoutedNodeAnswer, SubscriptionOwner } from '../core/multichain/ports.ts'
 import type { Json } from '../core/rpc/types.ts'
 import type { ChainSocket, ChainSocketHandlers } from './chainSocket.ts'
@@ -194,6 +195,14 @@ export function createNodeRouter(dependencies: NodeRouterDependencies) {
 
   return {
     router,
+    /**
+     * The wallet's own calls to a chain's node (filling, simulating, broadcasting a transaction):
+     * parsed answers, through the same HTTP client as the page's reads.
+     */
+    nodeCall:
+      (chainId: ChainId): NodeCall =>
+      async (method, params) =>
+        clientFor((await networkOf(chainId)).rpcUrl).request(method, params),
     /** Loads the subscriptions of the previous worker and subscribes them again. */
     async restore(): Promise<void> {
       for (const chainId of await subscriptions.restore()) resubscribeChain(chainId)

@@ -76,6 +76,7 @@ function createServer(
 ) {
   const connections = createConnectionRegistry()
   const approvals = { expected: [] as string[], released: [] as string[] }
+  const confirmations = { released: [] as string[] }
   const serve = createPagePortServer({
     extensionId,
     engine: engine as unknown as MultichainEngine,
@@ -84,6 +85,11 @@ function createServer(
       expect: (_origin, key) => approvals.expected.push(key),
       answered: async (_origin, key) => {
         approvals.released.push(key)
+      },
+    },
+    confirmations: {
+      release: async (_origin, key) => {
+        confirmations.released.push(key)
       },
     },
     answers: createRecentAnswers<PageAnswer>({
@@ -99,7 +105,7 @@ function createServer(
     }),
     closeGraceMs: 2_000,
   })
-  return { serve, engine, connections, approvals, recent }
+  return { serve, engine, connections, approvals, confirmations, recent }
 }
 
 const request = (id: number, method = 'wallet_getSession', params: unknown = {}) => ({
@@ -168,6 +174,25 @@ describe('createPagePortServer', () => {
     await vi.waitFor(() => expect(second.received).toHaveLength(1))
     expect(engine.calls).toHaveLength(1)
     expect(first.received).toEqual([])
+  })
+
+  it('releases the confirmation of a signing request once its answer is kept, and of no other request', async () => {
+    const { serve, confirmations } = createServer()
+    const port = fakePort(pageSender)
+    serve(port)
+    port.send({ type: 'hello', connectionId: 'tab-1' })
+    const sign = {
+      scope: 'eip155:31337',
+      request: {
+        method: 'personal_sign',
+        params: ['0x00', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'],
+      },
+    }
+    port.send({ type: 'request', request: request(4, 'wallet_invokeMethod', sign) })
+    const filter = { scope: 'eip155:31337', request: { method: 'eth_newBlockFilter' } }
+    port.send({ type: 'request', request: request(5, 'wallet_invokeMethod', filter) })
+    await vi.waitFor(() => expect(port.received).toHaveLength(2))
+    expect(confirmations.released).toEqual(['tab-1/4'])
   })
 
   it('answers a re-sent wallet_createSession from the kept answer after a restart, without running it again', async () => {

@@ -1,7 +1,10 @@
 import { isObject } from '@metamask/utils'
+import { confirmedMethods } from '../core/eth/methods.ts'
 import type { MultichainEngine } from '../core/multichain/ports.ts'
-import type { WorkerPort } from '../core/protocol/connection.ts'
+import { requestKeyOf, type WorkerPort } from '../core/protocol/connection.ts'
 import { pageOrigin } from '../core/protocol/pageOrigin.ts'
+import type { RpcId } from '../core/rpc/types.ts'
+import type { Confirmations } from '../core/wallet/createConfirmations.ts'
 import { isReplayedOnResend, type RecentAnswers } from '../core/wallet/createRecentAnswers.ts'
 import type { ConnectionRegistry } from './connections.ts'
 import type { WindowApprover } from './windowApprover.ts'
@@ -15,13 +18,24 @@ export type PortSender = { id?: string; origin?: string; url?: string }
 /** A page connection's port as the worker gets it (`chrome.runtime.Port` fits). */
 export type PagePort = WorkerPort & { sender?: PortSender }
 
-const requestKeyOf = (connectionId: string, request: unknown): string | undefined => {
+const pageRequestKey = (connectionId: string, request: unknown): string | undefined => {
   if (!isObject(request) || !('id' in request)) return undefined
-  return `${connectionId}/${JSON.stringify(request.id)}`
+  return requestKeyOf(connectionId, request.id as RpcId)
 }
 
 const isCreateSession = (request: unknown): boolean =>
   isObject(request) && request.method === 'wallet_createSession'
+
+const confirmed: ReadonlySet<string> = new Set(confirmedMethods)
+
+/** A `wallet_invokeMethod` the user confirms in the confirmation window (signing, sending). */
+const isConfirmedInvocation = (request: unknown): boolean => {
+  if (!isObject(request) || request.method !== 'wallet_invokeMethod') return false
+  const { params } = request
+  if (!isObject(params) || !isObject(params.request)) return false
+  const { method } = params.request
+  return typeof method === 'string' && confirmed.has(method)
+}
 
 /** What the engine answers a page request with. */
 export type PageAnswer = Awaited<ReturnType<MultichainEngine['handleRequest']>>
@@ -32,6 +46,7 @@ export type PagePortDependencies = {
   engine: MultichainEngine
   connections: ConnectionRegistry
   approvals: Pick<WindowApprover, 'expect' | 'answered'>
+  confirmations: Pick<Confirmations, 'release'>
   /** Answers of requests that must not run twice, for their re-sends (`isReplayedOnResend`). */
   answers: RecentAnswers<PageAnswer>
   /** Overrides how long a dropped port's connection may take to come back (tests). */
@@ -50,20 +65,25 @@ const logged =
  * filter, a subscription) is answered from the recent answers when it was answered before (the
  * worker stopped before the page got the answer), and otherwise its answer is kept before it is
  * sent. A `wallet_createSession` is announced to the approvals first (a re-send re-attaches to its
- * approval) and its approval is released once the answer is kept.
+ * approval) and its approval is released once the answer is kept; so is the confirmation of a
+ * signing request.
  */
 async function answerRequest(
   deps: PagePortDependencies,
   call: { origin: string; connection: string; key: string | undefined; request: unknown },
 ): Promise<PageAnswer> {
-  const { engine, approvals, answers } = deps
+  const { engine, approvals, confirmations, answers } = deps
   const { origin, connection, key, request } = call
   if (key === undefined || !isReplayedOnResend(request)) {
     return engine.handleRequest(origin, connection, request)
   }
   const creates = isCreateSession(request)
+  const confirms = isConfirmedInvocation(request)
   const release = async (): Promise<void> => {
     if (creates) await approvals.answered(origin, key).catch(logged('releasing an approval'))
+    if (confirms) {
+      await confirmations.release(origin, key).catch(logged('releasing a confirmation'))
+    }
   }
   const remembered = await answers.recall(key).catch(logged('recalling an answer'))
   if (remembered !== undefined) {
@@ -112,7 +132,7 @@ export function createPagePortServer(deps: PagePortDependencies): (port: PagePor
       }
       if (message.type !== 'request' || connectionId === undefined) return
       const connection = connectionId
-      const key = requestKeyOf(connection, message.request)
+      const key = pageRequestKey(connection, message.request)
       if (key !== undefined && inFlight.has(key)) return
       if (key !== undefined) inFlight.add(key)
       answerRequest(deps, { origin, connection, key, request: message.request })

@@ -8,6 +8,7 @@ import type {
   PopupRequestType,
   PopupResponse,
 } from '../core/protocol/popupMessages.ts'
+import type { Confirmations } from '../core/wallet/createConfirmations.ts'
 import { FieldErrors } from '../core/wallet/fieldErrors.ts'
 import { builtInChainIds } from '../core/wallet/networks.ts'
 import { checkNetworkEndpoint, validateNetworkDraft } from '../core/wallet/validateNetwork.ts'
@@ -24,6 +25,7 @@ export type PopupDependencies = {
   sessions: SessionStore
   engine: MultichainEngine
   activity: ActivityLog
+  confirmations: Confirmations
   /** Records user activity (postpones auto-lock). */
   touch(): void
 }
@@ -48,7 +50,9 @@ function toPopupError(error: unknown): PopupError {
 
 /** The popup's requests (`PopupRequests`), each answered as a `PopupResponse`. */
 export function createPopupHandlers(deps: PopupDependencies) {
-  const { wallet, approvals, networks, sessions, engine, activity } = deps
+  const { wallet, approvals, networks, sessions, engine, activity, confirmations } = deps
+  const chainName = async (chainId: string): Promise<string> =>
+    (await networks.networks()).find((network) => network.chainId === chainId)?.name ?? chainId
   const handlers: Handlers = {
     'wallet:getState': () => wallet.state(),
     'wallet:newMnemonic': () => wallet.newMnemonic(),
@@ -73,6 +77,25 @@ export function createPopupHandlers(deps: PopupDependencies) {
       if (result.approved && !(await wallet.isUnlocked()))
         throw new Error('Unlock the wallet first')
       await approvals.resolve(id, result)
+      return null
+    },
+    'confirmations:list': async () => {
+      const pending = await confirmations.pending()
+      return Promise.all(
+        pending.map(async ({ id, origin, chainId, kind, view, createdAt }) => ({
+          id,
+          origin,
+          chainId,
+          chainName: await chainName(chainId),
+          kind,
+          view,
+          createdAt,
+        })),
+      )
+    },
+    'confirmation:resolve': async ({ id, approved }) => {
+      if (approved && !(await wallet.isUnlocked())) throw new Error('Unlock the wallet first')
+      await confirmations.resolve(id, approved)
       return null
     },
     'settings:get': () => networks.settings(),

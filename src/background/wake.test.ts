@@ -13,7 +13,7 @@ const owner = (connection: string): SubscriptionOwner => ({
 })
 
 describe('wake', () => {
-  it('expires, checks the lock and restores subscriptions, then ends those of pages that did not come back', async () => {
+  it('expires, checks the lock, restores subscriptions and re-broadcasts signed transactions, then ends the subscriptions of pages that did not come back', async () => {
     vi.useFakeTimers()
     const done: string[] = []
     const closed: string[] = []
@@ -36,9 +36,12 @@ describe('wake', () => {
           closed.push(connection)
         },
       },
+      resumeBroadcasts: async () => {
+        done.push('re-broadcast')
+      },
       reconnectWindowMs: 15_000,
     })
-    expect(done.sort()).toEqual(['expired', 'lock checked', 'restored'])
+    expect(done.sort()).toEqual(['expired', 'lock checked', 're-broadcast', 'restored'])
     await vi.advanceTimersByTimeAsync(14_999)
     expect(closed).toEqual([])
     await vi.advanceTimersByTimeAsync(1)

@@ -11,17 +11,24 @@ export type WakeDependencies = {
   nodes: { restore(): Promise<void>; owners(): SubscriptionOwner[] }
   connections: { has(connection: string): boolean }
   engine: Pick<MultichainEngine, 'connectionClosed'>
+  /** Broadcasts again what was signed but maybe not sent before the previous worker stopped. */
+  resumeBroadcasts(): Promise<void>
   /** Overrides how long pages have to reconnect (tests). */
   reconnectWindowMs?: number
 }
 
 /**
  * What a starting worker does once (DESIGN §6): ends what expired meanwhile, subscribes the previous
- * worker's subscriptions again and, after the pages have had time to reconnect, ends the
+ * worker's subscriptions again, broadcasts again the transactions signed but maybe not sent and, after the pages have had time to reconnect, ends the
  * subscriptions of those that did not come back.
  */
 export async function wake(deps: WakeDependencies): Promise<void> {
-  await Promise.all([deps.expireSessions(), deps.checkAutoLock(), deps.nodes.restore()])
+  await Promise.all([
+    deps.expireSessions(),
+    deps.checkAutoLock(),
+    deps.nodes.restore(),
+    deps.resumeBroadcasts(),
+  ])
   setTimeout(() => {
     for (const owner of deps.nodes.owners()) {
       if (deps.connections.has(owner.connection)) continue

@@ -1,6 +1,9 @@
+import type { Address } from 'viem'
+import type { LocalAccount } from 'viem/accounts'
 import {
   createMnemonic,
   createVault,
+  deriveAccounts,
   deriveAddresses,
   parseMnemonic,
   type UnlockedVault,
@@ -37,6 +40,7 @@ export const confirmationWordCount = 3
  */
 export function createWallet({ local, session }: WalletStorage) {
   let unlocked: UnlockedVault | undefined
+  let signing: { vault: UnlockedVault; accounts: LocalAccount[] } | undefined
 
   const load = async (): Promise<UnlockedVault | undefined> => {
     if (unlocked) return unlocked
@@ -123,6 +127,26 @@ export function createWallet({ local, session }: WalletStorage) {
       return keep(await updateVault(opened, secrets))
     },
     isUnlocked: async (): Promise<boolean> => (await load()) !== undefined,
+    /**
+     * The signing account of one of the wallet's addresses, derived from the unlocked vault; used
+     * inside the worker only (the key never leaves it). Throws while locked or for a foreign address.
+     */
+    async account(address: Address): Promise<LocalAccount> {
+      const opened = await load()
+      if (!opened) throw new Error('Unlock the wallet first')
+      // Deriving from the mnemonic stretches it (PBKDF2): once per unlocked vault, not per signature.
+      if (signing?.vault !== opened) {
+        signing = {
+          vault: opened,
+          accounts: deriveAccounts(opened.secrets.mnemonic, opened.secrets.accountCount),
+        }
+      }
+      const account = signing.accounts.find(
+        (candidate) => candidate.address.toLowerCase() === address.toLowerCase(),
+      )
+      if (!account) throw new Error(`${address} is not an account of this wallet`)
+      return account
+    },
   }
 }
 

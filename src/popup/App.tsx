@@ -1,8 +1,10 @@
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { approvalIdOf } from '../core/protocol/approvalPage.ts'
+import { isConfirmationPage } from '../core/protocol/confirmationPage.ts'
 import { Layout } from './components/Layout.tsx'
 import { Approval } from './screens/Approval/Approval.tsx'
+import { Confirmation } from './screens/Confirmation/Confirmation.tsx'
 import { Connections } from './screens/Connections/Connections.tsx'
 import { Home } from './screens/Home/Home.tsx'
 import { NetworkForm } from './screens/NetworkForm/NetworkForm.tsx'
@@ -15,6 +17,9 @@ import { useWallet } from './stores/wallet.ts'
 
 /** The approval id when this page is an approval window (`approvalPageAddress`). */
 const approvalId = approvalIdOf(window.location.search)
+
+/** Whether this page is the confirmation window (`confirmationPageAddress`). */
+const confirming = isConfirmationPage(window.location.search)
 
 /** Picks the screen from the wallet's status (and, in an approval window, the pending request). */
 export function App() {
@@ -42,6 +47,19 @@ export function App() {
     }
     if (status === 'locked') return <Unlock reason="A site asks to connect. Unlock to review it." />
     return <Approval id={approvalId} />
+  }
+  if (confirming) {
+    if (status === 'uninitialized') {
+      return (
+        <Layout title="Confirm">
+          <p className="lead">Set up Aperture from its toolbar button first.</p>
+        </Layout>
+      )
+    }
+    if (status === 'locked') {
+      return <Unlock reason="A site asks you to sign. Unlock to review it." />
+    }
+    return <Confirmation />
   }
   if (status === 'uninitialized') return <Onboarding />
   if (status === 'locked') return <Unlock />

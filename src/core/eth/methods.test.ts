@@ -2,14 +2,26 @@ import { describe, expect, it } from 'vitest'
 import {
   isEndpointMethod,
   nodeMethods,
+  signingMethods,
   walletScopeMethods,
   walletScopeNotifications,
 } from './methods.ts'
 
 describe('node methods', () => {
-  it('grants a wallet scope the DESIGN §4 read list plus eth_subscribe/eth_unsubscribe', () => {
+  it('grants a wallet scope the DESIGN §4 read list, eth_subscribe/eth_unsubscribe and signing', () => {
     expect(nodeMethods).toHaveLength(30)
-    expect(walletScopeMethods).toEqual([...nodeMethods, 'eth_subscribe', 'eth_unsubscribe'])
+    expect(walletScopeMethods).toEqual([
+      ...nodeMethods,
+      'eth_subscribe',
+      'eth_unsubscribe',
+      'personal_sign',
+      'eth_signTypedData_v4',
+      'eth_sendTransaction',
+      'wallet_sendCalls',
+      'wallet_getCallsStatus',
+      'wallet_getCapabilities',
+      'eth_accounts',
+    ])
     expect(walletScopeNotifications).toEqual(['eth_subscription'])
   })
 
@@ -17,6 +29,13 @@ describe('node methods', () => {
     for (const method of nodeMethods) {
       expect(isEndpointMethod(method, 'http')).toBe(true)
       expect(isEndpointMethod(method, 'ws')).toBe(true)
+    }
+  })
+
+  it('never forwards a signing method to the endpoint', () => {
+    for (const method of signingMethods) {
+      expect(isEndpointMethod(method, 'http')).toBe(false)
+      expect(isEndpointMethod(method, 'ws')).toBe(false)
     }
   })
 

@@ -39,6 +39,33 @@ export const nodeMethods = [
 export const subscriptionMethods = ['eth_subscribe', 'eth_unsubscribe'] as const
 
 /**
+ * The methods the wallet answers itself, with the user's keys or its own records (DESIGN §4
+ * "Signing"): never forwarded to a node.
+ */
+export const signingMethods = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+  'eth_accounts',
+] as const
+export type SigningMethod = (typeof signingMethods)[number]
+
+/** The signing methods the user confirms in the confirmation window: a prompt, then a signature. */
+export const confirmedMethods: readonly SigningMethod[] = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+]
+
+/** True for a method the wallet answers itself (`signingMethods`). */
+export const isSigningMethod = (method: string): method is SigningMethod =>
+  (signingMethods as readonly string[]).includes(method)
+
+/**
  * The scope methods whose second run does something twice: a second broadcast, filter or
  * subscription, or filter changes consumed by a run whose answer was lost. A page's re-send of one
  * after a worker restart gets the first run's answer (`isReplayedOnResend`).
@@ -50,10 +77,16 @@ export const nonIdempotentNodeMethods: readonly string[] = [
   'eth_uninstallFilter',
   'eth_getFilterChanges',
   ...subscriptionMethods,
+  // A second signature prompt, or a second transaction.
+  ...confirmedMethods,
 ]
 
-/** Everything a wallet scope may be granted: the node methods plus the subscription pair. */
-export const walletScopeMethods: readonly string[] = [...nodeMethods, ...subscriptionMethods]
+/** Everything a wallet scope may be granted: the node methods, the subscription pair, signing. */
+export const walletScopeMethods: readonly string[] = [
+  ...nodeMethods,
+  ...subscriptionMethods,
+  ...signingMethods,
+]
 
 /** The notifications a wallet scope may be granted. */
 export const walletScopeNotifications: readonly string[] = ['eth_subscription']

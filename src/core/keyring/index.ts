@@ -1,5 +1,5 @@
 export { createMnemonic } from './createMnemonic.ts'
-export { deriveAddresses } from './deriveAddresses.ts'
+export { deriveAccounts, deriveAddresses } from './deriveAddresses.ts'
 export * from './errors.ts'
 export { parseMnemonic } from './parseMnemonic.ts'
 export { minimumPasswordLength } from './password.ts'

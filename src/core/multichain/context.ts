@@ -16,6 +16,8 @@ export type EngineContext = {
 export type HandlerCall = {
   origin: string
   connection: ConnectionId
+  /** `<connection>/<request id>` (`requestKeyOf`): a re-send of the same page request repeats it. */
+  requestKey: string
   params: unknown
   session: StoredSession | undefined
 }

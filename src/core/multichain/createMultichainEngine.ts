@@ -1,3 +1,4 @@
+import { requestKeyOf } from '../protocol/connection.ts'
 import { methodNotFound, toRpcError } from '../rpc/errors.ts'
 import { parseRequest } from '../rpc/parseRequest.ts'
 import { failure, success } from '../rpc/response.ts'
@@ -67,7 +68,9 @@ export function createMultichainEngine(ports: EnginePorts): MultichainEngine {
       try {
         const session = await loadSession(context, origin)
         if (!isMultichainMethod(method)) return failure(id, methodNotFound(method))
-        const answer = await handlers[method](context, { origin, connection, params, session })
+        const requestKey = requestKeyOf(connection, id)
+        const call = { origin, connection, requestKey, params, session }
+        const answer = await handlers[method](context, call)
         if ('error' in answer) return { jsonrpc: '2.0', id, error: answer.error }
         if ('resultJson' in answer) return { jsonrpc: '2.0', id, resultJson: answer.resultJson }
         return success(id, answer.result)

@@ -130,7 +130,7 @@ describe('wallet_createSession', () => {
   it('answers 5101 for an unsupported required method', async () => {
     const { call } = createHarness()
     const response = await call('wallet_createSession', {
-      requiredScopes: { 'eip155:1': { methods: ['eth_sendTransaction'], notifications: [] } },
+      requiredScopes: { 'eip155:1': { methods: ['eth_sign'], notifications: [] } },
     })
     expect(response.error).toEqual({ code: 5101, message: 'Requested methods are not supported' })
   })
@@ -152,7 +152,7 @@ describe('wallet_createSession', () => {
       optionalScopes: {
         'eip155:137': { methods: ['eth_call'], notifications: [] },
         'eip155:10': {
-          methods: ['eth_call', 'personal_sign'],
+          methods: ['eth_call', 'eth_sign'],
           notifications: ['eth_subscription', 'chainChanged'],
         },
       },

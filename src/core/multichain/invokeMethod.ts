@@ -1,9 +1,11 @@
 import { isCaipChainId, isObject } from '@metamask/utils'
 import type { ChainId } from '../caip/types.ts'
+import { isSigningMethod } from '../eth/methods.ts'
 import { internalError, invalidParams, type Problem, unauthorized } from '../rpc/errors.ts'
 import { isRpcErrorObject } from '../rpc/isRpcErrorObject.ts'
 import type { Json } from '../rpc/types.ts'
 import type { EngineContext, HandlerAnswer, HandlerCall } from './context.ts'
+import { invokeSigningMethod } from './invokeSigningMethod.ts'
 import type { RoutedNodeAnswer } from './ports.ts'
 import { scopeAllowsSubscriptions } from './scopeAllowsSubscriptions.ts'
 
@@ -78,6 +80,15 @@ export async function invokeMethod(
       ? session.sessionScopes[chainId]
       : undefined
   if (!scope?.methods.includes(request.method)) throw unauthorized()
+
+  if (isSigningMethod(request.method)) {
+    return invokeSigningMethod(context, call, {
+      chainId,
+      scope,
+      method: request.method,
+      params: request.params,
+    })
+  }
 
   const { nodes } = context.ports
   const owner = { origin: call.origin, connection: call.connection, chainId }

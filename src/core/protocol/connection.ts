@@ -14,6 +14,13 @@ export const contentStreamName = 'aperture-contentscript'
 /** `runtime.connect({ name })` of the content script's port to the service worker. */
 export const connectionPortName = 'aperture-multichain'
 
+/**
+ * The key of one page request across worker restarts: the page connection and the request's id
+ * (`<connection>/<JSON id>`). The content script re-sends an unanswered request with both unchanged.
+ */
+export const requestKeyOf = (connection: string, id: RpcId | undefined): string =>
+  `${connection}/${JSON.stringify(id ?? null)}`
+
 /** What the content script sends on its port. */
 export type ContentMessage =
   /** First message of every (re)connection: names the page connection, stable for its lifetime. */

@@ -2,6 +2,7 @@ import type { Address } from 'viem'
 import type { ChainId } from '../caip/types.ts'
 import type { ApprovalRequest, ApprovalResult, StoredSession } from '../multichain/ports.ts'
 import type { ActivityEntry } from '../wallet/activity.ts'
+import type { ConfirmationView } from '../wallet/confirmationViews.ts'
 import type { NetworkDraft } from '../wallet/validateNetwork.ts'
 
 /**
@@ -70,6 +71,10 @@ export type PopupRequests = {
   'wallet:addAccount': { params: undefined; result: WalletState }
   'approval:get': { params: { id: string }; result: ApprovalView | null }
   'approval:resolve': { params: { id: string; result: ApprovalResult }; result: null }
+  /** The confirmation queue (signing requests, across origins), oldest first. */
+  'confirmations:list': { params: undefined; result: ConfirmationView[] }
+  /** The user's answer to one confirmation; approving needs an unlocked wallet. */
+  'confirmation:resolve': { params: { id: string; approved: boolean }; result: null }
   'settings:get': { params: undefined; result: SettingsView }
   'settings:set': { params: Partial<SettingsView>; result: SettingsView }
   'networks:list': { params: undefined; result: NetworkView[] }

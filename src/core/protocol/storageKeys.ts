@@ -17,6 +17,10 @@ export const localKeys = {
   customNetworks: 'customNetworks',
   /** Prefix of each connected origin's `ActivityEntry[]` (its latest `wallet_invokeMethod` calls). */
   activityPrefix: 'activity:',
+  /** `Record<batchId, CallsBatch>`: the latest `wallet_sendCalls` batches, for their status. */
+  callsBatches: 'callsBatches',
+  /** `SentTransaction[]`: the wallet's own latest transactions, oldest first (activity). */
+  transactions: 'transactions',
 } as const
 
 export const sessionKeys = {
@@ -32,4 +36,8 @@ export const sessionKeys = {
   lastActivity: 'lastActivity',
   /** `Record<requestKey, RecentAnswer>`: answers a re-sent page request gets again (`createRecentAnswers`). */
   recentAnswers: 'recentAnswers',
+  /** Prefix of each `ConfirmationRecord` (a signing request waiting for, or answered by, the user). */
+  confirmationPrefix: 'confirmation:',
+  /** The id of the one confirmation window. */
+  confirmationWindow: 'confirmationWindow',
 } as const

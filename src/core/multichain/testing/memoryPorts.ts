@@ -8,6 +8,8 @@ import type {
   ConnectionId,
   EnginePorts,
   RoutedNodeAnswer,
+  SignerAnswer,
+  SigningRequest,
   StoredSession,
   SubscriptionOwner,
   WalletCapabilities,
@@ -61,6 +63,10 @@ export type MemoryPorts = EnginePorts & {
   approvals: ApprovalRequest[]
   /** Every call to the node router, in order. */
   nodeCalls: RecordedNodeCall[]
+  /** Every signing request the engine let through, in order. */
+  signed: SigningRequest[]
+  /** How the signer answers (default: a fixed signature). */
+  setSignerAnswer(answer: (request: SigningRequest) => SignerAnswer | Promise<SignerAnswer>): void
   setApprovalPolicy(policy: ApprovalPolicy): void
   /** How `nodes.request` answers (default `{ result: '0x7a69' }`); throw to simulate an outage. */
   setNodeAnswer(
@@ -84,6 +90,10 @@ export function createMemoryPorts(
   })
   let now = options.now ?? Date.parse('2026-01-01T00:00:00Z')
   let subscriptionCount = 0
+  const signed: SigningRequest[] = []
+  let signerAnswer = (_request: SigningRequest): SignerAnswer | Promise<SignerAnswer> => ({
+    result: `0x${'ab'.repeat(65)}`,
+  })
 
   const ports: MemoryPorts = {
     store,
@@ -91,6 +101,17 @@ export function createMemoryPorts(
     approvals,
     nodeCalls,
     capabilitiesValue: options.capabilities ?? defaultCapabilities(),
+    signed,
+    setSignerAnswer: (next) => {
+      signerAnswer = next
+    },
+    signer: {
+      sign: async (request) => {
+        signed.push(request)
+        return signerAnswer(request)
+      },
+      callsStatus: async ({ id }) => ({ id, status: 100 }),
+    },
     setApprovalPolicy: (next) => {
       policy = next
     },

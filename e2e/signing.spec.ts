@@ -1,0 +1,141 @@
+import { type TypedDataDefinition, verifyMessage, verifyTypedData } from 'viem'
+import { devnet, expect, test } from './fixtures.ts'
+import { firstAccount, secondAccount } from './support/anvil.ts'
+import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
+import { invoke } from './support/provider.ts'
+
+/** Every signing method on the devnet, for the first account. */
+const signingSession = {
+  optionalScopes: {
+    [devnet]: {
+      methods: [
+        'eth_blockNumber',
+        'eth_getBalance',
+        'personal_sign',
+        'eth_signTypedData_v4',
+        'eth_sendTransaction',
+        'wallet_sendCalls',
+        'wallet_getCallsStatus',
+        'wallet_getCapabilities',
+        'eth_accounts',
+      ],
+      notifications: [],
+    },
+  },
+}
+
+const mail = {
+  types: {
+    EIP712Domain: [
+      { name: 'name', type: 'string' },
+      { name: 'version', type: 'string' },
+      { name: 'chainId', type: 'uint256' },
+      { name: 'verifyingContract', type: 'address' },
+    ],
+    Person: [
+      { name: 'name', type: 'string' },
+      { name: 'wallet', type: 'address' },
+    ],
+    Mail: [
+      { name: 'from', type: 'Person' },
+      { name: 'to', type: 'Person' },
+      { name: 'contents', type: 'string' },
+    ],
+  },
+  primaryType: 'Mail',
+  domain: {
+    name: 'Ether Mail',
+    version: '1',
+    chainId: 31337,
+    verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' as const,
+  },
+  message: {
+    from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
+    to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
+    contents: 'Hello, Bob!',
+  },
+}
+
+test.describe('signing', () => {
+  test('personal_sign shows the message and origin, and the signature verifies', async ({
+    wallet,
+    dapp,
+    dappPage,
+    connect,
+  }) => {
+    await connect(dappPage, signingSession)
+    const text = 'Sign in to the demo dapp\nNonce: 8f3a2c'
+    const message = `0x${Buffer.from(text, 'utf8').toString('hex')}`
+    const pending = invoke<`0x${string}`>(dappPage, devnet, 'personal_sign', [
+      message,
+      firstAccount,
+    ])
+    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(window.getByTestId('confirm-origin')).toHaveText(dapp.origin)
+    await expect(window.getByTestId('confirm-chain')).toContainText('Local devnet')
+    await expect(window.getByTestId('confirm-chain')).toContainText(devnet)
+    await expect(window.getByTestId('confirm-account')).toContainText(firstAccount)
+    await expect(window.getByTestId('confirm-message')).toHaveText(text)
+    await expect(window.getByTestId('confirm-queue-position')).toHaveText('1 of 1')
+    await answerConfirmation(window, 'approve', 'confirm-message')
+    const outcome = await pending
+    expect(outcome.error).toBeUndefined()
+    expect(
+      await verifyMessage({
+        address: firstAccount,
+        message: text,
+        signature: outcome.result ?? '0x',
+      }),
+    ).toBe(true)
+  })
+
+  test('eth_signTypedData_v4 shows the domain and message tree, and the signature verifies', async ({
+    wallet,
+    dappPage,
+    connect,
+  }) => {
+    await connect(dappPage, signingSession)
+    const pending = invoke<`0x${string}`>(dappPage, devnet, 'eth_signTypedData_v4', [
+      firstAccount,
+      JSON.stringify(mail),
+    ])
+    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    const typedData = window.getByTestId('confirm-typed-data')
+    await expect(typedData).toContainText('Ether Mail')
+    await expect(typedData).toContainText('0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC')
+    await expect(typedData).toContainText('Hello, Bob!')
+    await expect(typedData).toContainText('0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB')
+    await answerConfirmation(window, 'approve', 'confirm-typed-data')
+    const outcome = await pending
+    expect(
+      await verifyTypedData({
+        address: firstAccount,
+        ...(mail as unknown as TypedDataDefinition),
+        signature: outcome.result ?? '0x',
+      }),
+    ).toBe(true)
+  })
+
+  test('reject answers 4001', async ({ wallet, dappPage, connect }) => {
+    await connect(dappPage, signingSession)
+    const pending = invoke(dappPage, devnet, 'personal_sign', ['0x68656c6c6f', firstAccount])
+    await answerConfirmation(
+      await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+      'reject',
+    )
+    expect((await pending).error).toEqual({ code: 4001, message: 'User rejected the request.' })
+  })
+
+  test('an account the session did not grant is 4100, with no window', async ({
+    dappPage,
+    connect,
+  }) => {
+    await connect(dappPage, signingSession)
+    expect(
+      (await invoke(dappPage, devnet, 'personal_sign', ['0x68656c6c6f', secondAccount])).error,
+    ).toEqual({
+      code: 4100,
+      message: 'The requested account and/or method has not been authorized by the user.',
+    })
+  })
+})

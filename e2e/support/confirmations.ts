@@ -1,0 +1,48 @@
+import { type BrowserContext, expect, type Page } from '@playwright/test'
+import { saveScreen } from './walletUi.ts'
+
+/** The confirmation window: the extension page opened with `?confirm` (DESIGN §3). */
+export function confirmationWindow(
+  context: BrowserContext,
+  extensionOrigin: string,
+): Page | undefined {
+  return context
+    .pages()
+    .find((page) => page.url().startsWith(extensionOrigin) && page.url().includes('?confirm'))
+}
+
+/**
+ * Waits for the confirmation window to open and to show a request (`confirm-origin`), or, with
+ * `locked`, the unlock screen.
+ */
+export async function waitForConfirmation(
+  context: BrowserContext,
+  extensionOrigin: string,
+  options: { locked?: boolean } = {},
+): Promise<Page> {
+  await expect
+    .poll(() => confirmationWindow(context, extensionOrigin) !== undefined, {
+      message: 'the confirmation window opens',
+    })
+    .toBe(true)
+  const window = confirmationWindow(context, extensionOrigin)
+  if (!window) throw new Error('the confirmation window vanished')
+  await expect(
+    window.getByTestId(options.locked ? 'unlock-password' : 'confirm-origin'),
+  ).toBeVisible()
+  return window
+}
+
+/** Clicks approve or reject on the request shown; with `screen`, saves a screenshot first. */
+export async function answerConfirmation(
+  window: Page,
+  answer: 'approve' | 'reject',
+  screen?: string,
+): Promise<void> {
+  if (screen) {
+    // The size the window opens at (chrome.windows.create): what the user sees.
+    await window.setViewportSize({ width: 400, height: 680 })
+    await saveScreen(window, screen)
+  }
+  await window.getByTestId(answer === 'approve' ? 'confirm-approve' : 'confirm-reject').click()
+}

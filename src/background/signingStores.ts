@@ -1,0 +1,65 @@
+import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
+import type { ConfirmationRecord, ConfirmationStore } from '../core/wallet/createConfirmations.ts'
+import type { CallsBatch, CallsBatchStore, SentTransaction } from '../core/wallet/createSigner.ts'
+import type { Storage } from './storage.ts'
+
+/** Batches kept for `wallet_getCallsStatus`: the newest ones. */
+const maxBatches = 100
+/** Own transactions kept for the activity list: the newest ones. */
+const maxTransactions = 200
+
+/** Confirmation records in `storage.session`, one item each, and the window's id. */
+export function createConfirmationStore(session: Storage): ConfirmationStore {
+  const key = (id: string): string => `${sessionKeys.confirmationPrefix}${id}`
+  return {
+    list: async () =>
+      Object.values(await session.readPrefixed<ConfirmationRecord>(sessionKeys.confirmationPrefix)),
+    write: (record) => session.write(key(record.id), record),
+    remove: (id) => session.remove(key(id)),
+    readWindow: () => session.read<number>(sessionKeys.confirmationWindow),
+    writeWindow: (windowId) =>
+      windowId === undefined
+        ? session.remove(sessionKeys.confirmationWindow)
+        : session.write(sessionKeys.confirmationWindow, windowId),
+  }
+}
+
+/** `wallet_sendCalls` batches in `storage.local` (a dapp may ask their status after a restart). */
+export function createCallsBatchStore(local: Storage): CallsBatchStore {
+  let writes: Promise<unknown> = Promise.resolve()
+  return {
+    read: async (id) =>
+      (await local.read<Record<string, CallsBatch>>(localKeys.callsBatches))?.[id],
+    write(batch) {
+      const step = async () => {
+        const all = (await local.read<Record<string, CallsBatch>>(localKeys.callsBatches)) ?? {}
+        const kept = Object.entries({ ...all, [batch.id]: batch }).slice(-maxBatches)
+        await local.write(localKeys.callsBatches, Object.fromEntries(kept))
+      }
+      const current = writes.then(step, step)
+      writes = current.catch(() => undefined)
+      return current
+    },
+  }
+}
+
+/** The wallet's own transactions in `storage.local`, newest last, for the activity list. */
+export function createTransactionLog(local: Storage) {
+  let writes: Promise<unknown> = Promise.resolve()
+  return {
+    read: async (): Promise<SentTransaction[]> =>
+      (await local.read<SentTransaction[]>(localKeys.transactions)) ?? [],
+    /** Appends one transaction (writes one after the other, so none is lost). */
+    append(transaction: SentTransaction): Promise<void> {
+      const step = async () => {
+        const all = (await local.read<SentTransaction[]>(localKeys.transactions)) ?? []
+        await local.write(localKeys.transactions, [...all, transaction].slice(-maxTransactions))
+      }
+      const current = writes.then(step, step)
+      writes = current.catch(() => undefined)
+      return current
+    },
+  }
+}
+
+export type TransactionLog = ReturnType<typeof createTransactionLog>

@@ -1,0 +1,45 @@
+import type { Address } from 'viem'
+import type { FilledTransaction } from '../eth/fillTransaction.ts'
+import type { TypedDataDocument } from '../eth/parseTypedDataParams.ts'
+import type { TokenInfo } from '../eth/readTokenInfo.ts'
+import type { SimulationOutcome } from '../eth/simulateCalls.ts'
+import type { MessageView } from './describeMessage.ts'
+import type { TransactionPreview } from './describeTransaction.ts'
+
+/**
+ * What the confirmation window shows, per confirmation `kind` (`ConfirmationRecord.view`). The
+ * worker builds them; the window only renders. Other kinds (an added network) add their own.
+ */
+export type ConfirmationViews = {
+  personal_sign: { address: Address; message: MessageView }
+  eth_signTypedData_v4: { address: Address; typedData: TypedDataDocument }
+  /** One transaction, filled as it will be signed, with its decoded preview and simulation. */
+  transaction: {
+    transaction: FilledTransaction
+    preview: TransactionPreview
+    simulation: SimulationOutcome
+    tokens: TokenInfo[]
+  }
+  /** A `wallet_sendCalls` batch, sent as these transactions in order. */
+  calls: {
+    from: Address
+    transactions: FilledTransaction[]
+    previews: TransactionPreview[]
+    simulation: SimulationOutcome
+    tokens: TokenInfo[]
+  }
+}
+
+export type SigningKind = keyof ConfirmationViews
+
+/** A confirmation as the window receives it, with the chain's name for display. */
+export type ConfirmationView = {
+  id: string
+  origin: string
+  chainId: string
+  chainName: string
+  kind: string
+  view: unknown
+  /** When it entered the queue (ms since the epoch). */
+  createdAt: number
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest'
+import {
+  type ConfirmationInput,
+  type ConfirmationRecord,
+  type ConfirmationStore,
+  type ConfirmationWindows,
+  createConfirmations,
+  maxPendingConfirmations,
+} from './createConfirmations.ts'
+
+const dapp = 'http://127.0.0.1:5173'
+const otherDapp = 'http://127.0.0.1:5174'
+const message: ConfirmationInput = {
+  requestKey: '3f0c9a52-6d1e-4f51-9a43-0d7a4b1c2e11/1',
+  origin: dapp,
+  chainId: 'eip155:31337',
+  kind: 'personal_sign',
+  view: { message: { kind: 'text', text: 'hello' } },
+}
+
+const hop = async (turns = 3): Promise<void> => {
+  for (let turn = 0; turn < turns; turn += 1) await Promise.resolve()
+}
+
+/** `storage.session` as the worker sees it: it outlives every worker of a test. */
+function memoryStore(): ConfirmationStore & { records: Map<string, ConfirmationRecord> } {
+  const records = new Map<string, ConfirmationRecord>()
+  let windowId: number | undefined
+  return {
+    records,
+    list: async () => {
+      await hop()
+      return [...records.values()].map((record) => structuredClone(record))
+    },
+    write: async (record) => {
+      await hop()
+      records.set(record.id, structuredClone(record))
+    },
+    remove: async (id) => {
+      await hop()
+      records.delete(id)
+    },
+    readWindow: async () => windowId,
+    writeWindow: async (id) => {
+      windowId = id
+    },
+  }
+}
+
+/** The browser's windows: they too outlive the worker. */
+function memoryWindows(): ConfirmationWindows & {
+  opened: number
+  focused: number[]
+  close(id: number): void
+} {
+  const open = new Set<number>()
+  const windows = {
+    opened: 0,
+    focused: [] as number[],
+    open: async () => {
+      windows.opened += 1
+      const id = 100 + windows.opened
+      open.add(id)
+      return id
+    },
+    focus: async (id: number) => {
+      windows.focused.push(id)
+    },
+    exists: async (id: number) => {
+      await hop()
+      return open.has(id)
+    },
+    close: (id: number) => {
+      open.delete(id)
+    },
+  }
+  return windows
+}
+
+/** A worker: the queue over the shared store and windows. */
+let clock = 1_000
+function worker(store: ConfirmationStore, windows: ConfirmationWindows) {
+  return createConfirmations({
+    store,
+    windows,
+    newId: () => crypto.randomUUID(),
+    now: () => {
+      clock += 1
+      return clock
+    },
+  })
+}
+
+describe('createConfirmations', () => {
+  it('opens one window and resolves with the approved record', async () => {
+    const store = memoryStore()
+    const windows = memoryWindows()
+    const confirmations = worker(store, windows)
+    const asked = confirmations.ask(message)
+    await hop(20)
+    const [pending] = await confirmations.pending()
+    expect(pending).toMatchObject({ kind: 'personal_sign', origin: dapp })
+    await confirmations.resolve(pending?.id ?? '', true)
+    expect((await asked).result).toEqual({ approved: true })
+    expect(windows.opened).toBe(1)
+  })
+
+  it('queues requests of two origins in the one window, oldest first', async () => {
+    const store = memoryStore()
+    const windows = memoryWindows()
+    const confirmations = worker(store, windows)
+    const first = confirmations.ask(message)
+    const second = confirmations.ask({ ...message, origin: otherDapp, requestKey: 'b/1' })
+    await hop(40)
+    const pending = await confirmations.pending()
+    expect(pending.map(({ origin }) => origin)).toEqual([dapp, otherDapp])
+    expect(windows.opened).toBe(1)
+    expect(windows.focused).toEqual([101])
+    await confirmations.resolve(pending[1]?.id ?? '', false)
+    expect((await second).result).toEqual({ approved: false })
+    await confirmations.resolve(pending[0]?.id ?? '', true)
+    expect((await first).result).toEqual({ approved: true })
+  })
+
+  it('counts only the first answer', async () => {
+    const confirmations = worker(memoryStore(), memoryWindows())
+    const asked = confirmations.ask(message)
+    await hop(20)
+    const [pending] = await confirmations.pending()
+    await Promise.all([
+      confirmations.resolve(pending?.id ?? '', false),
+      confirmations.resolve(pending?.id ?? '', true),
+    ])
+    expect((await asked).result).toEqual({ approved: false })
+  })
+
+  it('rejects everything pending when the window is closed', async () => {
+    const windows = memoryWindows()
+    const confirmations = worker(memoryStore(), windows)
+    const first = confirmations.ask(message)
+    const second = confirmations.ask({ ...message, requestKey: 'a/2' })
+    await hop(40)
+    windows.close(101)
+    await confirmations.windowClosed(101)
+    expect((await first).result).toEqual({ approved: false })
+    expect((await second).result).toEqual({ approved: false })
+  })
+
+  it('re-attaches a re-sent request to its pending record after a restart, without a second window', async () => {
+    const store = memoryStore()
+    const windows = memoryWindows()
+    worker(store, windows).ask(message)
+    await hop(20)
+    const restarted = worker(store, windows)
+    const resent = restarted.ask(message)
+    await hop(20)
+    expect(await restarted.pending()).toHaveLength(1)
+    await restarted.resolve([...store.records.keys()][0] ?? '', true)
+    expect((await resent).result).toEqual({ approved: true })
+    expect(windows.opened).toBe(1)
+  })
+
+  it('gives a re-sent request the answer recorded while no request waited', async () => {
+    const store = memoryStore()
+    const windows = memoryWindows()
+    worker(store, windows).ask(message)
+    await hop(20)
+    const restarted = worker(store, windows)
+    await restarted.resolve([...store.records.keys()][0] ?? '', true)
+    expect((await restarted.ask(message)).result).toEqual({ approved: true })
+  })
+
+  it('rejects a re-sent request whose window was closed while no worker ran', async () => {
+    const store = memoryStore()
+    const windows = memoryWindows()
+    worker(store, windows).ask(message)
+    await hop(20)
+    windows.close(101)
+    expect((await worker(store, windows).ask(message)).result).toEqual({ approved: false })
+    expect(windows.opened).toBe(1)
+  })
+
+  it('keeps progress on the record for a re-attached request, until released', async () => {
+    const store = memoryStore()
+    const confirmations = worker(store, memoryWindows())
+    const asked = confirmations.ask(message)
+    await hop(20)
+    const [pending] = await confirmations.pending()
+    await confirmations.resolve(pending?.id ?? '', true)
+    await asked
+    await confirmations.progress(pending?.id ?? '', { hash: '0xabc' })
+    expect((await confirmations.ask(message)).progress).toEqual({ hash: '0xabc' })
+    await confirmations.release(dapp, message.requestKey)
+    expect(store.records.size).toBe(0)
+  })
+
+  it(`refuses more than ${maxPendingConfirmations} pending requests with -32002`, async () => {
+    const confirmations = worker(memoryStore(), memoryWindows())
+    for (let index = 0; index < maxPendingConfirmations; index += 1) {
+      confirmations.ask({ ...message, requestKey: `a/${index}` })
+    }
+    await hop(400)
+    await expect(confirmations.ask({ ...message, requestKey: 'a/last' })).rejects.toMatchObject({
+      code: -32002,
+    })
+  })
+
+  it('rejects when no window can be opened', async () => {
+    const windows = { ...memoryWindows(), open: async () => undefined }
+    const confirmations = worker(memoryStore(), windows)
+    expect((await confirmations.ask(message)).result).toEqual({ approved: false })
+  })
+})

@@ -1,0 +1,216 @@
+import type { ChainId } from '../caip/types.ts'
+import { RpcError } from '../rpc/errors.ts'
+import type { Json } from '../rpc/types.ts'
+
+/**
+ * One request waiting for (or answered by) the user in the confirmation window, as stored (the
+ * worker keeps it in `storage.session`) so that it outlives a worker restart. The window renders
+ * `view` by `kind` (`personal_sign`, `eth_signTypedData_v4`, `transaction`, `calls`, …): the queue
+ * knows nothing of kinds, so other confirmations (an added network) share the window.
+ */
+export type ConfirmationRecord = {
+  id: string
+  /** `<connection id>/<request id>` of the page request it belongs to: a re-send repeats it. */
+  requestKey: string
+  origin: string
+  chainId: ChainId
+  kind: string
+  view: Json
+  /** Milliseconds since the epoch: the queue's order. */
+  createdAt: number
+  /** The user's answer (a closed window is a rejection), recorded once: the first answer wins. */
+  result?: { approved: boolean }
+  /** What the worker did after the approval, kept for exactly-once (e.g. the signed transaction). */
+  progress?: Json
+}
+
+/** Where records and the window's id live. Must outlive the worker. */
+export type ConfirmationStore = {
+  list(): Promise<ConfirmationRecord[]>
+  write(record: ConfirmationRecord): Promise<void>
+  remove(id: string): Promise<void>
+  readWindow(): Promise<number | undefined>
+  writeWindow(windowId: number | undefined): Promise<void>
+}
+
+/** The one confirmation window (an extension popup window in the worker). */
+export type ConfirmationWindows = {
+  open(): Promise<number | undefined>
+  focus(windowId: number): Promise<void>
+  exists(windowId: number): Promise<boolean>
+}
+
+export type CreateConfirmationsParameters = {
+  store: ConfirmationStore
+  windows: ConfirmationWindows
+  newId(): string
+  now(): number
+}
+
+/** The most requests waiting at once, across origins: a page cannot grow the queue without bound. */
+export const maxPendingConfirmations = 20
+
+/** `-32002`: the queue is full. */
+export const tooManyPending = (): RpcError =>
+  new RpcError(-32002, 'Too many requests are waiting for confirmation. Please wait.')
+
+/** A new confirmation, before the queue gives it an id. */
+export type ConfirmationInput = Pick<
+  ConfirmationRecord,
+  'requestKey' | 'origin' | 'chainId' | 'kind' | 'view'
+>
+
+/**
+ * The confirmation queue (DESIGN §3, §4): one window for every pending confirmation, across
+ * origins, surviving service-worker restarts in the way the approvals do (`createApprovals.ts`):
+ *
+ * - The answer is written to the record before anyone waiting is woken; every step runs one after
+ *   the other, so nothing falls between reading a record and starting to wait.
+ * - A re-sent page request (same `requestKey`) re-attaches: it gets the recorded answer, or waits
+ *   while the window is open, or — the window went away while no worker ran — is rejected. It never
+ *   opens a second window or a second record.
+ * - Closing the window rejects everything still pending in it.
+ * - A record stays, answered, until `release` (after the page's answer is kept for its re-send);
+ *   `progress` written after the approval (a signed transaction) stays with it.
+ *
+ * @example
+ * const confirmations = createConfirmations({ store, windows, newId, now })
+ * const record = await confirmations.ask({ requestKey, origin, chainId, kind: 'personal_sign', view })
+ * if (record.result?.approved) … // sign
+ */
+export function createConfirmations({ store, windows, newId, now }: CreateConfirmationsParameters) {
+  const waiters = new Map<string, Array<(record: ConfirmationRecord) => void>>()
+  let queue: Promise<unknown> = Promise.resolve()
+
+  /** Runs `step` after every earlier step (in this worker). */
+  const serially = <T>(step: () => Promise<T>): Promise<T> => {
+    const current = queue.then(step, step)
+    queue = current.then(
+      () => undefined,
+      () => undefined,
+    )
+    return current
+  }
+
+  const waitFor = (id: string): Promise<ConfirmationRecord> =>
+    new Promise((resolve) => {
+      waiters.set(id, [...(waiters.get(id) ?? []), resolve])
+    })
+
+  const wake = (record: ConfirmationRecord): void => {
+    const waiting = waiters.get(record.id) ?? []
+    waiters.delete(record.id)
+    for (const resolve of waiting) resolve(record)
+  }
+
+  /** Records the answer on `record` and wakes who waits for it. */
+  const answer = async (record: ConfirmationRecord, approved: boolean): Promise<void> => {
+    const answered = { ...record, result: { approved } }
+    await store.write(answered)
+    wake(answered)
+  }
+
+  const windowAlive = async (): Promise<number | undefined> => {
+    const windowId = await store.readWindow()
+    return windowId !== undefined && (await windows.exists(windowId)) ? windowId : undefined
+  }
+
+  /** Shows the queue: focuses the open window, or opens it. False when no window could be opened. */
+  const show = async (): Promise<boolean> => {
+    const alive = await windowAlive()
+    if (alive !== undefined) {
+      await windows.focus(alive)
+      return true
+    }
+    const opened = await windows.open()
+    await store.writeWindow(opened)
+    return opened !== undefined && (await windows.exists(opened))
+  }
+
+  const pendingOf = (records: ConfirmationRecord[]): ConfirmationRecord[] =>
+    records.filter((record) => !record.result).sort((a, b) => a.createdAt - b.createdAt)
+
+  return {
+    /**
+     * Puts a request in the queue and shows the window, or re-attaches the re-sent page request to
+     * its record. Resolves with the record once it is answered (approved or not).
+     */
+    async ask(input: ConfirmationInput): Promise<ConfirmationRecord> {
+      const outcome = await serially(
+        async (): Promise<
+          { record: ConfirmationRecord } | { waiting: Promise<ConfirmationRecord> }
+        > => {
+          const records = await store.list()
+          const existing = records.find(
+            (record) => record.requestKey === input.requestKey && record.origin === input.origin,
+          )
+          if (existing) {
+            if (existing.result) return { record: existing }
+            if ((await windowAlive()) !== undefined) return { waiting: waitFor(existing.id) }
+            // Its window went away while no worker was there to hear it: a rejection.
+            const rejected = { ...existing, result: { approved: false } }
+            await store.write(rejected)
+            return { record: rejected }
+          }
+          if (pendingOf(records).length >= maxPendingConfirmations) throw tooManyPending()
+          const record: ConfirmationRecord = { ...input, id: newId(), createdAt: now() }
+          await store.write(record)
+          const waiting = waitFor(record.id)
+          if (await show()) return { waiting }
+          waiters.delete(record.id)
+          const rejected = { ...record, result: { approved: false } }
+          await store.write(rejected)
+          return { record: rejected }
+        },
+      )
+      return 'record' in outcome ? outcome.record : outcome.waiting
+    },
+
+    /** The records still waiting for the user, oldest first (what the window shows, "1 of n"). */
+    pending: async (): Promise<ConfirmationRecord[]> => pendingOf(await store.list()),
+
+    /** Every record, answered or not. */
+    list: (): Promise<ConfirmationRecord[]> => store.list(),
+
+    /** The user's answer from the window; only the first answer counts. */
+    resolve(id: string, approved: boolean): Promise<void> {
+      return serially(async () => {
+        const record = (await store.list()).find((candidate) => candidate.id === id)
+        if (record && !record.result) await answer(record, approved)
+      })
+    },
+
+    /** The window was closed: everything still pending in it is rejected (`4001`). */
+    windowClosed(windowId: number): Promise<void> {
+      return serially(async () => {
+        if ((await store.readWindow()) !== windowId) return
+        await store.writeWindow(undefined)
+        for (const record of pendingOf(await store.list())) await answer(record, false)
+      })
+    },
+
+    /** Keeps what was done after the approval on the record (read back by a re-attached request). */
+    progress(id: string, progress: Json): Promise<ConfirmationRecord | undefined> {
+      return serially(async () => {
+        const record = (await store.list()).find((candidate) => candidate.id === id)
+        if (!record) return undefined
+        const updated = { ...record, progress }
+        await store.write(updated)
+        return updated
+      })
+    },
+
+    /** Forgets the answered record of `requestKey` once the page's answer is kept for its re-send. */
+    release(origin: string, requestKey: string): Promise<void> {
+      return serially(async () => {
+        for (const record of await store.list()) {
+          if (record.requestKey === requestKey && record.origin === origin && record.result) {
+            await store.remove(record.id)
+          }
+        }
+      })
+    },
+  }
+}
+
+export type Confirmations = ReturnType<typeof createConfirmations>
