@@ -7,6 +7,7 @@ const endpointTests = [
   'src/endpoint/viem.test.ts',
   'src/endpoint/upstream.test.ts',
   'src/endpoint/filterReorg.test.ts',
+  'src/endpoint/keys.test.ts',
 ]
 
 export default defineConfig({

@@ -3,6 +3,9 @@
  * what `npm run node` runs, as a child process in a process group of its own.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -184,5 +187,19 @@ describe('npm run node (src/endpoint/cli.ts)', () => {
     const run = runCli(['--port', '0', '--redis', `redis://127.0.0.1:${port}`])
     expect(await run.exited).toBe(1)
     expect(run.errors()).toContain(`cannot connect to Redis at redis://127.0.0.1:${port}`)
+  })
+
+  it('exits 1 naming the problems of an invalid keys file', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'aperture-keys-'))
+    try {
+      const file = join(directory, 'keys.json')
+      await writeFile(file, JSON.stringify({ keys: { k: { requestsPerSecond: -1 } } }))
+      const run = runCli(['--port', '0', '--keys', file])
+      expect(await run.exited).toBe(1)
+      expect(run.errors()).toContain(`the keys file ${file} is not valid`)
+      expect(run.errors()).toContain('keys."k"."requestsPerSecond": must be a number above 0')
+    } finally {
+      await rm(directory, { recursive: true, force: true })
+    }
   })
 })

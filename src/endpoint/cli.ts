@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import {
   defaultApiKey,
@@ -8,6 +9,7 @@ import {
   type StartEndpointOptions,
   startEndpoint,
 } from './index.ts'
+import { type KeyPolicy, parseKeysFile } from './keys/parseKeysFile.ts'
 import { readyLine } from './readyLine.ts'
 import { type RunningWorkers, startWorkers } from './startWorkers.ts'
 
@@ -31,6 +33,7 @@ Usage: npm run node -- [options]
   --port <n>              port to listen on (0 = any free port)            [8545]
   --host <addr>           address to listen on                              [127.0.0.1]
   --api-key <key>         accepted API key; repeat for several              [${defaultApiKey}]
+  --keys <file>           keys file: accepted keys with their limits (docs/endpoint.md)
   --upstream <url>        HTTP(S) URL of the upstream node                  [embedded anvil]
   --upstream-ws <url>     its WebSocket URL                                 [derived from --upstream]
   --query-timeout-ms <n>  log query time limit                              [10000]
@@ -57,12 +60,28 @@ function integer(name: string, value: string | undefined): number | undefined {
   return number
 }
 
+/** The keys file's policies, or an error naming the file and its first problems. */
+async function readKeysFile(path: string): Promise<Record<string, KeyPolicy>> {
+  let value: unknown
+  try {
+    value = JSON.parse(await readFile(path, 'utf8'))
+  } catch (error) {
+    throw new Error(`cannot read the keys file ${path}: ${(error as Error).message}`)
+  }
+  const parsed = parseKeysFile(value)
+  if ('problems' in parsed) {
+    throw new Error(`the keys file ${path} is not valid:\n  ${parsed.problems.join('\n  ')}`)
+  }
+  return Object.fromEntries(parsed.keys)
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
       'api-key': { type: 'string', multiple: true },
+      keys: { type: 'string' },
       upstream: { type: 'string' },
       'upstream-ws': { type: 'string' },
       'query-timeout-ms': { type: 'string' },
@@ -114,6 +133,7 @@ async function main(): Promise<void> {
     chainId,
     redisUrl: values.redis ?? (process.env.APERTURE_REDIS_URL || undefined),
     limits,
+    ...(values.keys === undefined ? {} : { keyPolicies: await readKeysFile(values.keys) }),
   }
   const cluster: RunningWorkers | undefined =
     workers === 1
@@ -126,7 +146,8 @@ async function main(): Promise<void> {
         })
   const endpoint: RunningEndpoint = cluster ?? (await startEndpoint(options))
 
-  const keys = [...new Set(values['api-key']?.length ? values['api-key'] : [defaultApiKey])]
+  const givenKeys = [...(values['api-key'] ?? []), ...Object.keys(options.keyPolicies ?? {})]
+  const keys = [...new Set(givenKeys.length ? givenKeys : [defaultApiKey])]
   if (values.json) {
     const workerPids = cluster ? { workers: cluster.workerPids() } : {}
     console.log(JSON.stringify({ ...readyLine(endpoint, keys), ...workerPids }))

@@ -2,17 +2,23 @@ import type { Socket } from 'node:net'
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify'
 import { invalidProjectId, invalidRequest } from '../core/rpc/errors.ts'
 import { errorBody } from './answerRequests.ts'
-import { createCallLog, type LogLevel } from './callLog.ts'
+import { createCallLog, type LogCall, type LogLevel } from './callLog.ts'
 import type { RpcHandler } from './createRpcHandler.ts'
 import type { SubscriptionRelay } from './createSubscriptionRelay.ts'
 import type { UpstreamClient } from './createUpstreamClient.ts'
 import { registerHttpRoutes } from './httpRoutes.ts'
+import type { Admission } from './keys/createAdmission.ts'
 import type { EndpointLimits, LimitsFor } from './limits.ts'
+import type { EndpointMetrics } from './metrics/createMetrics.ts'
 import { rawErrorResponse } from './rawErrorResponse.ts'
 import type { FilterStore } from './state/filterStore.ts'
 import { serveWebSockets } from './webSocketServer.ts'
 
 export type CreateEndpointServerParameters = {
+  /** The keys file's per-key allowlists and request limits. */
+  admission: Admission
+  /** Served on `GET /metrics`; every call is counted there. */
+  metrics: EndpointMetrics
   apiKeys: string[]
   handler: RpcHandler
   upstream: UpstreamClient
@@ -37,6 +43,8 @@ function clientErrorBody(code: string | undefined): { status: number; body: stri
 
 export type EndpointServer = {
   app: FastifyInstance
+  /** Client WebSockets open now. */
+  openSockets(): number
   /** Closes every client socket, then the HTTP server. */
   close(): Promise<void>
 }
@@ -85,9 +93,22 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
       return reply.code(404).send(errorBody(invalidRequest('no such path')))
     },
   })
-  const logCall = createCallLog(app.log, parameters.logLevel)
+  const logLine = createCallLog(app.log, parameters.logLevel)
+  const logCall: LogCall = (transport, key) => {
+    const line = logLine(transport, key)
+    return (call) => {
+      line(call)
+      parameters.metrics.recordCall(transport, key, call)
+    }
+  }
+
+  app.get('/metrics', async (_request, reply) => {
+    const { registry } = parameters.metrics
+    return reply.header('content-type', registry.contentType).send(await registry.metrics())
+  })
 
   const webSockets = serveWebSockets({
+    admission: parameters.admission,
     server: app.server,
     keys,
     handler,
@@ -99,6 +120,7 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
     log: app.log,
   })
   registerHttpRoutes(app, {
+    admission: parameters.admission,
     keys,
     handler,
     upstream,
@@ -114,6 +136,7 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
 
   return {
     app,
+    openSockets: () => webSockets.size(),
     async close() {
       webSockets.close()
       await app.close()

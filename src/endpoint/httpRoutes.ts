@@ -4,9 +4,12 @@ import { answerRequests, errorBody, serializeResponse } from './answerRequests.t
 import { type LogCall, redactPath } from './callLog.ts'
 import type { RpcHandler } from './createRpcHandler.ts'
 import { type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
+import type { Admission } from './keys/createAdmission.ts'
 
 export type HttpRoutesParameters = {
   keys: ReadonlySet<string>
+  /** The keys file's per-key allowlists and request limits. */
+  admission: Admission
   handler: RpcHandler
   upstream: UpstreamClient
   bodyLimitBytes: number
@@ -91,6 +94,11 @@ export function registerHttpRoutes(app: FastifyInstance, parameters: HttpRoutesP
       return reply.code(401).send(errorBody(invalidProjectId()))
     }
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
+    const refusal = await parameters.admission.admit(key, { origin: request.headers.origin, body })
+    if (refusal) {
+      logCall('http', key)({ method: '(refused)', status: refusal.error.code, durationMs: 0 })
+      return reply.code(refusal.status).send(errorBody(refusal.error))
+    }
     const response = await answerRequests(
       body,
       handler,

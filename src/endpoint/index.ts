@@ -6,13 +6,18 @@ import { createRpcHandler } from './createRpcHandler.ts'
 import { createSubscriptionRelay } from './createSubscriptionRelay.ts'
 import { createUpstreamClient } from './createUpstreamClient.ts'
 import { isLoopbackHost } from './isLoopbackHost.ts'
+import { createAdmission } from './keys/createAdmission.ts'
+import type { KeyPolicy } from './keys/parseKeysFile.ts'
 import { defaultLimits, type EndpointLimits, type KeyLimits } from './limits.ts'
+import { createMetrics } from './metrics/createMetrics.ts'
 import { type RunningAnvil, startAnvil } from './startAnvil.ts'
 import { connectRedis, type RedisConnection } from './state/connectRedis.ts'
 import { createMemoryFilterStore } from './state/createMemoryFilterStore.ts'
 import { createRedisFilterStore } from './state/createRedisFilterStore.ts'
+import { createMemoryRateLimiter, createRedisRateLimiter } from './state/rateLimiter.ts'
 
 export type { LogLevel } from './callLog.ts'
+export type { KeyPolicy } from './keys/parseKeysFile.ts'
 export { defaultLimits, type EndpointLimits, type KeyLimits } from './limits.ts'
 export {
   type RunningAnvil,
@@ -56,6 +61,11 @@ export type StartEndpointOptions = {
   limits?: Partial<EndpointLimits>
   /** Per-key overrides of the per-key caps (the keys file, DESIGN §5). */
   keyLimits?: Record<string, Partial<KeyLimits>>
+  /**
+   * The keys file (`--keys`, DESIGN §5): each of its keys is accepted, with its request limits,
+   * allowlists and caps (`maxFilters`, `maxSubscriptionsPerSocket` override `limits`).
+   */
+  keyPolicies?: Record<string, KeyPolicy>
 }
 
 export type RunningEndpoint = {
@@ -72,6 +82,14 @@ export type RunningEndpoint = {
   close(): Promise<void>
 }
 
+/** The caps a keys file entry overrides. */
+const capsOf = (policy: KeyPolicy | undefined): Partial<KeyLimits> => ({
+  ...(policy?.maxFilters === undefined ? {} : { maxFilters: policy.maxFilters }),
+  ...(policy?.maxSubscriptionsPerSocket === undefined
+    ? {}
+    : { maxSubscriptionsPerSocket: policy.maxSubscriptionsPerSocket }),
+})
+
 /** `http://host:8545/x` → `ws://host:8545/x` (and https → wss). */
 export const toWebSocketUrl = (url: string): string => url.replace(/^http(s?):/i, 'ws$1:')
 
@@ -86,7 +104,9 @@ export const toWebSocketUrl = (url: string): string => url.replace(/^http(s?):/i
  */
 export async function startEndpoint(options: StartEndpointOptions = {}): Promise<RunningEndpoint> {
   const host = options.host ?? '127.0.0.1'
-  const apiKeys = options.apiKeys?.length ? [...new Set(options.apiKeys)] : [defaultApiKey]
+  const policies = new Map(Object.entries(options.keyPolicies ?? {}))
+  const givenKeys = [...(options.apiKeys ?? []), ...policies.keys()]
+  const apiKeys = givenKeys.length ? [...new Set(givenKeys)] : [defaultApiKey]
   const queryTimeoutMs = options.queryTimeoutMs ?? 10_000
   const filterTtlMs = options.filterTtlMs ?? 900_000
   if (!isLoopbackHost(host) && apiKeys.includes(defaultApiKey)) {
@@ -123,9 +143,26 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
     maxSocketsPerKey: limits.maxSocketsPerKey,
     maxPendingPerSocket: limits.maxPendingPerSocket,
     ...options.keyLimits?.[apiKey],
+    ...capsOf(policies.get(apiKey)),
   })
 
-  const upstream = createUpstreamClient(upstreamUrl)
+  let server: ReturnType<typeof createEndpointServer> | undefined
+  const metrics = createMetrics({
+    keys: new Set(apiKeys),
+    liveFilters: () => filters.size().catch(() => null),
+    openSockets: () => server?.openSockets() ?? 0,
+    subscriptions: () => subscriptions.size(),
+  })
+  const upstream = metrics.instrument(createUpstreamClient(upstreamUrl))
+  const admission = createAdmission({
+    policies,
+    limiter: redis
+      ? createRedisRateLimiter({
+          connection: redis,
+          ...(options.redisPrefix ? { prefix: options.redisPrefix } : {}),
+        })
+      : createMemoryRateLimiter(),
+  })
   const filters = redis
     ? createRedisFilterStore({
         connection: redis,
@@ -133,7 +170,6 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
         ...(options.redisPrefix ? { prefix: options.redisPrefix } : {}),
       })
     : createMemoryFilterStore({ ttlMs: filterTtlMs })
-  let server: ReturnType<typeof createEndpointServer> | undefined
   const subscriptions = createSubscriptionRelay({
     wsUrl: upstreamWsUrl,
     timeoutMs: queryTimeoutMs,
@@ -151,6 +187,8 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
       server?.app.log.warn({ err: error, method: echo(request.method) }, 'upstream failure'),
   })
   server = createEndpointServer({
+    admission,
+    metrics,
     apiKeys,
     handler,
     upstream,

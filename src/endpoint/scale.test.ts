@@ -2,8 +2,11 @@
  * Issue 12 end to end: separate endpoint processes (the CLI) sharing filters through a real
  * `redis-server`, directly and behind a real HAProxy, in front of one anvil.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningAnvil, startAnvil } from './index.ts'
 import {
@@ -13,7 +16,7 @@ import {
   startHaproxy,
 } from './spawnEndpoint.ts'
 import { type RunningRedis, startRedisServer } from './state/startRedisServer.ts'
-import { call, deployEmitter, emitLogs, type RpcEnvelope, result } from './testSupport.ts'
+import { call, deployEmitter, emitLogs, post, type RpcEnvelope, result } from './testSupport.ts'
 
 type Log = { blockNumber: string; logIndex: string; data: string; removed: boolean }
 
@@ -23,11 +26,24 @@ let a: SpawnedEndpoint
 let b: SpawnedEndpoint
 let balancer: RunningHaproxy
 let emitter: string
+let keysDirectory: string
 
 beforeAll(async () => {
   ;[redis, anvil] = await Promise.all([startRedisServer(), startAnvil()])
+  keysDirectory = await mkdtemp(join(tmpdir(), 'aperture-keys-'))
+  const keysFile = join(keysDirectory, 'keys.json')
+  await writeFile(
+    keysFile,
+    JSON.stringify({
+      keys: {
+        shared: { requestsPerDay: 4 },
+        slow: { requestsPerSecond: 0.05 },
+        limited: { requestsPerDay: 1_000_000 },
+      },
+    }),
+  )
   const args = ['--upstream', anvil.rpcUrl, '--redis', redis.url, '--log-level', 'silent']
-  args.push('--api-key', 'dev', '--api-key', 'other')
+  args.push('--api-key', 'dev', '--api-key', 'other', '--keys', keysFile)
   ;[a, b] = await Promise.all([spawnEndpoint(args), spawnEndpoint(args)])
   balancer = await startHaproxy([a.ready.origin, b.ready.origin])
   emitter = await deployEmitter(anvil.rpcUrl)
@@ -38,6 +54,7 @@ afterAll(async () => {
   await Promise.all([a?.close(), b?.close()])
   await anvil?.stop()
   await redis?.close()
+  if (keysDirectory) await rm(keysDirectory, { recursive: true, force: true })
 })
 
 /**
@@ -188,6 +205,26 @@ describe('a filter shared by endpoint processes through Redis', () => {
   })
 })
 
+describe('a keys file on processes sharing Redis', () => {
+  const chainId = '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}'
+  const on = (endpoint: SpawnedEndpoint | RunningHaproxy, key: string) =>
+    `${'ready' in endpoint ? endpoint.ready.origin : endpoint.origin}/v3/${key}`
+
+  it('counts a key’s daily requests once, whichever process answers', async () => {
+    for (const endpoint of [a, b, balancer, a]) {
+      expect((await post(on(endpoint, 'shared'), chainId)).status).toBe(200)
+    }
+    expect((await post(on(b, 'shared'), chainId)).status).toBe(402)
+    expect((await post(on(a, 'shared'), chainId)).status).toBe(402)
+  })
+
+  it('answers 429 past the requests per second on every process', async () => {
+    expect((await post(on(a, 'slow'), chainId)).status).toBe(200)
+    expect((await post(on(b, 'slow'), chainId)).status).toBe(429)
+    expect((await post(on(a, 'slow'), chainId)).status).toBe(429)
+  })
+})
+
 describe('Redis down, then back', () => {
   it('answers the filter calls -32603 while other methods are served, and has the filters back after', async () => {
     const id = await result(a.ready.http, 'eth_newBlockFilter')
@@ -198,6 +235,8 @@ describe('Redis down, then back', () => {
       expect(JSON.stringify(poll.error?.data)).toContain('state store unavailable')
       expect((await call(b.ready.http, 'eth_newBlockFilter')).error?.code).toBe(-32603)
       expect(await result(a.ready.http, 'eth_chainId')).toBe('0x7a69')
+      // A key with limits needs its counters: -32603 until Redis is back.
+      expect((await call(`${a.ready.origin}/v3/limited`, 'eth_chainId')).error?.code).toBe(-32603)
       expect(await result(viaBalancer(), 'eth_blockNumber')).toMatch(/^0x/)
     } finally {
       await redis.restart()

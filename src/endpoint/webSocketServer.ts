@@ -12,10 +12,13 @@ import { answerRequests, errorBody, type ResponseText } from './answerRequests.t
 import { keyPrefix, type LogCall } from './callLog.ts'
 import type { CallContext, RpcHandler } from './createRpcHandler.ts'
 import type { SubscriptionClient, SubscriptionRelay } from './createSubscriptionRelay.ts'
+import type { Admission } from './keys/createAdmission.ts'
 import type { EndpointLimits, LimitsFor } from './limits.ts'
 import { rawErrorResponse } from './rawErrorResponse.ts'
 
 export type EndpointWebSocketsParameters = {
+  /** The keys file's per-key allowlists and request limits. */
+  admission: Admission
   server: Server
   keys: ReadonlySet<string>
   handler: RpcHandler
@@ -65,6 +68,12 @@ export function serveWebSockets(parameters: EndpointWebSocketsParameters): Endpo
       refuseUpgrade(socket, 401, errorBody(invalidProjectId()))
       return
     }
+    const refusedOrigin = parameters.admission.admitOrigin(key, request.headers.origin)
+    if (refusedOrigin) {
+      logCall('ws', key)({ method: '(refused)', status: refusedOrigin.status, durationMs: 0 })
+      refuseUpgrade(socket, refusedOrigin.status, errorBody(refusedOrigin.error))
+      return
+    }
     const address = request.socket.remoteAddress ?? 'unknown'
     const { maxSocketsPerKey } = parameters.limitsFor(key)
     const refusal =
@@ -91,7 +100,7 @@ export function serveWebSockets(parameters: EndpointWebSocketsParameters): Endpo
     socket.once('close', uncount)
     webSockets.handleUpgrade(request, socket, head, (ws) => {
       ws.once('close', uncount)
-      serve(ws, key)
+      serve(ws, key, request.headers.origin)
     })
   })
 
@@ -116,7 +125,7 @@ export function serveWebSockets(parameters: EndpointWebSocketsParameters): Endpo
   }, 30_000)
   heartbeat.unref()
 
-  function serve(ws: WebSocket, key: string): void {
+  function serve(ws: WebSocket, key: string, origin: string | undefined): void {
     alive.set(ws, true)
     ws.on('pong', () => alive.set(ws, true))
     const { maxPendingPerSocket } = parameters.limitsFor(key)
@@ -172,7 +181,15 @@ export function serveWebSockets(parameters: EndpointWebSocketsParameters): Endpo
         : Array.isArray(data)
           ? Buffer.concat(data)
           : Buffer.from(data)
-      answerRequests(body, handler, context, record)
+      // The socket's origin was admitted at the upgrade; each message still counts against the
+      // key's methods, contracts and request limits.
+      parameters.admission
+        .admit(key, { origin, body })
+        .then(async (refusal) => {
+          if (!refusal) return answerRequests(body, handler, context, record)
+          record({ method: '(refused)', status: refusal.error.code, durationMs: 0 })
+          return errorBody(refusal.error)
+        })
         .then(
           (response) => {
             if (response !== undefined) send(response)

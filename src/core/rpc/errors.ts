@@ -230,6 +230,18 @@ export const tooManyConnections = (limit: number, per: 'API key' | 'address'): R
 /** `-32000`: the filter id is unknown to this API key, uninstalled or expired. */
 export const filterNotFound = (): RpcError => new RpcError(-32000, 'filter not found')
 
+/** HTTP 429: the API key's requests per second (keys file) are used up. */
+export const requestRateExceeded = (): RpcError =>
+  new RpcError(-32005, 'project ID request rate exceeded')
+
+/** HTTP 402: the API key's requests per day (keys file) are used up. */
+export const dailyRequestCountExceeded = (): RpcError =>
+  new RpcError(-32005, 'daily request count exceeded, request rate limited')
+
+/** HTTP 403: the API key's allowlists (keys file) refuse this origin, method or contract. */
+export const rejectedByKeySettings = (detail: string): RpcError =>
+  new RpcError(-32002, `rejected due to project ID settings: ${detail}`)
+
 /** Any thrown value as an `RpcError`: RpcErrors pass through, anything else becomes `-32603`. */
 export function toRpcError(error: unknown): RpcError {
   if (error instanceof RpcError) return error

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { type RunningEndpoint, startEndpoint } from './index.ts'
+import { hashKey } from './metrics/createMetrics.ts'
+import { testStateOptions } from './state/testStateOptions.ts'
+import { call, post } from './testSupport.ts'
+
+const contract = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
+const elsewhere = '0x0000000000000000000000000000000000000001'
+
+let endpoint: RunningEndpoint
+
+beforeAll(async () => {
+  endpoint = await startEndpoint({
+    ...testStateOptions(),
+    port: 0,
+    logLevel: 'silent',
+    apiKeys: ['open'],
+    keyPolicies: {
+      // One request, then one more every 20 s: the second request in a test is always refused.
+      slow: { requestsPerSecond: 0.05 },
+      daily: { requestsPerDay: 3 },
+      origins: { allowedOrigins: ['https://app.example'] },
+      methods: { allowedMethods: ['eth_chainId', 'eth_getLogs'] },
+      contracts: { allowedAddresses: [contract] },
+      capped: { maxFilters: 2 },
+    },
+  })
+})
+
+afterAll(async () => {
+  await endpoint?.close()
+})
+
+const url = (key: string) => `${endpoint.origin}/v3/${key}`
+const chainId = '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}'
+const refusal = (code: number, message: string) => ({
+  jsonrpc: '2.0',
+  id: null,
+  error: { code, message },
+})
+
+describe('a keys file', () => {
+  it('answers over the requests per second with HTTP 429 and -32005', async () => {
+    expect((await post(url('slow'), chainId)).status).toBe(200)
+    const refused = await post(url('slow'), chainId)
+    expect(refused.status).toBe(429)
+    expect(refused.json).toEqual(refusal(-32005, 'project ID request rate exceeded'))
+  })
+
+  it('answers over the daily cap with HTTP 402, counting each call of a batch', async () => {
+    expect((await post(url('daily'), `[${chainId},${chainId}]`)).status).toBe(200)
+    expect((await post(url('daily'), chainId)).status).toBe(200)
+    const refused = await post(url('daily'), chainId)
+    expect(refused.status).toBe(402)
+    expect(refused.json).toEqual(
+      refusal(-32005, 'daily request count exceeded, request rate limited'),
+    )
+  })
+
+  it('refuses an origin outside its allowlist with HTTP 403, and a request without one', async () => {
+    const json = { 'content-type': 'application/json' }
+    expect(
+      (await post(url('origins'), chainId, { ...json, origin: 'https://app.example' })).status,
+    ).toBe(200)
+    const other = await post(url('origins'), chainId, { ...json, origin: 'https://evil.example' })
+    expect(other.status).toBe(403)
+    expect(other.json).toEqual(
+      refusal(
+        -32002,
+        'rejected due to project ID settings: origin https://evil.example is not allowed',
+      ),
+    )
+    expect((await post(url('origins'), chainId)).status).toBe(403)
+  })
+
+  it('refuses a WebSocket from an origin outside the allowlist with 403', async () => {
+    const wsUrl = `${endpoint.origin.replace('http', 'ws')}/ws/v3/origins`
+    const status = await new Promise<number | undefined>((resolve) => {
+      const socket = new WebSocket(wsUrl, { origin: 'https://evil.example' })
+      socket.once('unexpected-response', (_request, response) => resolve(response.statusCode))
+      socket.once('open', () => {
+        socket.close()
+        resolve(101)
+      })
+    })
+    expect(status).toBe(403)
+  })
+
+  it('refuses a method outside its allowlist with HTTP 403, also inside a batch', async () => {
+    expect((await post(url('methods'), chainId)).status).toBe(200)
+    const single = await post(url('methods'), '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}')
+    expect(single.status).toBe(403)
+    expect(single.json).toEqual(
+      refusal(-32002, 'rejected due to project ID settings: method eth_blockNumber is not allowed'),
+    )
+    const batch = `[${chainId},{"jsonrpc":"2.0","id":2,"method":"eth_gasPrice"}]`
+    expect((await post(url('methods'), batch)).status).toBe(403)
+  })
+
+  it('lets eth_call, eth_getLogs and filters name allowed contracts only', async () => {
+    expect(
+      (await call(url('contracts'), 'eth_getLogs', [{ address: contract }])).error,
+    ).toBeUndefined()
+    expect(
+      (await call(url('contracts'), 'eth_call', [{ to: contract }, 'latest'])).error,
+    ).toBeUndefined()
+    for (const [method, params] of [
+      ['eth_getLogs', [{ address: [contract, elsewhere] }]],
+      ['eth_getLogs', [{}]],
+      ['eth_newFilter', [{ address: elsewhere }]],
+      ['eth_call', [{ to: elsewhere }, 'latest']],
+    ] as const) {
+      const refused = await post(
+        url('contracts'),
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      )
+      expect(refused.status).toBe(403)
+      expect(refused.json).toEqual(
+        refusal(
+          -32002,
+          `rejected due to project ID settings: ${method} must name allowed contract addresses only`,
+        ),
+      )
+    }
+    expect((await call(url('contracts'), 'eth_blockNumber')).error).toBeUndefined()
+  })
+
+  it('overrides the live filter cap of one key', async () => {
+    expect((await call(url('capped'), 'eth_newBlockFilter')).error).toBeUndefined()
+    expect((await call(url('capped'), 'eth_newBlockFilter')).error).toBeUndefined()
+    expect((await call(url('capped'), 'eth_newBlockFilter')).error?.code).toBe(-32005)
+    expect((await call(url('open'), 'eth_newBlockFilter')).error).toBeUndefined()
+  })
+
+  it('leaves a key without settings unlimited', async () => {
+    for (let request = 0; request < 5; request++) {
+      expect((await post(url('open'), chainId)).status).toBe(200)
+    }
+  })
+})
+
+describe('GET /metrics', () => {
+  it('counts calls by method and hashed key, and never shows a key', async () => {
+    await post(url('open'), chainId)
+    await post(url('open'), '{"jsonrpc":"2.0","id":1,"method":"evm_mine"}')
+    const response = await fetch(`${endpoint.origin}/metrics`)
+    expect(response.headers.get('content-type')).toContain('text/plain')
+    const text = await response.text()
+    const key = hashKey('open')
+    expect(text).toMatch(
+      new RegExp(
+        `aperture_requests_total\\{transport="http",method="eth_chainId",key="${key}"\\} \\d+`,
+      ),
+    )
+    expect(text).toContain(
+      `aperture_errors_total{transport="http",method="(not allowed)",key="${key}",code="-32601"}`,
+    )
+    expect(text).toMatch(
+      /aperture_upstream_request_duration_seconds_count\{method="eth_chainId"\} \d+/,
+    )
+    expect(text).toMatch(/aperture_live_filters \d+/)
+    expect(text).toMatch(/aperture_open_websockets 0/)
+    expect(text).not.toMatch(/key="(open|slow|daily)"/)
+  })
+})

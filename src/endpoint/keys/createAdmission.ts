@@ -1,0 +1,142 @@
+import { isObject } from '@metamask/utils'
+import {
+  dailyRequestCountExceeded,
+  internalError,
+  type RpcError,
+  rejectedByKeySettings,
+  requestRateExceeded,
+} from '../../core/rpc/errors.ts'
+import type { RateLimiter } from '../state/rateLimiter.ts'
+import type { KeyPolicy } from './parseKeysFile.ts'
+
+/** A request refused before any call runs: the HTTP status and the JSON-RPC error of the body. */
+export type Refusal = { status: 200 | 402 | 403 | 429; error: RpcError }
+
+export type Admission = {
+  /**
+   * Whether a request (an HTTP body or a WebSocket message) of `apiKey` may run: its origin, methods
+   * and contracts against the key's allowlists (403), then its calls against the key's requests per
+   * second (429) and per day (402). A key without settings costs nothing (no parse, no counter).
+   */
+  admit(
+    apiKey: string,
+    request: { origin: string | undefined; body: Buffer },
+  ): Promise<Refusal | undefined>
+  /** A WebSocket upgrade: its origin only. */
+  admitOrigin(apiKey: string, origin: string | undefined): Refusal | undefined
+}
+
+export type CreateAdmissionParameters = {
+  policies: ReadonlyMap<string, KeyPolicy>
+  limiter: RateLimiter
+}
+
+type Call = { method?: unknown; params?: unknown }
+
+/** Methods whose first parameter's `to` is the contract they read. */
+const callMethods = new Set(['eth_call', 'eth_estimateGas', 'eth_createAccessList'])
+/** Methods whose first parameter is a log filter naming its contracts in `address`. */
+const logMethods = new Set(['eth_getLogs', 'eth_newFilter'])
+
+/** The contracts a call names, or undefined when it is not a contract-bound call. */
+function contractsOf(call: Call): unknown[] | undefined {
+  const params = Array.isArray(call.params) ? call.params : []
+  if (typeof call.method !== 'string') return undefined
+  if (callMethods.has(call.method)) return [isObject(params[0]) ? params[0].to : undefined]
+  const filter = logMethods.has(call.method)
+    ? params[0]
+    : call.method === 'eth_subscribe' && params[0] === 'logs'
+      ? params[1]
+      : undefined
+  if (filter === undefined && !logMethods.has(call.method) && call.method !== 'eth_subscribe') {
+    return undefined
+  }
+  if (call.method === 'eth_subscribe' && params[0] !== 'logs') return undefined
+  const address = isObject(filter) ? filter.address : undefined
+  return Array.isArray(address) ? address : [address]
+}
+
+/** The calls of a body, or undefined when it is not JSON (answered -32700 later, as one request). */
+function callsOf(body: Buffer): Call[] | undefined {
+  let value: unknown
+  try {
+    value = JSON.parse(body.toString('utf8'))
+  } catch {
+    // Not JSON: the request's own parsing answers -32700; here it counts as one request.
+    return undefined
+  }
+  const items = Array.isArray(value) ? value : [value]
+  return items.map((item) => (isObject(item) ? (item as Call) : {}))
+}
+
+/** The key's allowlists' verdict on one call, as the refusal's detail. */
+function disallowed(policy: KeyPolicy, call: Call): string | undefined {
+  if (policy.allowedMethods && typeof call.method === 'string') {
+    if (!policy.allowedMethods.includes(call.method)) return `method ${call.method} is not allowed`
+  }
+  if (policy.allowedAddresses) {
+    const contracts = contractsOf(call)
+    if (!contracts) return undefined
+    for (const contract of contracts) {
+      const address = typeof contract === 'string' ? contract.toLowerCase() : undefined
+      if (!address || !policy.allowedAddresses.includes(address)) {
+        return `${String(call.method)} must name allowed contract addresses only`
+      }
+    }
+  }
+  return undefined
+}
+
+/**
+ * The keys file's per-key settings at the door (issue 12): allowlists of origin, method and contract
+ * address (HTTP 403, `-32002`), requests per second (429, `-32005 project ID request rate
+ * exceeded`) and per day (402). A batch counts as one request per call. While the rate counters'
+ * store (Redis) is down, a key with limits gets `-32603`; keys without limits are served.
+ */
+export function createAdmission(parameters: CreateAdmissionParameters): Admission {
+  const { policies, limiter } = parameters
+
+  const admitOrigin = (apiKey: string, origin: string | undefined): Refusal | undefined => {
+    const allowed = policies.get(apiKey)?.allowedOrigins
+    if (!allowed || (origin !== undefined && allowed.includes(origin))) return undefined
+    return {
+      status: 403,
+      error: rejectedByKeySettings(
+        origin === undefined
+          ? 'an Origin header is required'
+          : `origin ${origin.slice(0, 100)} is not allowed`,
+      ),
+    }
+  }
+
+  return {
+    admitOrigin,
+    async admit(apiKey, request) {
+      const policy = policies.get(apiKey)
+      if (!policy) return undefined
+      const refusedOrigin = admitOrigin(apiKey, request.origin)
+      if (refusedOrigin) return refusedOrigin
+      const needsCalls =
+        policy.allowedMethods !== undefined ||
+        policy.allowedAddresses !== undefined ||
+        request.body.subarray(0, 64).toString('utf8').trimStart().startsWith('[')
+      const calls = needsCalls ? callsOf(request.body) : undefined
+      for (const call of calls ?? []) {
+        const detail = disallowed(policy, call)
+        if (detail) return { status: 403, error: rejectedByKeySettings(detail) }
+      }
+      if (policy.requestsPerSecond === undefined && policy.requestsPerDay === undefined) {
+        return undefined
+      }
+      let verdict: Awaited<ReturnType<RateLimiter['take']>>
+      try {
+        verdict = await limiter.take(apiKey, policy, Math.max(calls?.length ?? 1, 1))
+      } catch (error) {
+        return { status: 200, error: internalError((error as Error).message) }
+      }
+      if (verdict === 'rate') return { status: 429, error: requestRateExceeded() }
+      if (verdict === 'daily') return { status: 402, error: dailyRequestCountExceeded() }
+      return undefined
+    },
+  }
+}

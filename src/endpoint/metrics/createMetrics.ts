@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto'
+import { Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { CallRecord } from '../answerRequests.ts'
+import type { UpstreamClient } from '../createUpstreamClient.ts'
+
+export type EndpointMetrics = {
+  /** The registry `GET /metrics` serves. */
+  registry: Registry
+  /** Counts one JSON-RPC call (and its error, if it failed) of `key`. */
+  recordCall(transport: 'http' | 'ws', key: string, call: CallRecord): void
+  /** The upstream client, its calls timed. */
+  instrument(upstream: UpstreamClient): UpstreamClient
+}
+
+export type CreateMetricsParameters = {
+  /** The accepted API keys: any other key is counted as `(unknown)`, so labels stay bounded. */
+  keys: ReadonlySet<string>
+  liveFilters(): Promise<number | null>
+  openSockets(): number
+  subscriptions(): number
+}
+
+/** An API key as metrics show it: the first 12 hex digits of its SHA-256, never the key. */
+export const hashKey = (key: string): string =>
+  createHash('sha256').update(key).digest('hex').slice(0, 12)
+
+/**
+ * The endpoint's Prometheus metrics (issue 12), in a registry of its own: requests and errors by
+ * method and hashed key, upstream latency by method, live filters, open sockets and subscriptions.
+ * Label values are bounded: a method the endpoint refused is `(not allowed)`, an unknown key
+ * `(unknown)`.
+ */
+export function createMetrics(parameters: CreateMetricsParameters): EndpointMetrics {
+  const registry = new Registry()
+  const hashes = new Map([...parameters.keys].map((key) => [key, hashKey(key)]))
+  const requests = new Counter({
+    name: 'aperture_requests_total',
+    help: 'JSON-RPC calls answered, by transport, method and hashed API key',
+    labelNames: ['transport', 'method', 'key'] as const,
+    registers: [registry],
+  })
+  const errors = new Counter({
+    name: 'aperture_errors_total',
+    help: 'JSON-RPC calls answered with an error (or refused), by transport, method, key and code',
+    labelNames: ['transport', 'method', 'key', 'code'] as const,
+    registers: [registry],
+  })
+  const upstreamSeconds = new Histogram({
+    name: 'aperture_upstream_request_duration_seconds',
+    help: 'Time the upstream node took to answer, by method (batch for a JSON-RPC batch)',
+    labelNames: ['method'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [registry],
+  })
+  new Gauge({
+    name: 'aperture_live_filters',
+    help: 'Live filters of every key (in Redis: of every endpoint process); absent while Redis is down',
+    registers: [registry],
+    async collect() {
+      const count = await parameters.liveFilters()
+      if (count !== null) this.set(count)
+    },
+  })
+  new Gauge({
+    name: 'aperture_open_websockets',
+    help: 'Client WebSockets open on this process',
+    registers: [registry],
+    collect() {
+      this.set(parameters.openSockets())
+    },
+  })
+  new Gauge({
+    name: 'aperture_subscriptions',
+    help: 'Live eth_subscribe subscriptions on this process',
+    registers: [registry],
+    collect() {
+      this.set(parameters.subscriptions())
+    },
+  })
+  return {
+    registry,
+    recordCall(transport, key, call) {
+      const method = call.status === -32601 ? '(not allowed)' : call.method
+      const labels = { transport, method, key: hashes.get(key) ?? '(unknown)' }
+      requests.inc(labels)
+      if (call.status !== 'ok') errors.inc({ ...labels, code: String(call.status) })
+    },
+    instrument(upstream) {
+      const timed = <T>(method: string, work: () => Promise<T>): Promise<T> => {
+        // Only allow-listed methods reach the upstream, so these labels are bounded too.
+        const stop = upstreamSeconds.startTimer({ method })
+        return work().finally(() => stop())
+      }
+      return {
+        url: upstream.url,
+        call: (method, params, options) =>
+          timed(method, () => upstream.call(method, params, options)),
+        batch: (calls, options) => timed('batch', () => upstream.batch(calls, options)),
+        close: () => upstream.close(),
+      }
+    },
+  }
+}
