@@ -143,6 +143,8 @@ const handlePopup = createPopupHandlers({
   engine,
   activity,
   confirmations,
+  transactions,
+  nodeCall: (chainId) => nodes.nodeCall(chainId),
   touch: autoLock.touch,
 })
 const servePagePort = createPagePortServer({

@@ -1,4 +1,6 @@
+import type { ChainId } from '../core/caip/types.ts'
 import { createHttpNodeClient } from '../core/eth/createHttpNodeClient.ts'
+import type { NodeCall } from '../core/eth/nodeCall.ts'
 import { KeyringError } from '../core/keyring/errors.ts'
 import type { MultichainEngine, SessionStore } from '../core/multichain/ports.ts'
 import type {
@@ -11,10 +13,13 @@ import type {
 import type { Confirmations } from '../core/wallet/createConfirmations.ts'
 import { FieldErrors } from '../core/wallet/fieldErrors.ts'
 import { builtInChainIds } from '../core/wallet/networks.ts'
+import { readBalances } from '../core/wallet/readBalances.ts'
+import { trackTransactions } from '../core/wallet/transactionStatus.ts'
 import { checkNetworkEndpoint, validateNetworkDraft } from '../core/wallet/validateNetwork.ts'
 import { validateSettingsChanges } from '../core/wallet/validateSettings.ts'
 import type { ActivityLog } from './activityLog.ts'
 import type { NetworkRegistry } from './networks.ts'
+import type { TransactionLog } from './signingStores.ts'
 import type { Wallet } from './wallet.ts'
 import type { WindowApprover } from './windowApprover.ts'
 
@@ -26,6 +31,9 @@ export type PopupDependencies = {
   engine: MultichainEngine
   activity: ActivityLog
   confirmations: Confirmations
+  transactions: TransactionLog
+  /** The chain's node endpoint, for the wallet's own calls. */
+  nodeCall(chainId: ChainId): NodeCall
   /** Records user activity (postpones auto-lock). */
   touch(): void
 }
@@ -50,7 +58,8 @@ function toPopupError(error: unknown): PopupError {
 
 /** The popup's requests (`PopupRequests`), each answered as a `PopupResponse`. */
 export function createPopupHandlers(deps: PopupDependencies) {
-  const { wallet, approvals, networks, sessions, engine, activity, confirmations } = deps
+  const { wallet, approvals, networks, sessions, engine, activity, confirmations, transactions } =
+    deps
   const chainName = async (chainId: string): Promise<string> =>
     (await networks.networks()).find((network) => network.chainId === chainId)?.name ?? chainId
   const handlers: Handlers = {
@@ -78,6 +87,18 @@ export function createPopupHandlers(deps: PopupDependencies) {
         throw new Error('Unlock the wallet first')
       await approvals.resolve(id, result)
       return null
+    },
+    'home:balances': async ({ chainId }) => {
+      const { accounts } = await wallet.state()
+      return readBalances(deps.nodeCall(chainId), accounts)
+    },
+    'transactions:list': async () => {
+      const tracked = await trackTransactions(
+        (transaction) => deps.nodeCall(transaction.chainId),
+        await transactions.read(),
+      )
+      await transactions.keep(tracked.filter(({ status }) => status !== 'pending'))
+      return tracked.reverse()
     },
     'confirmations:list': async () => {
       const pending = await confirmations.pending()

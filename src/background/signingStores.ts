@@ -1,6 +1,7 @@
 import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
 import type { ConfirmationRecord, ConfirmationStore } from '../core/wallet/createConfirmations.ts'
 import type { CallsBatch, CallsBatchStore, SentTransaction } from '../core/wallet/createSigner.ts'
+import type { TrackedTransaction } from '../core/wallet/transactionStatus.ts'
 import type { Storage } from './storage.ts'
 
 /** Batches kept for `wallet_getCallsStatus`: the newest ones. */
@@ -43,22 +44,30 @@ export function createCallsBatchStore(local: Storage): CallsBatchStore {
   }
 }
 
+type LoggedTransaction = SentTransaction | TrackedTransaction
+
 /** The wallet's own transactions in `storage.local`, newest last, for the activity list. */
 export function createTransactionLog(local: Storage) {
   let writes: Promise<unknown> = Promise.resolve()
+  const read = async (): Promise<LoggedTransaction[]> =>
+    (await local.read<LoggedTransaction[]>(localKeys.transactions)) ?? []
+  /** Runs one read-change-write after the others, so no change is lost. */
+  const change = (edit: (all: LoggedTransaction[]) => LoggedTransaction[]): Promise<void> => {
+    const step = async () => {
+      await local.write(localKeys.transactions, edit(await read()).slice(-maxTransactions))
+    }
+    const current = writes.then(step, step)
+    writes = current.catch(() => undefined)
+    return current
+  }
   return {
-    read: async (): Promise<SentTransaction[]> =>
-      (await local.read<SentTransaction[]>(localKeys.transactions)) ?? [],
-    /** Appends one transaction (writes one after the other, so none is lost). */
-    append(transaction: SentTransaction): Promise<void> {
-      const step = async () => {
-        const all = (await local.read<SentTransaction[]>(localKeys.transactions)) ?? []
-        await local.write(localKeys.transactions, [...all, transaction].slice(-maxTransactions))
-      }
-      const current = writes.then(step, step)
-      writes = current.catch(() => undefined)
-      return current
-    },
+    read,
+    append: (transaction: SentTransaction): Promise<void> => change((all) => [...all, transaction]),
+    /** Keeps the statuses found for these transactions (by hash). */
+    keep: (tracked: TrackedTransaction[]): Promise<void> =>
+      change((all) =>
+        all.map((entry) => tracked.find((update) => update.hash === entry.hash) ?? entry),
+      ),
   }
 }
 

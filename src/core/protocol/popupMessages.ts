@@ -3,6 +3,8 @@ import type { ChainId } from '../caip/types.ts'
 import type { ApprovalRequest, ApprovalResult, StoredSession } from '../multichain/ports.ts'
 import type { ActivityEntry } from '../wallet/activity.ts'
 import type { ConfirmationView } from '../wallet/confirmationViews.ts'
+import type { Balances } from '../wallet/readBalances.ts'
+import type { TrackedTransaction } from '../wallet/transactionStatus.ts'
 import type { NetworkDraft } from '../wallet/validateNetwork.ts'
 
 /**
@@ -71,6 +73,10 @@ export type PopupRequests = {
   'wallet:addAccount': { params: undefined; result: WalletState }
   'approval:get': { params: { id: string }; result: ApprovalView | null }
   'approval:resolve': { params: { id: string; result: ApprovalResult }; result: null }
+  /** The accounts' native balances on one network, at its latest block (home screen). */
+  'home:balances': { params: { chainId: ChainId }; result: Balances }
+  /** The wallet's own transactions, newest first, their status brought up to date. */
+  'transactions:list': { params: undefined; result: TrackedTransaction[] }
   /** The confirmation queue (signing requests, across origins), oldest first. */
   'confirmations:list': { params: undefined; result: ConfirmationView[] }
   /** The user's answer to one confirmation; approving needs an unlocked wallet. */

@@ -3,8 +3,12 @@ import { AddressLabel } from '../../components/AddressLabel.tsx'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
 import { useWallet } from '../../stores/wallet.ts'
+import { AccountActivity, Balance, NetworkPicker } from './Money.tsx'
 
-/** The accounts, adding one, locking, and the way to connections and settings. */
+/**
+ * The accounts with their balances on the chosen network and their transactions, adding one,
+ * locking, and the way to connections and settings.
+ */
 export function Home() {
   const { accounts, addAccount, lock, busy, error } = useWallet(
     useShallow((state) => ({
@@ -35,18 +39,23 @@ export function Home() {
         </nav>
       }
     >
+      <NetworkPicker />
       <ul className="list" aria-label="Accounts">
         {accounts.map((address, index) => (
-          <li key={address} className="item" data-testid={`home-account-${address.toLowerCase()}`}>
-            <AddressLabel address={address} index={index} />
-            <button
-              type="button"
-              className="small ghost"
-              aria-label={`Copy the address of account ${index + 1}`}
-              onClick={() => void navigator.clipboard.writeText(address)}
-            >
-              Copy
-            </button>
+          <li key={address} className="item column">
+            <div className="account-row" data-testid={`home-account-${address.toLowerCase()}`}>
+              <AddressLabel address={address} index={index} />
+              <Balance address={address} />
+              <button
+                type="button"
+                className="small ghost"
+                aria-label={`Copy the address of account ${index + 1}`}
+                onClick={() => void navigator.clipboard.writeText(address)}
+              >
+                Copy
+              </button>
+            </div>
+            <AccountActivity address={address} />
           </li>
         ))}
       </ul>

@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { NetworkView } from '../../core/protocol/popupMessages.ts'
+import { stubBackground } from '../testing/fakeBackground.ts'
+import { useHome } from './home.ts'
+
+const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const network = (chainId: `${string}:${string}`, name: string, enabled = true): NetworkView => ({
+  chainId,
+  name,
+  rpcUrl: 'http://127.0.0.1:8545/v3/dev',
+  wsUrl: 'ws://127.0.0.1:8545/ws/v3/dev',
+  kind: 'local',
+  enabled,
+})
+
+beforeEach(() => useHome.setState(useHome.getInitialState(), true))
+afterEach(() => vi.unstubAllGlobals())
+
+describe('useHome', () => {
+  it('offers the usable networks, starts on the Local devnet and shows its balances', async () => {
+    const background = stubBackground({
+      'networks:list': () => [
+        network('eip155:1', 'Ethereum Mainnet', false),
+        network('eip155:31337', 'Local devnet'),
+      ],
+      'home:balances': ({ chainId }) => ({
+        blockNumber: '7',
+        balances: { [alice]: chainId === 'eip155:31337' ? '5' : '0' },
+      }),
+      'transactions:list': () => [],
+    })
+    await useHome.getState().load()
+    expect(useHome.getState()).toMatchObject({
+      chainId: 'eip155:31337',
+      balances: { [alice]: '5' },
+      blockNumber: '7',
+    })
+    expect(useHome.getState().networks.map(({ chainId }) => chainId)).toEqual(['eip155:31337'])
+    expect(background.requests).toContainEqual({
+      type: 'home:balances',
+      params: { chainId: 'eip155:31337' },
+    })
+  })
+
+  it('reads the balances of the network the user picks', async () => {
+    stubBackground({
+      'networks:list': () => [
+        network('eip155:31337', 'Local devnet'),
+        network('eip155:1337', 'Other'),
+      ],
+      'home:balances': ({ chainId }) => ({
+        blockNumber: '1',
+        balances: { [alice]: chainId === 'eip155:1337' ? '9' : '5' },
+      }),
+      'transactions:list': () => [],
+    })
+    await useHome.getState().load()
+    await useHome.getState().select('eip155:1337')
+    expect(useHome.getState().balances).toEqual({ [alice]: '9' })
+  })
+})

@@ -1,0 +1,72 @@
+import { create } from 'zustand'
+import type { ChainId } from '../../core/caip/types.ts'
+import type { NetworkView } from '../../core/protocol/popupMessages.ts'
+import type { TrackedTransaction } from '../../core/wallet/transactionStatus.ts'
+import { callBackground, errorMessage } from '../callBackground.ts'
+
+/** The network shown first: the Local devnet when the wallet has it, else its first usable one. */
+const defaultChain: ChainId = 'eip155:31337'
+
+type HomeStore = {
+  networks: NetworkView[]
+  chainId: ChainId | undefined
+  /** Native balances (wei, decimal strings) by address, at `blockNumber`. */
+  balances: Record<string, string>
+  blockNumber: string | undefined
+  transactions: TrackedTransaction[]
+  error: string | undefined
+  /** Loads the networks (picking one) and everything shown for it. */
+  load(): Promise<void>
+  select(chainId: ChainId): Promise<void>
+  /** Reads the balances and the transactions again (the screen calls it as blocks come). */
+  refresh(): Promise<void>
+}
+
+/**
+ * The home screen's money: each account's balance on the chosen network and the wallet's own
+ * transactions. The screen refreshes it while it is open, so new blocks show up.
+ */
+export const useHome = create<HomeStore>((set, get) => ({
+  networks: [],
+  chainId: undefined,
+  balances: {},
+  blockNumber: undefined,
+  transactions: [],
+  error: undefined,
+  async load() {
+    try {
+      const networks = (await callBackground('networks:list')).filter(({ enabled }) => enabled)
+      const current = get().chainId
+      const chainId = networks.some((network) => network.chainId === current)
+        ? current
+        : (networks.find((network) => network.chainId === defaultChain) ?? networks[0])?.chainId
+      set({ networks, chainId })
+      await get().refresh()
+    } catch (error) {
+      set({ error: errorMessage(error) })
+    }
+  },
+  async select(chainId) {
+    set({ chainId, balances: {}, blockNumber: undefined })
+    await get().refresh()
+  },
+  async refresh() {
+    const { chainId } = get()
+    try {
+      const [balances, transactions] = await Promise.all([
+        chainId ? callBackground('home:balances', { chainId }) : undefined,
+        callBackground('transactions:list'),
+      ])
+      // A slower answer for a network the user has since left is dropped.
+      if (get().chainId !== chainId) return
+      set({
+        balances: balances?.balances ?? {},
+        blockNumber: balances?.blockNumber,
+        transactions,
+        error: undefined,
+      })
+    } catch (error) {
+      set({ error: errorMessage(error) })
+    }
+  },
+}))
