@@ -3,7 +3,9 @@
  * against the node endpoint and its embedded anvil:
  * - `wallet_invokeMethod` round trip vs a direct `fetch` from the same page to the same endpoint;
  * - `eth_getLogs` answering 10,000 logs, through the wallet vs direct;
- * - cold start: service worker stopped → first `wallet_getSession` answered.
+ * - cold start: service worker stopped → first `wallet_getSession` answered;
+ * - signing: `personal_sign` and `eth_sendTransaction` from request to window shown and from the
+ *   approve click to the answer, next to a viem local account signing / sending directly.
  * `--record` writes the figures into the "Extension" section of docs/performance.md.
  */
 import { readFile, writeFile } from 'node:fs/promises'
@@ -18,18 +20,21 @@ import { serveDapp } from '../e2e/support/serveDapp.ts'
 import { controlServiceWorker } from '../e2e/support/serviceWorker.ts'
 import { startReadyWallet } from '../e2e/support/wallet.ts'
 import { approve, waitForApprovalWindow } from '../e2e/support/walletUi.ts'
+import { measureSigning, type SigningSamples } from './signing.ts'
 
 const { values: options } = parseArgs({
   options: {
     calls: { type: 'string', default: '500' },
     'log-runs': { type: 'string', default: '10' },
     'cold-starts': { type: 'string', default: '20' },
+    'sign-runs': { type: 'string', default: '20' },
     record: { type: 'boolean', default: false },
   },
 })
 const calls = Number(options.calls)
 const logRuns = Number(options['log-runs'])
 const coldStarts = Number(options['cold-starts'])
+const signRuns = Number(options['sign-runs'])
 const scope = 'eip155:31337'
 const logCount = 10_000
 
@@ -95,7 +100,10 @@ async function main(): Promise<void> {
     await page.goto(dapp.url)
     const pending = request(page, 'wallet_createSession', {
       optionalScopes: {
-        [scope]: { methods: ['eth_blockNumber', 'eth_getLogs'], notifications: [] },
+        [scope]: {
+          methods: ['eth_blockNumber', 'eth_getLogs', 'personal_sign', 'eth_sendTransaction'],
+          notifications: [],
+        },
       },
     })
     await approve(
@@ -148,6 +156,18 @@ async function main(): Promise<void> {
     await worker.dispose()
     const cold = summarize(coldSamples)
 
+    console.log(
+      `signing: ${signRuns} × personal_sign and eth_sendTransaction, approved by the harness…`,
+    )
+    const signing = await measureSigning({
+      page,
+      context: wallet.context,
+      extensionOrigin: wallet.extensionOrigin,
+      endpointUrl: endpoint.httpUrl,
+      scope,
+      runs: signRuns,
+    })
+
     const chromiumVersion = wallet.context.browser()?.version() ?? 'unknown'
     const report = {
       walletTrip,
@@ -155,6 +175,10 @@ async function main(): Promise<void> {
       walletLogs,
       directLogs,
       cold,
+      signing: {
+        personalSign: summarizeSigning(signing.personalSign),
+        sendTransaction: summarizeSigning(signing.sendTransaction),
+      },
       machine: `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB; Node ${process.version}; Chromium ${chromiumVersion} (${chromiumPath}, headless)`,
     }
     const section = renderSection(report)
@@ -176,7 +200,24 @@ type Report = {
   walletLogs: Summary
   directLogs: Summary
   cold: Summary
+  signing: { personalSign: SigningSummary; sendTransaction: SigningSummary }
   machine: string
+}
+
+type SigningSummary = { shown: Summary; answered: Summary; direct: Summary }
+
+const summarizeSigning = (samples: SigningSamples): SigningSummary => ({
+  shown: summarize(samples.shown),
+  answered: summarize(samples.answered),
+  direct: summarize(samples.direct),
+})
+
+/** The table rows of one signing method: window shown, approve → answer, and the direct baseline. */
+function signingRows(name: string, s: SigningSummary, direct: string): string {
+  return [
+    `| \`${name}\`: request → window shows it, p50 / p95 (n=${s.shown.n}) | ${ms(s.shown.p50)} / ${ms(s.shown.p95)} | | | |`,
+    `| \`${name}\`: approve click → page has the answer, p50 / p95 | ${ms(s.answered.p50)} / ${ms(s.answered.p95)} | ${ms(s.direct.p50)} / ${ms(s.direct.p95)} (${direct}) | ${(s.answered.p50 / s.direct.p50).toFixed(2)}× | |`,
+  ].join('\n')
 }
 
 function renderSection(r: Report): string {
@@ -201,6 +242,16 @@ includes the content script's reconnect and the worker's start. Machine: ${r.mac
 | \`eth_getLogs\`, ${logCount.toLocaleString('en-US')} logs, p95 | ${ms(r.walletLogs.p95)} | ${ms(r.directLogs.p95)} | ${ratio(r.walletLogs.p95, r.directLogs.p95)} | |
 | Cold start (worker stopped → \`wallet_getSession\` answered), p50 (n=${r.cold.n}) | ${ms(r.cold.p50)} | | | ≤ 150 ms: ${verdict(r.cold.p50 <= 150)} |
 | Cold start, p95 | ${ms(r.cold.p95)} | | | |
+${signingRows('personal_sign', r.signing.personalSign, 'viem local account signMessage')}
+${signingRows('eth_sendTransaction', r.signing.sendTransaction, 'viem local account sendTransaction: fill, sign, send')}
+
+Signing: each request starts with the confirmation window closed (as a user meets it), so "window
+shows it" includes opening an extension window and loading the popup bundle; the harness clicks
+approve as soon as the request is shown. "Approve → answer" is the wallet's own work after the
+user's decision (record the answer, sign in the worker; for a transaction keep the signed bytes,
+then broadcast) plus the way back to the page; its direct counterpart is a viem local account doing
+the same signing (for \`eth_sendTransaction\`, also filling nonce, gas and fees, which the wallet did
+before showing the window).
 
 Reading: small calls cost the wallet a fraction of a millisecond over a direct \`fetch\` (two extra
 message hops, page ↔ content script ↔ worker, plus the session check). A node's result travels as

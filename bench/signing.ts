@@ -1,0 +1,95 @@
+import type { BrowserContext, Page } from '@playwright/test'
+import { createWalletClient, http, parseEther } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
+import { firstAccount, secondAccount } from '../e2e/support/anvil.ts'
+import { confirmationWindow } from '../e2e/support/confirmations.ts'
+import { invoke } from '../e2e/support/provider.ts'
+import { testMnemonic } from '../e2e/support/walletUi.ts'
+
+/** Per request: request sent → window shows it, and approve clicked → the page has the answer. */
+export type SigningSamples = { shown: number[]; answered: number[]; direct: number[] }
+
+/** Opens (or finds) the confirmation window and waits until it shows a request. */
+async function shownWindow(context: BrowserContext, extensionOrigin: string): Promise<Page> {
+  const window =
+    confirmationWindow(context, extensionOrigin) ??
+    (await context.waitForEvent('page', (page) => page.url().includes('?confirm')))
+  await window.getByTestId('confirm-origin').waitFor()
+  return window
+}
+
+/**
+ * Times `runs` confirmations of one method through the wallet, the approval clicked by the harness,
+ * each from a closed window (as a user meets it), and the same work done directly by a viem local
+ * account (`direct`). `call` makes the page's request; `directly` does it without the wallet.
+ */
+async function timeConfirmations(
+  context: BrowserContext,
+  extensionOrigin: string,
+  runs: number,
+  call: () => Promise<unknown>,
+  directly: () => Promise<unknown>,
+): Promise<SigningSamples> {
+  const samples: SigningSamples = { shown: [], answered: [], direct: [] }
+  for (let run = 0; run < runs; run += 1) {
+    let start = performance.now()
+    const pending = call()
+    const window = await shownWindow(context, extensionOrigin)
+    samples.shown.push(performance.now() - start)
+    const closed = window.waitForEvent('close')
+    start = performance.now()
+    await window.getByTestId('confirm-approve').click()
+    const outcome = (await pending) as { error?: unknown }
+    samples.answered.push(performance.now() - start)
+    if (outcome.error) throw new Error(JSON.stringify(outcome.error))
+    await closed
+
+    start = performance.now()
+    await directly()
+    samples.direct.push(performance.now() - start)
+  }
+  return samples
+}
+
+/**
+ * The wallet's signing overhead (`npm run bench:extension`): `personal_sign` and
+ * `eth_sendTransaction` of an ether transfer, through the wallet (from a page with a session that
+ * grants them) and directly with a viem local account of the same key against the same endpoint.
+ */
+export async function measureSigning(parameters: {
+  page: Page
+  context: BrowserContext
+  extensionOrigin: string
+  endpointUrl: string
+  scope: string
+  runs: number
+}): Promise<{ personalSign: SigningSamples; sendTransaction: SigningSamples }> {
+  const { page, context, extensionOrigin, endpointUrl, scope, runs } = parameters
+  const account = mnemonicToAccount(testMnemonic)
+  const client = createWalletClient({ account, chain: foundry, transport: http(endpointUrl) })
+  const message = 'Sign in to the benchmark'
+  const personalSign = await timeConfirmations(
+    context,
+    extensionOrigin,
+    runs,
+    () =>
+      invoke(page, scope, 'personal_sign', [
+        `0x${Buffer.from(message).toString('hex')}`,
+        firstAccount,
+      ]),
+    () => account.signMessage({ message }),
+  )
+  const value = parseEther('0.001')
+  const sendTransaction = await timeConfirmations(
+    context,
+    extensionOrigin,
+    runs,
+    () =>
+      invoke(page, scope, 'eth_sendTransaction', [
+        { from: firstAccount, to: secondAccount, value: `0x${value.toString(16)}` },
+      ]),
+    () => client.sendTransaction({ to: secondAccount, value }),
+  )
+  return { personalSign, sendTransaction }
+}
