@@ -8,6 +8,7 @@ const endpointTests = [
   'src/endpoint/upstream.test.ts',
   'src/endpoint/filterReorg.test.ts',
   'src/endpoint/keys.test.ts',
+  'src/endpoint/cache.test.ts',
 ]
 
 export default defineConfig({

@@ -41,6 +41,7 @@ Usage: npm run node -- [options]
   --log-level <level>     silent | error | warn | info | debug              [info]
   --redis <url>           keep filters in Redis (redis://host:port/db), shared by every
                           endpoint process using it          [$APERTURE_REDIS_URL, else memory]
+  --cache-max-bytes <n>   immutable answers kept in memory (0 = no cache; Redis with --redis) [67108864]
   --workers <n>           endpoint processes sharing the port (more than 1 needs --redis)  [1]
   --chain-id <n>          chain id of the embedded anvil (not with --upstream) [31337]
 ${limitFlags.map(([flag, field, what]) => `  --${`${flag} <n>`.padEnd(32)} ${what.padEnd(44)} [${defaultLimits[field]}]`).join('\n')}
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
       'log-level': { type: 'string' },
       redis: { type: 'string' },
       workers: { type: 'string' },
+      'cache-max-bytes': { type: 'string' },
       'chain-id': { type: 'string' },
       ...Object.fromEntries(limitFlags.map(([flag]) => [flag, { type: 'string' as const }])),
       json: { type: 'boolean' },
@@ -133,6 +135,7 @@ async function main(): Promise<void> {
     chainId,
     redisUrl: values.redis ?? (process.env.APERTURE_REDIS_URL || undefined),
     limits,
+    cacheMaxBytes: integer('cache-max-bytes', values['cache-max-bytes']),
     ...(values.keys === undefined ? {} : { keyPolicies: await readKeysFile(values.keys) }),
   }
   const cluster: RunningWorkers | undefined =

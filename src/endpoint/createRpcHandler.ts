@@ -11,6 +11,7 @@ import {
 } from '../core/rpc/errors.ts'
 import { exceedsDepth, maxParamsDepth } from '../core/rpc/exceedsDepth.ts'
 import type { Json, RpcRequest } from '../core/rpc/types.ts'
+import type { AnswerCache } from './cache/createAnswerCache.ts'
 import type { SubscriptionClient, SubscriptionRelay } from './createSubscriptionRelay.ts'
 import { type UpstreamAnswer, type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
 import type { LimitsFor } from './limits.ts'
@@ -39,6 +40,8 @@ export type RpcHandler = {
 
 export type CreateRpcHandlerParameters = {
   upstream: UpstreamClient
+  /** The finality-aware response cache; without it every call goes to the node. */
+  answerCache?: AnswerCache
   filters: FilterStore
   subscriptions: SubscriptionRelay
   queryTimeoutMs: number
@@ -66,6 +69,7 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
 
   const forward = (method: string, params: unknown): Promise<UpstreamAnswer> =>
     upstream.call(method, params, { timeoutMs: queryTimeoutMs })
+  const cached: AnswerCache = parameters.answerCache ?? ((_method, _params, ask) => ask())
 
   /** A log filter validated: `-32602`, or `-32005` over 5,000 parameters. */
   function checkedFilter(value: unknown, path: string): LogFilter {
@@ -128,12 +132,14 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
       ])
     }
     switch (method) {
-      case 'eth_getLogs':
-        return runLogQuery(upstream, logFilterOf(params), limits)
+      case 'eth_getLogs': {
+        const filter = logFilterOf(params)
+        return cached(method, [filter], () => runLogQuery(upstream, filter, limits))
+      }
       case 'eth_getTransactionByBlockNumberAndIndex': {
         const validated = validateTransactionByBlockNumberAndIndexParams(params)
         if ('error' in validated) throw validated.error
-        return forward(method, validated.params)
+        return cached(method, validated.params, () => forward(method, validated.params))
       }
       case 'eth_newFilter': {
         const criteria = logFilterOf(params)
@@ -178,7 +184,7 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
         }
         return subscriptions.unsubscribe(context.client, params[0])
       default:
-        return forward(method, params)
+        return cached(method, params, () => forward(method, params))
     }
   }
 

@@ -1,5 +1,9 @@
 import type { AddressInfo } from 'node:net'
 import { echo } from '../core/rpc/errors.ts'
+import { createAnswerCache } from './cache/createAnswerCache.ts'
+import { createFinalityTracker } from './cache/createFinalityTracker.ts'
+import { createRedisResponseCache } from './cache/createRedisResponseCache.ts'
+import { createMemoryResponseCache } from './cache/responseCache.ts'
 import type { LogLevel } from './callLog.ts'
 import { createEndpointServer } from './createEndpointServer.ts'
 import { createRpcHandler } from './createRpcHandler.ts'
@@ -66,6 +70,13 @@ export type StartEndpointOptions = {
    * allowlists and caps (`maxFilters`, `maxSubscriptionsPerSocket` override `limits`).
    */
   keyPolicies?: Record<string, KeyPolicy>
+  /**
+   * Bytes of immutable answers kept in this process (an LRU; with `redisUrl` they are kept in Redis
+   * instead). `0` turns the response cache off. Default 64 MiB.
+   */
+  cacheMaxBytes?: number
+  /** How often the finalized head is asked for, at most. Default 1,000 ms. */
+  finalityRefreshMs?: number
 }
 
 export type RunningEndpoint = {
@@ -175,7 +186,34 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
     timeoutMs: queryTimeoutMs,
     warn: (message, error) => server?.app.log.warn({ err: error }, message),
   })
+  const cacheMaxBytes = options.cacheMaxBytes ?? 64 * 1024 * 1024
+  const responseCache = redis
+    ? createRedisResponseCache({
+        connection: redis,
+        ...(options.redisPrefix ? { prefix: options.redisPrefix } : {}),
+      })
+    : createMemoryResponseCache({ maxBytes: cacheMaxBytes })
+  const answerCache =
+    cacheMaxBytes === 0
+      ? undefined
+      : createAnswerCache({
+          cache: responseCache,
+          finality: createFinalityTracker({
+            upstream,
+            refreshMs: options.finalityRefreshMs ?? 1000,
+            timeoutMs: queryTimeoutMs,
+            onDeepReorg: () => {
+              server?.app.log.warn('the finalized block left the chain: response cache cleared')
+              responseCache.clear().catch((error: unknown) => {
+                server?.app.log.error({ err: error }, 'response cache not cleared')
+              })
+            },
+            onError: (error) => server?.app.log.warn({ err: error }, 'finalized head unknown'),
+          }),
+          onCacheError: (error) => server?.app.log.warn({ err: error }, 'response cache skipped'),
+        })
   const handler = createRpcHandler({
+    ...(answerCache ? { answerCache } : {}),
     upstream,
     filters,
     subscriptions,
