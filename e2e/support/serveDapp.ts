@@ -1,15 +1,42 @@
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
+import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
-import { extname, join, normalize, sep } from 'node:path'
+import { dirname, extname, join, normalize, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** Where the demo dapp's files live. */
 export const dappDirectory: string = fileURLToPath(new URL('../dapp/', import.meta.url))
 
+/**
+ * Packages a test page loads as they are published, under `/vendor/<name>/`: the official
+ * Multichain API client's ES modules (its `dist/`, which imports nothing outside itself).
+ */
+const vendorDirectories: Record<string, string> = {
+  'multichain-api-client': dirname(
+    createRequire(import.meta.url).resolve('@metamask/multichain-api-client'),
+  ),
+}
+
+/** The file a request path names: a dapp file, or a vendored package's; undefined outside them. */
+function fileOf(pathname: string): string | undefined {
+  const [, vendor = '', vendorPath = ''] = /^\/vendor\/([^/]+)\/(.+)$/.exec(pathname) ?? []
+  const [root, path] = vendor
+    ? [Object.hasOwn(vendorDirectories, vendor) ? vendorDirectories[vendor] : undefined, vendorPath]
+    : [dappDirectory, pathname === '/' ? 'index.html' : pathname.slice(1)]
+  if (root === undefined) return undefined
+  const relative = normalize(path)
+  const file = join(root, relative)
+  if (relative.startsWith('..') || !file.startsWith(root.replace(/[\\/]$/, '') + sep)) {
+    return undefined
+  }
+  return file
+}
+
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
@@ -40,7 +67,7 @@ export type ServedDapp = {
 }
 
 /**
- * Serves `e2e/dapp/` over plain HTTP with `node:http`. Used by the e2e fixture, `npm start` and the
+ * Serves `e2e/dapp/` (and the vendored packages under `/vendor/`) over plain HTTP with `node:http`. Used by the e2e fixture, `npm start` and the
  * benchmark; serve it twice (two ports) to get two origins.
  *
  * @example
@@ -52,9 +79,8 @@ export async function serveDapp(options: ServeDappOptions = {}): Promise<ServedD
   const host = options.host ?? '127.0.0.1'
   const server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://dapp').pathname)
-    const relative = normalize(pathname === '/' ? 'index.html' : pathname.slice(1))
-    const file = join(dappDirectory, relative)
-    if (relative.startsWith('..') || !file.startsWith(dappDirectory.replace(/[\\/]$/, '') + sep)) {
+    const file = fileOf(pathname)
+    if (file === undefined) {
       response.writeHead(403).end('forbidden')
       return
     }

@@ -4,7 +4,13 @@ import type { BackgroundMessage, WorkerPort } from '../core/protocol/connection.
 import { responseMessages } from '../core/protocol/resultParts.ts'
 import type { RpcNotification } from '../core/rpc/types.ts'
 
-type Connection = { id: ConnectionId; origin: string; port: WorkerPort }
+/**
+ * Where a connection's messages go: a content script's port, or an external port's encoder
+ * (`externalPorts.ts`), which speaks the client's wire.
+ */
+export type ConnectionOutlet = Pick<WorkerPort, 'postMessage'>
+
+type Connection = { id: ConnectionId; origin: string; port: ConnectionOutlet }
 
 /** How long messages for a connection that has not (re)connected yet are kept for it. */
 const holdMs = 10_000
@@ -68,7 +74,7 @@ export function createConnectionRegistry(now: () => number = Date.now) {
   return {
     notifier,
     /** Registers (or re-registers, after a reconnect) a connection and flushes what was held. */
-    add(id: ConnectionId, origin: string, port: WorkerPort): void {
+    add(id: ConnectionId, origin: string, port: ConnectionOutlet): void {
       byId.set(id, { id, origin, port })
       if (!greeted.has(id)) {
         greeted.add(id)
@@ -82,7 +88,7 @@ export function createConnectionRegistry(now: () => number = Date.now) {
       for (const message of entry.messages) port.postMessage(message)
     },
     /** Forgets the connection if `port` is still its port (a newer port may have replaced it). */
-    remove(id: ConnectionId, port: WorkerPort): boolean {
+    remove(id: ConnectionId, port: ConnectionOutlet): boolean {
       if (byId.get(id)?.port !== port) return false
       byId.delete(id)
       return true

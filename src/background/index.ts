@@ -14,6 +14,7 @@ import { createAutoLock } from './autoLock.ts'
 import { createChainSocket } from './chainSocket.ts'
 import { createConfirmationWindows } from './confirmationWindows.ts'
 import { createConnectionRegistry } from './connections.ts'
+import { createExternalPortServer } from './externalPorts.ts'
 import { createNetworkRegistry } from './networks.ts'
 import { createNodeRouter } from './nodeRouter.ts'
 import { createPagePortServer, type PageAnswer } from './pagePorts.ts'
@@ -156,10 +157,22 @@ const servePagePort = createPagePortServer({
   answers,
 })
 
+const serveExternalPort = createExternalPortServer({
+  engine,
+  connections,
+  approvals,
+  confirmations,
+  answers,
+  randomId: () => crypto.randomUUID(),
+})
+
 // Listeners are registered synchronously, at the top level, so a wake-up event is never missed.
 chrome.runtime.onConnect.addListener((port) => {
   if (port.name === connectionPortName) servePagePort(port)
 })
+
+// Web pages on the standard extension transport (`externally_connectable`, DESIGN §3).
+chrome.runtime.onConnectExternal.addListener(serveExternalPort)
 
 chrome.runtime.onMessage.addListener((message: PopupRequest, sender, sendResponse) => {
   const fromExtensionPage = isExtensionPageSender({

@@ -6,7 +6,7 @@ import { pageOrigin } from '../core/protocol/pageOrigin.ts'
 import type { RpcId } from '../core/rpc/types.ts'
 import type { Confirmations } from '../core/wallet/createConfirmations.ts'
 import { isReplayedOnResend, type RecentAnswers } from '../core/wallet/createRecentAnswers.ts'
-import type { ConnectionRegistry } from './connections.ts'
+import type { ConnectionOutlet, ConnectionRegistry } from './connections.ts'
 import type { WindowApprover } from './windowApprover.ts'
 
 /** After a page's port drops, how long before its subscriptions end (it may reconnect). */
@@ -40,9 +40,8 @@ const isConfirmedInvocation = (request: unknown): boolean => {
 /** What the engine answers a page request with. */
 export type PageAnswer = Awaited<ReturnType<MultichainEngine['handleRequest']>>
 
-export type PagePortDependencies = {
-  /** This extension's id (`chrome.runtime.id`): only its own content scripts may connect. */
-  extensionId: string
+/** What serving a page connection's requests takes, whatever kind of port it came on. */
+export type ConnectionServerDependencies = {
   engine: MultichainEngine
   connections: ConnectionRegistry
   approvals: Pick<WindowApprover, 'expect' | 'answered'>
@@ -51,6 +50,11 @@ export type PagePortDependencies = {
   answers: RecentAnswers<PageAnswer>
   /** Overrides how long a dropped port's connection may take to come back (tests). */
   closeGraceMs?: number
+}
+
+export type PagePortDependencies = ConnectionServerDependencies & {
+  /** This extension's id (`chrome.runtime.id`): only its own content scripts may connect. */
+  extensionId: string
 }
 
 const logged =
@@ -69,7 +73,7 @@ const logged =
  * signing request.
  */
 async function answerRequest(
-  deps: PagePortDependencies,
+  deps: ConnectionServerDependencies,
   call: { origin: string; connection: string; key: string | undefined; request: unknown },
 ): Promise<PageAnswer> {
   const { engine, approvals, confirmations, answers } = deps
@@ -97,16 +101,57 @@ async function answerRequest(
   return response
 }
 
-/**
- * Serves content-script ports, each: registers its connection on `hello`, runs each request through
- * the engine once (a request re-sent while its first copy is still running joins it; one re-sent
- * after a restart is re-attached or replayed, see `answerRequest`) and answers on the connection's
- * current port. Returns the function the worker's `runtime.onConnect` listener hands each port to.
- */
-export function createPagePortServer(deps: PagePortDependencies): (port: PagePort) => void {
+/** Runs a page connection's requests and ends it, whatever kind of port it came on. */
+export type ConnectionServer = {
+  /**
+   * Runs one request through the engine once — a request re-sent while its first copy is still
+   * running joins it; one re-sent after a restart is re-attached or replayed (`answerRequest`) —
+   * and answers it on the connection's current port.
+   */
+  request(call: { origin: string; connection: string; request: unknown }): void
+  /**
+   * The connection's port `port` dropped: forgets it, and ends the connection's subscriptions
+   * unless the page reconnects within the grace (a worker stop drops every port; pages come back).
+   */
+  closed(call: { origin: string; connection: string; port: ConnectionOutlet }): void
+}
+
+/** The request and close handling shared by content-script ports and external ports. */
+export function createConnectionServer(deps: ConnectionServerDependencies): ConnectionServer {
   const { engine, connections } = deps
   /** Requests being handled, across ports (`<connection>/<id>`): a re-send joins the first copy. */
   const inFlight = new Set<string>()
+  return {
+    request({ origin, connection, request }) {
+      const key = pageRequestKey(connection, request)
+      if (key !== undefined && inFlight.has(key)) return
+      if (key !== undefined) inFlight.add(key)
+      answerRequest(deps, { origin, connection, key, request })
+        .then((response) => connections.respond(connection, response))
+        .catch(logged('answering a page request'))
+        .finally(() => {
+          if (key !== undefined) inFlight.delete(key)
+        })
+    },
+    closed({ origin, connection, port }) {
+      if (!connections.remove(connection, port)) return
+      setTimeout(() => {
+        if (connections.has(connection)) return
+        engine.connectionClosed(connection, origin).catch((error: unknown) => {
+          console.error('Aperture: ending the subscriptions of a closed page failed', error)
+        })
+      }, deps.closeGraceMs ?? closeGraceMs)
+    },
+  }
+}
+
+/**
+ * Serves content-script ports, each: registers its connection on `hello` and serves its requests
+ * (`createConnectionServer`). Returns the function the worker's `runtime.onConnect` listener hands
+ * each port to.
+ */
+export function createPagePortServer(deps: PagePortDependencies): (port: PagePort) => void {
+  const serve = createConnectionServer(deps)
 
   return function servePagePort(port: PagePort): void {
     // The origin as the browser reports it (`pageOrigin`), never anything the page says.
@@ -127,31 +172,16 @@ export function createPagePortServer(deps: PagePortDependencies): (port: PagePor
     port.onMessage.addListener((message) => {
       if (message.type === 'hello') {
         connectionId = message.connectionId
-        connections.add(connectionId, origin, port)
+        deps.connections.add(connectionId, origin, port)
         return
       }
       if (message.type !== 'request' || connectionId === undefined) return
-      const connection = connectionId
-      const key = pageRequestKey(connection, message.request)
-      if (key !== undefined && inFlight.has(key)) return
-      if (key !== undefined) inFlight.add(key)
-      answerRequest(deps, { origin, connection, key, request: message.request })
-        .then((response) => connections.respond(connection, response))
-        .catch(logged('answering a page request'))
-        .finally(() => {
-          if (key !== undefined) inFlight.delete(key)
-        })
+      serve.request({ origin, connection: connectionId, request: message.request })
     })
 
     port.onDisconnect.addListener(() => {
-      const connection = connectionId
-      if (connection === undefined || !connections.remove(connection, port)) return
-      setTimeout(() => {
-        if (connections.has(connection)) return
-        engine.connectionClosed(connection, origin).catch((error: unknown) => {
-          console.error('Aperture: ending the subscriptions of a closed page failed', error)
-        })
-      }, deps.closeGraceMs ?? closeGraceMs)
+      if (connectionId === undefined) return
+      serve.closed({ origin, connection: connectionId, port })
     })
   }
 }

@@ -6,6 +6,7 @@ import {
 } from '../core/protocol/connection.ts'
 import { asObjectStream } from '../core/protocol/objectStream.ts'
 import { createBridge } from './createBridge.ts'
+import { handOverExtensionId } from './handOverExtensionId.ts'
 
 const stream = asObjectStream(
   new WindowPostMessageStream({ name: contentStreamName, target: inpageStreamName }),
@@ -19,3 +20,5 @@ createBridge(
     if (chrome.runtime.lastError) console.debug('Aperture: port dropped', chrome.runtime.lastError)
   },
 )
+
+handOverExtensionId(window, chrome.runtime.id)

@@ -1,8 +1,10 @@
 import { WindowPostMessageStream } from '@metamask/post-message-stream'
 import { contentStreamName, inpageStreamName } from '../core/protocol/connection.ts'
 import { asObjectStream } from '../core/protocol/objectStream.ts'
-import { announceWallet } from './announce.ts'
+import { announceWallet, walletAnnounceParams } from './announce.ts'
 import { createProvider } from './createProvider.ts'
+import { receiveExtensionId } from './receiveExtensionId.ts'
+import { type PageRuntime, routeConnectsToLastingPorts } from './routeConnectsToLastingPorts.ts'
 import { createWalletInfo } from './walletInfo.ts'
 
 const stream = asObjectStream(
@@ -23,4 +25,17 @@ Object.defineProperty(window, 'aperture', {
   configurable: false,
   writable: false,
 })
-announceWallet(window, info)
+
+// The extension id comes from the content script (this world has no `chrome.runtime.id`); the
+// first announce waits for it, so that it names the extension transport's target.
+receiveExtensionId(window, (extensionId) => {
+  const runtime = (window as { chrome?: { runtime?: PageRuntime } }).chrome?.runtime
+  if (typeof runtime?.connect === 'function') {
+    routeConnectsToLastingPorts(runtime, extensionId, {
+      randomId: () => crypto.randomUUID(),
+      now: () => Date.now(),
+      later: (callback, ms) => void setTimeout(callback, ms),
+    })
+  }
+  announceWallet(window, walletAnnounceParams(info, extensionId))
+})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isExtensionPageSender, pageOrigin } from './pageOrigin.ts'
+import { externalPageOrigin, isExtensionPageSender, pageOrigin } from './pageOrigin.ts'
 
 const extensionId = 'hnfanknocfeofbddgcijnmhnfnkdnaad'
 const extensionBaseUrl = `chrome-extension://${extensionId}/`
@@ -76,6 +76,39 @@ describe('pageOrigin', () => {
     ).toBe('http://localhost:5173')
     expect(
       pageOrigin({ senderId: extensionId, extensionId, origin: undefined, url: undefined }),
+    ).toBeUndefined()
+  })
+})
+
+describe('externalPageOrigin', () => {
+  it("takes a web page's origin from the browser", () => {
+    expect(
+      externalPageOrigin({
+        senderId: undefined,
+        origin: 'https://app.uniswap.org',
+        url: 'https://app.uniswap.org/swap',
+      }),
+    ).toBe('https://app.uniswap.org')
+  })
+
+  it('refuses an opaque origin, and documents that are not http(s)', () => {
+    const opaque = { senderId: undefined, origin: 'null', url: 'https://app.uniswap.org/s.html' }
+    expect(externalPageOrigin(opaque)).toBeUndefined()
+    expect(
+      externalPageOrigin({ senderId: undefined, origin: undefined, url: 'file:///tmp/dapp.html' }),
+    ).toBeUndefined()
+    expect(
+      externalPageOrigin({ senderId: undefined, origin: 'chrome-extension://x', url: undefined }),
+    ).toBeUndefined()
+  })
+
+  it('refuses a port of another extension', () => {
+    expect(
+      externalPageOrigin({
+        senderId: 'nkbihfbeogaeaoehlefnkodbefgpgknn',
+        origin: 'https://app.uniswap.org',
+        url: 'https://app.uniswap.org/',
+      }),
     ).toBeUndefined()
   })
 })

@@ -28,6 +28,29 @@ export function pageOrigin({
   url,
 }: PageOriginParameters): string | undefined {
   if (senderId !== extensionId) return undefined
+  return webOrigin(origin, url)
+}
+
+/**
+ * The origin of a web page that connected over the extension transport (`runtime.onConnectExternal`,
+ * `externally_connectable`): the same rule as `pageOrigin`, for a sender that is no extension
+ * (another extension's port, `senderId` set, is refused).
+ *
+ * @example
+ * externalPageOrigin({ senderId: undefined, origin: 'https://app.example', url: 'https://app.example/' })
+ * // 'https://app.example'
+ */
+export function externalPageOrigin({
+  senderId,
+  origin,
+  url,
+}: Omit<PageOriginParameters, 'extensionId'>): string | undefined {
+  if (senderId !== undefined) return undefined
+  return webOrigin(origin, url)
+}
+
+/** `origin` when the browser gave one, else the origin of `url`; http(s) only. */
+function webOrigin(origin: string | undefined, url: string | undefined): string | undefined {
   if (origin !== undefined) return isWebOrigin(origin) ? origin : undefined
   if (url === undefined || !URL.canParse(url)) return undefined
   const { origin: urlOrigin, protocol } = new URL(url)
