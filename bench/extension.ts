@@ -1,8 +1,10 @@
 /**
  * `npm run bench:extension`: what the wallet costs a dapp, measured in one run in headless Chromium
  * against the node endpoint and its embedded anvil:
- * - `wallet_invokeMethod` round trip vs a direct `fetch` from the same page to the same endpoint;
- * - `eth_getLogs` answering 10,000 logs, through the wallet vs direct;
+ * - `wallet_invokeMethod` round trip through `window.aperture` and through the official client's
+ *   default transport (`@metamask/multichain-api-client`, the extension transport) vs a direct
+ *   `fetch` from the same page to the same endpoint;
+ * - `eth_getLogs` answering 10,000 logs, the same three ways;
  * - cold start: service worker stopped → first `wallet_getSession` answered;
  * - signing: `personal_sign` and `eth_sendTransaction` from request to window shown and from the
  *   approve click to the answer, next to a viem local account signing / sending directly.
@@ -15,6 +17,7 @@ import type { Page } from '@playwright/test'
 import { deployEmitter, emitLogs } from '../e2e/support/anvil.ts'
 import { anvilOf, startNodeEndpoint } from '../e2e/support/endpoint.ts'
 import { chromiumPath } from '../e2e/support/launchWallet.ts'
+import { openOfficialClient } from '../e2e/support/officialClient.ts'
 import { request } from '../e2e/support/provider.ts'
 import { serveDapp } from '../e2e/support/serveDapp.ts'
 import { controlServiceWorker } from '../e2e/support/serviceWorker.ts'
@@ -54,26 +57,36 @@ function summarize(samples: number[]): Summary {
 
 const ms = (value: number) => `${value.toFixed(2)} ms`
 
+/** One sample series per way a dapp reaches the node. */
+type Trips = { wallet: number[]; external: number[]; direct: number[] }
+
 /**
- * Times `count` sequential pairs of calls in the page: one through the wallet, then the same request
- * by `fetch` straight to the endpoint. Alternating makes machine load weigh on both sides alike.
+ * Times `count` sequential rounds of the same request in the official-client page: through the
+ * wallet's `window.aperture`, through the official client's default transport (the extension
+ * transport, `externally_connectable`), and by `fetch` straight to the endpoint. Alternating makes
+ * machine load weigh on all three alike.
  */
-function timePairs(
+function timeTrips(
   page: Page,
   body: { method: string; params: unknown[] },
   count: number,
   endpointUrl: string,
-): Promise<{ wallet: number[]; direct: number[] }> {
+): Promise<Trips> {
   return page.evaluate(
     async ({ body, count, endpointUrl, scope }) => {
       const provider = window.aperture
       if (!provider) throw new Error('window.aperture is missing')
-      const wallet: number[] = []
-      const direct: number[] = []
+      const client = window.officialClient
+      const trips: Trips = { wallet: [], external: [], direct: [] }
       for (let index = 0; index < count; index += 1) {
         let start = performance.now()
         await provider.request({ method: 'wallet_invokeMethod', params: { scope, request: body } })
-        wallet.push(performance.now() - start)
+        trips.wallet.push(performance.now() - start)
+
+        start = performance.now()
+        const outcome = await client.call('invokeMethod', { scope, request: body })
+        if (outcome.error) throw new Error(JSON.stringify(outcome.error))
+        trips.external.push(performance.now() - start)
 
         start = performance.now()
         const response = await fetch(endpointUrl, {
@@ -83,9 +96,9 @@ function timePairs(
         })
         const answer = (await response.json()) as { error?: unknown }
         if (answer.error) throw new Error(JSON.stringify(answer.error))
-        direct.push(performance.now() - start)
+        trips.direct.push(performance.now() - start)
       }
-      return { wallet, direct }
+      return trips
     },
     { body, count, endpointUrl, scope },
   )
@@ -96,8 +109,7 @@ async function main(): Promise<void> {
   const dapp = await serveDapp()
   const wallet = await startReadyWallet(endpoint, { headless: true })
   try {
-    const page = await wallet.context.newPage()
-    await page.goto(dapp.url)
+    const page = await openOfficialClient(wallet.context, dapp)
     const pending = request(page, 'wallet_createSession', {
       optionalScopes: {
         [scope]: {
@@ -116,9 +128,10 @@ async function main(): Promise<void> {
       `round trip: eth_blockNumber, ${calls} sequential calls each way (after 50 warm-up)…`,
     )
     const blockNumber = { method: 'eth_blockNumber', params: [] }
-    await timePairs(page, blockNumber, 50, endpoint.httpUrl)
-    const trips = await timePairs(page, blockNumber, calls, endpoint.httpUrl)
+    await timeTrips(page, blockNumber, 50, endpoint.httpUrl)
+    const trips = await timeTrips(page, blockNumber, calls, endpoint.httpUrl)
     const walletTrip = summarize(trips.wallet)
+    const externalTrip = summarize(trips.external)
     const directTrip = summarize(trips.direct)
 
     console.log(`eth_getLogs: ${logCount} logs, ${logRuns} runs each way…`)
@@ -132,9 +145,10 @@ async function main(): Promise<void> {
     const check = await request<unknown[]>(page, 'wallet_invokeMethod', { scope, request: getLogs })
     if (check.result?.length !== logCount)
       throw new Error(`eth_getLogs answered ${JSON.stringify(check.error ?? check.result?.length)}`)
-    await timePairs(page, getLogs, 2, endpoint.httpUrl)
-    const logs = await timePairs(page, getLogs, logRuns, endpoint.httpUrl)
+    await timeTrips(page, getLogs, 2, endpoint.httpUrl)
+    const logs = await timeTrips(page, getLogs, logRuns, endpoint.httpUrl)
     const walletLogs = summarize(logs.wallet)
+    const externalLogs = summarize(logs.external)
     const directLogs = summarize(logs.direct)
 
     console.log(`cold start: ${coldStarts} × (stop worker → first wallet_getSession)…`)
@@ -171,8 +185,10 @@ async function main(): Promise<void> {
     const chromiumVersion = wallet.context.browser()?.version() ?? 'unknown'
     const report = {
       walletTrip,
+      externalTrip,
       directTrip,
       walletLogs,
+      externalLogs,
       directLogs,
       cold,
       signing: {
@@ -196,8 +212,10 @@ async function main(): Promise<void> {
 
 type Report = {
   walletTrip: Summary
+  externalTrip: Summary
   directTrip: Summary
   walletLogs: Summary
+  externalLogs: Summary
   directLogs: Summary
   cold: Summary
   signing: { personalSign: SigningSummary; sendTransaction: SigningSummary }
@@ -215,13 +233,14 @@ const summarizeSigning = (samples: SigningSamples): SigningSummary => ({
 /** The table rows of one signing method: window shown, approve → answer, and the direct baseline. */
 function signingRows(name: string, s: SigningSummary, direct: string): string {
   return [
-    `| \`${name}\`: request → window shows it, p50 / p95 (n=${s.shown.n}) | ${ms(s.shown.p50)} / ${ms(s.shown.p95)} | | | |`,
-    `| \`${name}\`: approve click → page has the answer, p50 / p95 | ${ms(s.answered.p50)} / ${ms(s.answered.p95)} | ${ms(s.direct.p50)} / ${ms(s.direct.p95)} (${direct}) | ${(s.answered.p50 / s.direct.p50).toFixed(2)}× | |`,
+    `| \`${name}\`: request → window shows it, p50 / p95 (n=${s.shown.n}) | ${ms(s.shown.p50)} / ${ms(s.shown.p95)} | | | | |`,
+    `| \`${name}\`: approve click → page has the answer, p50 / p95 | ${ms(s.answered.p50)} / ${ms(s.answered.p95)} | | ${ms(s.direct.p50)} / ${ms(s.direct.p95)} (${direct}) | ${(s.answered.p50 / s.direct.p50).toFixed(2)}× | |`,
   ].join('\n')
 }
 
 function renderSection(r: Report): string {
   const overheadP50 = r.walletTrip.p50 - r.directTrip.p50
+  const externalOverheadP50 = r.externalTrip.p50 - r.directTrip.p50
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`
   const verdict = (ok: boolean) => (ok ? 'met' : 'not met')
   return `## Extension
@@ -229,19 +248,21 @@ function renderSection(r: Report): string {
 Measured by \`npm run bench:extension\` (\`bench/extension.ts\`) on ${new Date().toISOString().slice(0, 10)}:
 headless Chromium with the built extension, onboarded with the test mnemonic, Local devnet pointed at
 the node endpoint (embedded anvil) on loopback; every figure is timed in the dapp page with
-\`performance.now()\`, wallet and direct calls alternating one by one (so machine load weighs on
-both alike). Cold start: the worker is stopped through CDP (\`ServiceWorker.stopWorker\`) with the
+\`performance.now()\`, the three ways alternating one by one (so machine load weighs on
+all three alike; the official client is \`@metamask/multichain-api-client\` with its default
+transport on \`e2e/dapp/official-client.html\`, the same page and session as \`window.aperture\`).
+Cold start: the worker is stopped through CDP (\`ServiceWorker.stopWorker\`) with the
 page's port more than a second old, then the page calls \`wallet_getSession\` at once; the time
 includes the content script's reconnect and the worker's start. Machine: ${r.machine}.
 
-| What | Through the wallet | Direct \`fetch\` | Ratio | Target |
-|---|---|---|---|---|
-| \`eth_blockNumber\` round trip, p50 (n=${r.walletTrip.n}) | ${ms(r.walletTrip.p50)} | ${ms(r.directTrip.p50)} | ${ratio(r.walletTrip.p50, r.directTrip.p50)} | overhead ≤ 1 ms: ${ms(overheadP50)}, ${verdict(overheadP50 <= 1)} |
-| \`eth_blockNumber\` round trip, p95 | ${ms(r.walletTrip.p95)} | ${ms(r.directTrip.p95)} | ${ratio(r.walletTrip.p95, r.directTrip.p95)} | |
-| \`eth_getLogs\`, ${logCount.toLocaleString('en-US')} logs, p50 (n=${r.walletLogs.n}) | ${ms(r.walletLogs.p50)} | ${ms(r.directLogs.p50)} | ${ratio(r.walletLogs.p50, r.directLogs.p50)} | ≤ 1.5×: ${verdict(r.walletLogs.p50 <= 1.5 * r.directLogs.p50)} |
-| \`eth_getLogs\`, ${logCount.toLocaleString('en-US')} logs, p95 | ${ms(r.walletLogs.p95)} | ${ms(r.directLogs.p95)} | ${ratio(r.walletLogs.p95, r.directLogs.p95)} | |
-| Cold start (worker stopped → \`wallet_getSession\` answered), p50 (n=${r.cold.n}) | ${ms(r.cold.p50)} | | | ≤ 150 ms: ${verdict(r.cold.p50 <= 150)} |
-| Cold start, p95 | ${ms(r.cold.p95)} | | | |
+| What | \`window.aperture\` | Official client (extension transport) | Direct \`fetch\` | Ratios to direct | Target |
+|---|---|---|---|---|---|
+| \`eth_blockNumber\` round trip, p50 (n=${r.walletTrip.n}) | ${ms(r.walletTrip.p50)} | ${ms(r.externalTrip.p50)} | ${ms(r.directTrip.p50)} | ${ratio(r.walletTrip.p50, r.directTrip.p50)} / ${ratio(r.externalTrip.p50, r.directTrip.p50)} | overhead ≤ 1 ms: ${ms(overheadP50)}, ${verdict(overheadP50 <= 1)} / ${ms(externalOverheadP50)}, ${verdict(externalOverheadP50 <= 1)} |
+| \`eth_blockNumber\` round trip, p95 | ${ms(r.walletTrip.p95)} | ${ms(r.externalTrip.p95)} | ${ms(r.directTrip.p95)} | ${ratio(r.walletTrip.p95, r.directTrip.p95)} / ${ratio(r.externalTrip.p95, r.directTrip.p95)} | |
+| \`eth_getLogs\`, ${logCount.toLocaleString('en-US')} logs, p50 (n=${r.walletLogs.n}) | ${ms(r.walletLogs.p50)} | ${ms(r.externalLogs.p50)} | ${ms(r.directLogs.p50)} | ${ratio(r.walletLogs.p50, r.directLogs.p50)} / ${ratio(r.externalLogs.p50, r.directLogs.p50)} | ≤ 1.5×: ${verdict(r.walletLogs.p50 <= 1.5 * r.directLogs.p50)} / ${verdict(r.externalLogs.p50 <= 1.5 * r.directLogs.p50)} |
+| \`eth_getLogs\`, ${logCount.toLocaleString('en-US')} logs, p95 | ${ms(r.walletLogs.p95)} | ${ms(r.externalLogs.p95)} | ${ms(r.directLogs.p95)} | ${ratio(r.walletLogs.p95, r.directLogs.p95)} / ${ratio(r.externalLogs.p95, r.directLogs.p95)} | |
+| Cold start (worker stopped → \`wallet_getSession\` answered), p50 (n=${r.cold.n}) | ${ms(r.cold.p50)} | | | | ≤ 150 ms: ${verdict(r.cold.p50 <= 150)} |
+| Cold start, p95 | ${ms(r.cold.p95)} | | | | |
 ${signingRows('personal_sign', r.signing.personalSign, 'viem local account signMessage')}
 ${signingRows('eth_sendTransaction', r.signing.sendTransaction, 'viem local account sendTransaction: fill, sign, send')}
 
@@ -252,6 +273,13 @@ user's decision (record the answer, sign in the worker; for a transaction keep t
 then broadcast) plus the way back to the page; its direct counterpart is a viem local account doing
 the same signing (for \`eth_sendTransaction\`, also filling nonce, gas and fees, which the wallet did
 before showing the window).
+
+The official client's transport (docs/extension.md, "The standard extension transport") has one
+hop, page ↔ worker over the external port, where \`window.aperture\` has two. A node's result still
+travels as its text, but in one message: the worker joins the pieces (the client's wire has no
+pieces) and Aperture's MAIN-world script parses the text in the page before the client sees it;
+a port the client opened without Aperture's MAIN-world script (none on http(s) pages) would get the
+result parsed by the worker instead.
 
 Reading: small calls cost the wallet a fraction of a millisecond over a direct \`fetch\` (two extra
 message hops, page ↔ content script ↔ worker, plus the session check). A node's result travels as
