@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { alice, createHarness, dapp, mainnetRequest } from './testing/engineHarness.ts'
+import { maxErrorBytes } from '../rpc/errors.ts'
+import { createMultichainEngine, defaultMaxPendingPerOrigin } from './createMultichainEngine.ts'
+import {
+  type Answer,
+  alice,
+  createHarness,
+  dapp,
+  mainnetRequest,
+  otherDapp,
+} from './testing/engineHarness.ts'
 
 describe('createMultichainEngine: handleRequest', () => {
   it('answers -32601 with data.method to any method but the four wallet_* ones', async () => {
@@ -189,5 +198,88 @@ describe('createMultichainEngine: connections and subscription events', () => {
         },
       },
     ])
+  })
+})
+
+describe('createMultichainEngine under abuse (issue 11)', () => {
+  const wireBytes = (answer: Answer) => new TextEncoder().encode(JSON.stringify(answer)).length
+
+  it('answers params nested 100,000 deep with a bounded -32602, never -32603', async () => {
+    const { call } = createHarness()
+    const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)
+    for (const method of ['wallet_createSession', 'wallet_invokeMethod']) {
+      expect(
+        await call(method, { scope: 'eip155:1', request: { method: 'eth_call', params: deep } }),
+      ).toMatchObject({
+        error: {
+          code: -32602,
+          data: {
+            problems: [{ path: 'params', message: 'must not nest deeper than 64 levels' }],
+          },
+        },
+      })
+    }
+  })
+
+  it('answers a wallet_createSession of 20,000 bad scopes with the first 50 problems, under 16 KB', async () => {
+    const { call } = createHarness()
+    const requiredScopes = Object.fromEntries(
+      Array.from({ length: 20_000 }, (_, index) => [`${'x'.repeat(500)}${index}`, 7]),
+    )
+    const answer = await call('wallet_createSession', { requiredScopes })
+    expect(answer.error?.code).toBe(-32602)
+    expect(answer.error?.data).toMatchObject({ count: 40_000 })
+    expect((answer.error?.data as { problems?: unknown[] } | undefined)?.problems).toHaveLength(50)
+    expect(wireBytes(answer)).toBeLessThanOrEqual(maxErrorBytes)
+  })
+
+  it('refuses an origin’s requests beyond its pending cap with -32005, and serves other origins', async () => {
+    const { engine, ports, call } = createHarness()
+    let release = () => undefined as void
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const get = ports.sessions.get
+    ports.sessions.get = async (origin) => {
+      if (origin === dapp) await gate
+      return get(origin)
+    }
+    const flood = Array.from({ length: defaultMaxPendingPerOrigin + 20 }, (_, index) =>
+      engine.handleRequest(dapp, 'tab-1', {
+        jsonrpc: '2.0',
+        id: index,
+        method: 'wallet_getSession',
+        params: {},
+      }),
+    )
+    expect(await call('wallet_getSession', {}, otherDapp)).toMatchObject({
+      result: { sessionScopes: {}, sessionProperties: {} },
+    })
+    const refusedAtOnce = await Promise.race([flood[defaultMaxPendingPerOrigin], gate])
+    expect(refusedAtOnce).toEqual({
+      jsonrpc: '2.0',
+      id: defaultMaxPendingPerOrigin,
+      error: {
+        code: -32005,
+        message: `too many pending requests: at most ${defaultMaxPendingPerOrigin} per origin; wait for answers`,
+        data: { limit: defaultMaxPendingPerOrigin },
+      },
+    })
+    release()
+    const answers = await Promise.all(flood)
+    expect(answers.filter((answer) => 'result' in answer)).toHaveLength(defaultMaxPendingPerOrigin)
+    expect(await call('wallet_getSession', {})).toMatchObject({ result: { sessionScopes: {} } })
+  })
+
+  it('takes its pending cap from its options', async () => {
+    const { ports } = createHarness()
+    const engine = createMultichainEngine(ports, { maxPendingPerOrigin: 1 })
+    const request = { jsonrpc: '2.0', id: 1, method: 'wallet_getSession', params: {} }
+    const [first, second] = await Promise.all([
+      engine.handleRequest(dapp, 'tab-1', request),
+      engine.handleRequest(dapp, 'tab-1', request),
+    ])
+    expect(first).toMatchObject({ result: { sessionScopes: {} } })
+    expect(second).toMatchObject({ error: { code: -32005, data: { limit: 1 } } })
   })
 })

@@ -213,13 +213,14 @@ export const tooManySubscriptions = (limit: number): RpcError =>
     { limit },
   )
 
-/** `-32005`: the connection already has `limit` requests waiting for their answers. */
-export const tooManyPendingRequests = (limit: number): RpcError =>
-  new RpcError(
-    -32005,
-    `too many pending requests: at most ${limit} per connection; wait for answers`,
-    { limit },
-  )
+/** `-32005`: the connection (or the page origin) already has `limit` requests awaiting answers. */
+export const tooManyPendingRequests = (
+  limit: number,
+  per: 'connection' | 'origin' = 'connection',
+): RpcError =>
+  new RpcError(-32005, `too many pending requests: at most ${limit} per ${per}; wait for answers`, {
+    limit,
+  })
 
 /** `-32005`: too many open WebSockets for one API key or one remote address. */
 export const tooManyConnections = (limit: number, per: 'API key' | 'address'): RpcError =>
