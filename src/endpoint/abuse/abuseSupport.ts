@@ -2,7 +2,7 @@
  * The abuse suite's harness (issue 11): the endpoint as its CLI runs it, in a process of its own, so
  * its memory can be read from `/proc/<pid>/status` and its log lines from its stdout. Loopback only.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
@@ -102,35 +102,52 @@ export async function postRaw(
 }
 
 /**
- * POSTs `body` `copies` times at once from another process (curl), so the sending costs this
- * process's event loop nothing while it measures; resolves with each answer's text.
+ * Run by `postFromElsewhere` in a Node process of its own: POSTs a file's body N times at once,
+ * writes `sending` once the requests are under way, then the answers as one JSON line.
  */
-export async function postFromElsewhere(
-  url: string,
-  body: string,
-  copies: number,
-): Promise<string[]> {
+const senderScript = `
+const [url, file, copies] = process.argv.slice(1)
+const body = require('node:fs').readFileSync(file)
+const answers = Promise.all(Array.from({ length: Number(copies) }, () =>
+  fetch(url, { method: 'POST', body }).then((response) => response.text()),
+))
+setTimeout(() => process.stdout.write('sending\\n'), 10)
+answers.then((texts) => process.stdout.write(JSON.stringify(texts) + '\\n'))`
+
+export type PostsFromElsewhere = {
+  /** Resolves once the requests are on their way. */
+  sending: Promise<void>
+  /** Each answer's text. */
+  answers: Promise<string[]>
+}
+
+/**
+ * POSTs `body` `copies` times at once from another Node process, so the sending costs this
+ * process's event loop nothing while it measures.
+ */
+export function postFromElsewhere(url: string, body: string, copies: number): PostsFromElsewhere {
   const directory = mkdtempSync(join(tmpdir(), 'abuse-'))
   const file = join(directory, 'body.json')
   writeFileSync(file, body)
-  try {
-    return await Promise.all(
-      Array.from(
-        { length: copies },
-        () =>
-          new Promise<string>((resolve, reject) => {
-            execFile(
-              'curl',
-              ['-s', '--max-time', '30', '--data-binary', `@${file}`, url],
-              { maxBuffer: 64 * 1024 * 1024 },
-              (error, stdout) => (error ? reject(error) : resolve(stdout)),
-            )
-          }),
-      ),
-    )
-  } finally {
-    rmSync(directory, { recursive: true, force: true })
-  }
+  const child = spawn(process.execPath, ['-e', senderScript, url, file, String(copies)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const lines = createInterface({ input: child.stdout })
+  let started = () => undefined as void
+  const sending = new Promise<void>((resolve) => {
+    started = resolve
+  })
+  const answers = new Promise<string[]>((resolve, reject) => {
+    lines.on('line', (line) => {
+      if (line === 'sending') started()
+      else resolve(JSON.parse(line) as string[])
+    })
+    child.once('exit', (code) => {
+      rmSync(directory, { recursive: true, force: true })
+      if (code !== 0) reject(new Error(`the sender exited with ${code}`))
+    })
+  })
+  return { sending, answers }
 }
 
 /** Milliseconds one `eth_blockNumber` takes end to end. */

@@ -146,9 +146,9 @@ describe('bounded answers (issue 11)', () => {
     const [[answers, during], peak] = await withPeakRss(endpoint.pid, async () => {
       const requests = postFromElsewhere(endpoint.httpUrl, body, heavy)
       // Once the bodies are on their way: the small call then competes with their validation.
-      await new Promise((resolve) => setTimeout(resolve, 20))
+      await requests.sending
       const small = smallCallMs(endpoint.httpUrl)
-      return Promise.all([requests, small])
+      return Promise.all([requests.answers, small])
     })
     const after = rssMb(endpoint.pid)
     report(`${heavy} × 960 KB malformed eth_getLogs`, {
