@@ -55,4 +55,40 @@ describe('validateTransactionByBlockNumberAndIndexParams', () => {
       { numRuns: 1000 },
     )
   })
+
+  it('refuses a block number or an index beyond 64 bits with -32602', () => {
+    const result = validateTransactionByBlockNumberAndIndexParams([
+      `0x1${'0'.repeat(16)}`,
+      `0x${'f'.repeat(17)}`,
+    ])
+    expect('error' in result && result.error.toJSON().data).toEqual({
+      problems: [
+        { path: 'params[0]', message: 'must be a block number of at most 64 bits' },
+        { path: 'params[1]', message: 'must be an index of at most 64 bits' },
+      ],
+    })
+    expect(
+      validateTransactionByBlockNumberAndIndexParams([
+        `0x${'f'.repeat(16)}`,
+        `0x${'f'.repeat(16)}`,
+      ]),
+    ).toEqual({
+      params: [`0x${'f'.repeat(16)}`, `0x${'f'.repeat(16)}`],
+    })
+  })
+
+  it('answers any JSON, long strings included, with params or a -32602 under 16 KB', () => {
+    const long = fc.string({ minLength: 1000, maxLength: 5000 })
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.jsonValue(), long), { maxLength: 3 }), (params) => {
+        const result = validateTransactionByBlockNumberAndIndexParams(params)
+        if ('params' in result) return
+        expect(result.error.code).toBe(-32602)
+        expect(Buffer.byteLength(JSON.stringify(result.error.toJSON()))).toBeLessThanOrEqual(
+          16 * 1024,
+        )
+      }),
+      { numRuns: 300 },
+    )
+  })
 })

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   boundErrorObject,
@@ -148,5 +149,23 @@ describe('rpc errors', () => {
         data: { truncated: true, bytes: wireBytes(huge) },
       })
     })
+  })
+
+  it('keeps any -32602 under 16 KB and at most 50 problems, whatever the problems say', () => {
+    const text = fc.string({ unit: 'binary', maxLength: 3000 })
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ path: text, message: text }), { maxLength: 300 }),
+        (problems) => {
+          const error = invalidParams(problems).toJSON()
+          expect(error.code).toBe(-32602)
+          expect(Buffer.byteLength(JSON.stringify(error))).toBeLessThanOrEqual(maxErrorBytes)
+          const data = error.data as { problems: unknown[]; count?: number }
+          expect(data.problems.length).toBeLessThanOrEqual(maxProblems)
+          expect(data.count ?? data.problems.length).toBe(problems.length)
+        },
+      ),
+      { numRuns: 200 },
+    )
   })
 })
