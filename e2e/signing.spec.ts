@@ -126,6 +126,22 @@ test.describe('signing', () => {
     expect((await pending).error).toEqual({ code: 4001, message: 'User rejected the request.' })
   })
 
+  test('closing the confirmation window rejects every request in it with 4001', async ({
+    wallet,
+    dappPage,
+    connect,
+  }) => {
+    await connect(dappPage, signingSession)
+    const first = invoke(dappPage, devnet, 'personal_sign', ['0x6f6e65', firstAccount])
+    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    const second = invoke(dappPage, devnet, 'eth_signTypedData_v4', [firstAccount, mail])
+    await expect(window.getByTestId('confirm-queue-position')).toHaveText('1 of 2')
+    await window.close()
+    const rejected = { code: 4001, message: 'User rejected the request.' }
+    expect((await first).error).toEqual(rejected)
+    expect((await second).error).toEqual(rejected)
+  })
+
   test('an account the session did not grant is 4100, with no window', async ({
     dappPage,
     connect,

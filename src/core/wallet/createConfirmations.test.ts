@@ -6,6 +6,7 @@ import {
   type ConfirmationWindows,
   createConfirmations,
   maxPendingConfirmations,
+  maxPendingPerOrigin,
 } from './createConfirmations.ts'
 
 const dapp = 'http://127.0.0.1:5173'
@@ -194,15 +195,29 @@ describe('createConfirmations', () => {
     expect(store.records.size).toBe(0)
   })
 
-  it(`refuses more than ${maxPendingConfirmations} pending requests with -32002`, async () => {
+  it(`refuses more than ${maxPendingPerOrigin} pending requests of one origin with -32002, not another origin's`, async () => {
     const confirmations = worker(memoryStore(), memoryWindows())
-    for (let index = 0; index < maxPendingConfirmations; index += 1) {
+    for (let index = 0; index < maxPendingPerOrigin; index += 1) {
       confirmations.ask({ ...message, requestKey: `a/${index}` })
     }
     await hop(400)
     await expect(confirmations.ask({ ...message, requestKey: 'a/last' })).rejects.toMatchObject({
       code: -32002,
     })
+    confirmations.ask({ ...message, origin: otherDapp, requestKey: 'b/1' })
+    await hop(40)
+    expect(await confirmations.pending()).toHaveLength(maxPendingPerOrigin + 1)
+  })
+
+  it(`refuses more than ${maxPendingConfirmations} pending requests in all with -32002`, async () => {
+    const confirmations = worker(memoryStore(), memoryWindows())
+    for (let index = 0; index < maxPendingConfirmations; index += 1) {
+      confirmations.ask({ ...message, origin: `https://site-${index}.example`, requestKey: 'a/1' })
+    }
+    await hop(2_000)
+    await expect(
+      confirmations.ask({ ...message, origin: 'https://one-more.example', requestKey: 'a/1' }),
+    ).rejects.toMatchObject({ code: -32002 })
   })
 
   it('rejects when no window can be opened', async () => {

@@ -47,8 +47,10 @@ export type CreateConfirmationsParameters = {
   now(): number
 }
 
-/** The most requests waiting at once, across origins: a page cannot grow the queue without bound. */
-export const maxPendingConfirmations = 20
+/** The most requests waiting at once, across origins: pages cannot grow the queue without bound. */
+export const maxPendingConfirmations = 50
+/** The most requests of one origin waiting at once: one site cannot crowd out the others. */
+export const maxPendingPerOrigin = 10
 
 /** `-32002`: the queue is full. */
 export const tooManyPending = (): RpcError =>
@@ -152,7 +154,14 @@ export function createConfirmations({ store, windows, newId, now }: CreateConfir
             await store.write(rejected)
             return { record: rejected }
           }
-          if (pendingOf(records).length >= maxPendingConfirmations) throw tooManyPending()
+          const pending = pendingOf(records)
+          const fromOrigin = pending.filter((record) => record.origin === input.origin)
+          if (
+            pending.length >= maxPendingConfirmations ||
+            fromOrigin.length >= maxPendingPerOrigin
+          ) {
+            throw tooManyPending()
+          }
           const record: ConfirmationRecord = { ...input, id: newId(), createdAt: now() }
           await store.write(record)
           const waiting = waitFor(record.id)

@@ -105,6 +105,7 @@ export function Confirmation() {
         <span className="origin" data-testid="confirm-origin">
           {shown.origin}
         </span>
+        {kind ? <span className="lead">{kind.lead(shown.view)}</span> : null}
         <span className="hint" data-testid="confirm-chain">
           {shown.chainName} · {shown.chainId}
         </span>

@@ -10,6 +10,8 @@ import { TypedDataView } from './TypedDataView.tsx'
  */
 export type ConfirmationKind = {
   title(view: unknown): string
+  /** What the site asks, under its origin ("asks you to sign this message"). */
+  lead(view: unknown): string
   /** The account the request acts for, shown as `confirm-account`; none for some kinds. */
   account(view: unknown): string | undefined
   body(view: unknown, context: { chainName: string }): ReactNode
@@ -21,6 +23,7 @@ export type ConfirmationKind = {
 export const confirmationKinds: Record<string, ConfirmationKind> = {
   personal_sign: {
     title: () => 'Signature request',
+    lead: () => 'asks you to sign this message',
     account: (view) => (view as ConfirmationViews['personal_sign']).address,
     body: (view) => <MessageView view={view as ConfirmationViews['personal_sign']} />,
     risky: () => false,
@@ -28,6 +31,7 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
   },
   eth_signTypedData_v4: {
     title: () => 'Typed data signature',
+    lead: () => 'asks you to sign this typed data',
     account: (view) => (view as ConfirmationViews['eth_signTypedData_v4']).address,
     body: (view) => <TypedDataView view={view as ConfirmationViews['eth_signTypedData_v4']} />,
     risky: () => false,
@@ -35,6 +39,7 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
   },
   transaction: {
     title: () => 'Transaction',
+    lead: () => 'asks you to send this transaction',
     account: (view) => (view as ConfirmationViews['transaction']).transaction.from,
     body: (view, { chainName }) => (
       <TransactionView view={view as ConfirmationViews['transaction']} chainName={chainName} />
@@ -43,6 +48,8 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
     approveLabel: 'Send',
   },
   calls: {
+    lead: (view) =>
+      `asks you to send these ${(view as ConfirmationViews['calls']).transactions.length} transactions`,
     title: (view) =>
       `Batch of ${(view as ConfirmationViews['calls']).transactions.length} transactions`,
     account: (view) => (view as ConfirmationViews['calls']).from,
