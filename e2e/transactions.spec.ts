@@ -134,6 +134,44 @@ test.describe('transactions', () => {
     expect((await pending).error).toEqual({ code: 4001, message: 'User rejected the request.' })
   })
 
+  test('a node without eth_simulateV1: the preview falls back to eth_call and says so', async ({
+    wallet,
+    endpoint,
+    dappPage,
+    connect,
+    anvilUrl,
+  }) => {
+    const proxy = await startHoldingProxy(endpoint.httpUrl, { refuse: ['eth_simulateV1'] })
+    try {
+      await writeSettings(wallet.popup, {
+        localDevnet: { rpcUrl: proxy.url, wsUrl: endpoint.wsUrl },
+      })
+      const token = await deployTestToken(anvilUrl, parseEther('1'))
+      await connect(dappPage, sendingSession)
+      const data = encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [secondAccount, parseEther('5')],
+      })
+      const pending = invoke(dappPage, devnet, 'eth_sendTransaction', [
+        { from: firstAccount, to: token, data },
+      ])
+      const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+      const simulation = window.getByTestId('confirm-simulation')
+      await expect(simulation).toContainText('with eth_call only')
+      await expect(simulation).toContainText(
+        'will revert: TestToken: transfer amount exceeds balance',
+      )
+      await answerConfirmation(window, 'reject', 'confirm-call-fallback')
+      expect((await pending).error?.code).toBe(4001)
+    } finally {
+      await writeSettings(wallet.popup, {
+        localDevnet: { rpcUrl: endpoint.httpUrl, wsUrl: endpoint.wsUrl },
+      })
+      await proxy.close()
+    }
+  })
+
   test('wallet_sendCalls of three calls: one confirmation, three receipts in wallet_getCallsStatus', async ({
     wallet,
     dappPage,
