@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto'
 import WebSocket from 'ws'
 import {
   createWebSocketRpcClient,
-  type SocketAnswer,
   WebSocketRpcError,
 } from '../core/rpc/createWebSocketRpcClient.ts'
 import { tooManySubscriptions } from '../core/rpc/errors.ts'
-import type { Json } from '../core/rpc/types.ts'
+import type { Json, NodeAnswer } from '../core/rpc/types.ts'
 import { UpstreamError } from './createUpstreamClient.ts'
 
 /** One client WebSocket as the relay sees it. */
@@ -22,9 +21,9 @@ export type SubscriptionRelay = {
    * `eth_subscribe` upstream for `client`; the result is the endpoint's own subscription id. Throws
    * `-32005` when the client already has (or is making) `limit` subscriptions.
    */
-  subscribe(client: SubscriptionClient, params: Json[], limit: number): Promise<SocketAnswer>
+  subscribe(client: SubscriptionClient, params: Json[], limit: number): Promise<NodeAnswer>
   /** `eth_unsubscribe` of one of `client`'s subscriptions; `false` when it has no such id. */
-  unsubscribe(client: SubscriptionClient, id: string): Promise<SocketAnswer>
+  unsubscribe(client: SubscriptionClient, id: string): Promise<NodeAnswer>
   /** Ends all of `client`'s subscriptions upstream (the client disconnected). */
   release(client: SubscriptionClient): void
   /** Live subscriptions, for /healthz. */
@@ -89,7 +88,7 @@ export function createSubscriptionRelay(parameters: {
     warn,
   })
 
-  async function request(method: string, params: Json[]): Promise<SocketAnswer> {
+  async function request(method: string, params: Json[]): Promise<NodeAnswer> {
     try {
       return await upstream.request(method, params)
     } catch (error) {
@@ -121,7 +120,7 @@ export function createSubscriptionRelay(parameters: {
       const opening = inFlight.get(client) ?? 0
       if ((byClient.get(client)?.size ?? 0) + opening >= limit) throw tooManySubscriptions(limit)
       inFlight.set(client, opening + 1)
-      let answer: SocketAnswer
+      let answer: NodeAnswer
       try {
         answer = await request('eth_subscribe', params)
       } finally {

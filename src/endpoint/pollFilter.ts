@@ -18,7 +18,7 @@ type Head = BlockCursor
 const hex = (value: bigint): `0x${string}` => `0x${value.toString(16)}`
 
 /** `earliest` and hex numbers as a number; the moving tags (`latest`, `safe`, …) as undefined. */
-const blockNumberOf = (block: string | undefined): bigint | undefined => {
+const fixedBlockNumber = (block: string | undefined): bigint | undefined => {
   if (block === 'earliest') return 0n
   if (block?.startsWith('0x')) return BigInt(block)
   return undefined
@@ -170,8 +170,8 @@ async function logChanges(
     kept = fork.kept
     from = fork.from
   }
-  const lower = blockNumberOf(criteria.fromBlock)
-  const upper = blockNumberOf(criteria.toBlock)
+  const lower = fixedBlockNumber(criteria.fromBlock)
+  const upper = fixedBlockNumber(criteria.toBlock)
   const head = BigInt(chain.head.number)
   const start = lower !== undefined && lower > from ? lower : from
   const end = upper !== undefined && upper < head ? upper : head

@@ -92,7 +92,8 @@ function objectAt(raw: Buffer[], index: number, start: number): unknown {
   return JSON.parse(Buffer.concat(bytes).toString('utf8'))
 }
 
-const blockNumberOf = (log: unknown): bigint | undefined => {
+/** The `blockNumber` of a log the node returned, when it has a hex one. */
+const logBlockNumber = (log: unknown): bigint | undefined => {
   if (typeof log !== 'object' || log === null || !('blockNumber' in log)) return undefined
   const value = log.blockNumber
   return typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value) ? BigInt(value) : undefined
@@ -104,8 +105,8 @@ const blockNumberOf = (log: unknown): bigint | undefined => {
  * range there is).
  */
 function suggestRange(overflow: Overflow): { from: string; to: string } | undefined {
-  const from = blockNumberOf(overflow.first)
-  const excluded = blockNumberOf(overflow.firstExcluded)
+  const from = logBlockNumber(overflow.first)
+  const excluded = logBlockNumber(overflow.firstExcluded)
   if (from === undefined || excluded === undefined) return undefined
   const to = excluded - 1n >= from ? excluded - 1n : from
   return { from: `0x${from.toString(16)}`, to: `0x${to.toString(16)}` }

@@ -235,7 +235,7 @@ describe('createMultichainEngine under abuse (issue 11)', () => {
 
   it('refuses an origin’s requests beyond its pending cap with -32005, and serves other origins', async () => {
     const { engine, ports, call } = createHarness()
-    let release = () => undefined as void
+    let release: () => void = () => undefined
     const gate = new Promise<void>((resolve) => {
       release = resolve
     })

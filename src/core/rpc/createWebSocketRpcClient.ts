@@ -1,6 +1,6 @@
 import { isObject } from '@metamask/utils'
 import { isRpcErrorObject } from './isRpcErrorObject.ts'
-import type { Json, RpcErrorObject } from './types.ts'
+import type { Json, NodeAnswer } from './types.ts'
 
 /** What the client needs of an open WebSocket; a browser `WebSocket` and a `ws` socket both fit. */
 export type WebSocketLike = {
@@ -16,9 +16,6 @@ export type WebSocketEvents = {
   /** The socket closed (failing to open included), with its close code. */
   close(code: number): void
 }
-
-/** A node's answer to one request over the socket. */
-export type SocketAnswer = { result: Json } | { error: RpcErrorObject }
 
 /** Why a request over the socket failed without an answer. */
 export type WebSocketRpcFailure = 'open-timeout' | 'closed' | 'timeout' | 'send-failed'
@@ -54,12 +51,12 @@ export type CreateWebSocketRpcClientParameters = {
 export type WebSocketRpcClient = {
   readonly url: string
   /** Sends one request (opening the socket first when needed); resolves with the node's answer. */
-  request(method: string, params: Json[]): Promise<SocketAnswer>
+  request(method: string, params: Json[]): Promise<NodeAnswer>
   /** Closes the socket; what waits for an answer fails when it has closed, `onLost` is not called. */
   close(): void
 }
 
-type Waiter = { resolve(answer: SocketAnswer): void; reject(error: Error): void }
+type Waiter = { resolve(answer: NodeAnswer): void; reject(error: Error): void }
 type Connection = { socket: WebSocketLike | undefined; open: boolean }
 
 /**
@@ -166,7 +163,7 @@ export function createWebSocketRpcClient(
       const socket = await open()
       const id = nextId
       nextId += 1
-      return new Promise<SocketAnswer>((resolve, reject) => {
+      return new Promise<NodeAnswer>((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.delete(id)
           reject(

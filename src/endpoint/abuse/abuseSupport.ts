@@ -133,7 +133,7 @@ export function postFromElsewhere(url: string, body: string, copies: number): Po
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const lines = createInterface({ input: child.stdout })
-  let started = () => undefined as void
+  let started: () => void = () => undefined
   const sending = new Promise<void>((resolve) => {
     started = resolve
   })
