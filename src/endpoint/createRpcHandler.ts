@@ -1,3 +1,4 @@
+import { checkBlockParameters } from '../core/eth/checkBlockParameters.ts'
 import { type EndpointTransport, isEndpointMethod, subscriptionKinds } from '../core/eth/methods.ts'
 import { type LogFilter, validateFilter } from '../core/eth/validateFilter.ts'
 import { validateTransactionByBlockNumberAndIndexParams } from '../core/eth/validateTransactionByBlockNumberAndIndexParams.ts'
@@ -131,6 +132,9 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
         { path: 'params', message: `must not nest deeper than ${maxParamsDepth} levels` },
       ])
     }
+    // Block numbers and indexes beyond 64 bits: refused here, never sent to the node (issue 11).
+    const beyond64Bits = checkBlockParameters(method, params)
+    if (beyond64Bits) throw beyond64Bits
     switch (method) {
       case 'eth_getLogs': {
         const filter = logFilterOf(params)
