@@ -10,6 +10,8 @@ import {
   firstAccount,
   mine,
 } from './support/anvil.ts'
+import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
+import { startNodeEndpoint } from './support/endpoint.ts'
 import {
   clientCall,
   clientInvoke,
@@ -255,5 +257,73 @@ test.describe('the official Multichain API client with its default transport', (
     })
     expect(await clientCall(page, 'revokeSession')).toEqual({})
     await page.close()
+  })
+
+  test('wallet_addEthereumChain on wallet:eip155: rejected is 4001, approved adds a grantable network', async ({
+    wallet,
+    dapp,
+    approvalWindow,
+  }) => {
+    const second = await startNodeEndpoint({ port: 0, chainId: 1337 })
+    const added = 'eip155:1337'
+    try {
+      const page = await openOfficialClient(wallet.context, dapp)
+      const creating = clientCall<SessionResult>(page, 'createSession', {
+        optionalScopes: {
+          'wallet:eip155': { methods: ['wallet_addEthereumChain'], notifications: [] },
+        },
+      })
+      await approve(await approvalWindow())
+      expect((await creating).result?.sessionScopes).toEqual({
+        'wallet:eip155': {
+          methods: ['wallet_addEthereumChain'],
+          notifications: [],
+          accounts: [`wallet:eip155:${firstAccount}`],
+        },
+      })
+      const addChain = {
+        chainId: '0x539',
+        chainName: 'Second devnet',
+        rpcUrls: [second.httpUrl, second.wsUrl],
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      }
+      const invokeAdd = () =>
+        clientInvoke(page, 'wallet:eip155', 'wallet_addEthereumChain', [addChain])
+
+      const refused = invokeAdd()
+      const first = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+      await expect(first.getByTestId('confirm-network-name')).toHaveText('Second devnet')
+      await expect(first.getByTestId('confirm-network-rpc-url')).toHaveText(second.httpUrl)
+      // The window closes once its queue is empty; wait, so the next one found is a new one.
+      const firstClosed = first.waitForEvent('close')
+      await answerConfirmation(first, 'reject')
+      await firstClosed
+      expect((await refused).error).toMatchObject({ code: 4001 })
+
+      const accepted = invokeAdd()
+      const again = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+      await expect(again.getByTestId('confirm-network-chain-id')).toHaveText(added)
+      const againClosed = again.waitForEvent('close')
+      await answerConfirmation(again, 'approve', 'confirm-add-network')
+      await againClosed
+      expect(await accepted).toEqual({ result: null })
+
+      const wrongChain = await clientInvoke(page, 'wallet:eip155', 'wallet_addEthereumChain', [
+        { ...addChain, chainId: '0x1092' },
+      ])
+      expect(wrongChain.error).toMatchObject({ code: -32602 })
+
+      const granting = clientCall<SessionResult>(page, 'createSession', {
+        optionalScopes: { [added]: { methods: ['eth_chainId'], notifications: [] } },
+      })
+      await approve(await approvalWindow())
+      expect(Object.keys((await granting).result?.sessionScopes ?? {})).toEqual([added])
+      expect(await clientInvoke(page, added, 'eth_chainId')).toEqual({ result: '0x539' })
+      expect(await clientCall(page, 'revokeSession')).toEqual({})
+      await page.close()
+    } finally {
+      await wallet.popup.evaluate(() => chrome.storage.local.set({ customNetworks: [] }))
+      await second.close()
+    }
   })
 })

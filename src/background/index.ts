@@ -7,8 +7,10 @@ import { isExtensionPageSender } from '../core/protocol/pageOrigin.ts'
 import type { PopupRequest } from '../core/protocol/popupMessages.ts'
 import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
 import { createConfirmations } from '../core/wallet/createConfirmations.ts'
+import { createNetworkAdder } from '../core/wallet/createNetworkAdder.ts'
 import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
 import { createSigner } from '../core/wallet/createSigner.ts'
+import { checkNetworkEndpoint } from '../core/wallet/validateNetwork.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
 import { createAutoLock } from './autoLock.ts'
 import { createChainSocket } from './chainSocket.ts'
@@ -119,6 +121,13 @@ const engine: MultichainEngine = withActivityLog(
     sessions,
     approver: approvals.approver,
     signer: signing.signer,
+    networks: createNetworkAdder({
+      confirmations,
+      customNetworks: () => networks.customNetworks(),
+      saveCustomNetwork: (network) => networks.saveCustomNetwork(network),
+      checkEndpoint: (network) =>
+        checkNetworkEndpoint(createHttpNodeClient({ url: network.rpcUrl }), network.chainId),
+    }),
     nodes: nodes.router,
     notifier: connections.notifier,
     clock: { now },

@@ -1,5 +1,10 @@
 import type { ChainId } from '../core/caip/types.ts'
-import { walletScopeMethods, walletScopeNotifications } from '../core/eth/methods.ts'
+import {
+  walletNamespaceMethods,
+  walletNamespaceScope,
+  walletScopeMethods,
+  walletScopeNotifications,
+} from '../core/eth/methods.ts'
 import type { CapabilitiesSource } from '../core/multichain/ports.ts'
 import type { NetworkView, SettingsView } from '../core/protocol/popupMessages.ts'
 import { localKeys } from '../core/protocol/storageKeys.ts'
@@ -45,6 +50,8 @@ export function createNetworkRegistry(storage: Storage) {
           }
         }
       }
+      // Always offered: `wallet_addEthereumChain` (DESIGN §4, the reference wallet's dapps).
+      chains[walletNamespaceScope] = { methods: [...walletNamespaceMethods], notifications: [] }
       return { chains, accounts }
     },
   }

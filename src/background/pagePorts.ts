@@ -1,5 +1,5 @@
 import { isObject } from '@metamask/utils'
-import { confirmedMethods } from '../core/eth/methods.ts'
+import { confirmedInvocations } from '../core/eth/methods.ts'
 import type { MultichainEngine } from '../core/multichain/ports.ts'
 import { requestKeyOf, type WorkerPort } from '../core/protocol/connection.ts'
 import { pageOrigin } from '../core/protocol/pageOrigin.ts'
@@ -26,7 +26,7 @@ const pageRequestKey = (connectionId: string, request: unknown): string | undefi
 const isCreateSession = (request: unknown): boolean =>
   isObject(request) && request.method === 'wallet_createSession'
 
-const confirmed: ReadonlySet<string> = new Set(confirmedMethods)
+const confirmed: ReadonlySet<string> = new Set(confirmedInvocations)
 
 /** A `wallet_invokeMethod` the user confirms in the confirmation window (signing, sending). */
 const isConfirmedInvocation = (request: unknown): boolean => {

@@ -61,6 +61,19 @@ export const confirmedMethods: readonly SigningMethod[] = [
   'wallet_sendCalls',
 ]
 
+/**
+ * The `wallet:eip155` scope (DESIGN §4, "Scopes from the reference wallet's dapps"): methods about
+ * the wallet's EVM networks rather than one chain. Its accounts are `wallet:eip155:<address>`.
+ */
+export const walletNamespaceScope = 'wallet:eip155'
+export const walletNamespaceMethods: readonly string[] = ['wallet_addEthereumChain']
+
+/** Every invoked method the user confirms in the confirmation window. */
+export const confirmedInvocations: readonly string[] = [
+  ...confirmedMethods,
+  ...walletNamespaceMethods,
+]
+
 /** True for a method the wallet answers itself (`signingMethods`). */
 export const isSigningMethod = (method: string): method is SigningMethod =>
   (signingMethods as readonly string[]).includes(method)
@@ -77,8 +90,8 @@ export const nonIdempotentNodeMethods: readonly string[] = [
   'eth_uninstallFilter',
   'eth_getFilterChanges',
   ...subscriptionMethods,
-  // A second signature prompt, or a second transaction.
-  ...confirmedMethods,
+  // A second signature prompt, a second transaction, a second network prompt.
+  ...confirmedInvocations,
 ]
 
 /** Everything a wallet scope may be granted: the node methods, the subscription pair, signing. */

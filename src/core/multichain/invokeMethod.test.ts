@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { alice, createHarness, dapp, mainnetRequest, otherDapp } from './testing/engineHarness.ts'
+import {
+  alice,
+  bob,
+  createHarness,
+  dapp,
+  mainnetRequest,
+  otherDapp,
+} from './testing/engineHarness.ts'
 
 const unauthorized = {
   code: 4100,
@@ -254,5 +261,77 @@ describe('wallet_invokeMethod', () => {
       message: 'Internal error',
       data: { cause: 'WebSocket closed before the connection was established' },
     })
+  })
+})
+
+describe('wallet_invokeMethod on the wallet:eip155 scope', () => {
+  const addChain = {
+    chainId: '0x539',
+    chainName: 'Dev chain',
+    rpcUrls: ['http://127.0.0.1:9545'],
+  }
+  const walletScopeRequest = {
+    optionalScopes: {
+      'wallet:eip155': {
+        methods: ['wallet_addEthereumChain'],
+        notifications: [],
+        accounts: [`wallet:eip155:${bob.toLowerCase()}`],
+      },
+    },
+  }
+
+  it('grants wallet:eip155 with accounts written wallet:eip155:<address>', async () => {
+    const { call } = createHarness()
+    const created = await call('wallet_createSession', walletScopeRequest)
+    expect(created.result).toMatchObject({
+      sessionScopes: {
+        'wallet:eip155': {
+          methods: ['wallet_addEthereumChain'],
+          notifications: [],
+          accounts: [`wallet:eip155:${bob}`],
+        },
+      },
+    })
+  })
+
+  it('hands wallet_addEthereumChain to the network adder as a network draft and answers null', async () => {
+    const { call, ports } = createHarness()
+    await call('wallet_createSession', walletScopeRequest)
+    const response = await call(
+      'wallet_invokeMethod',
+      invoke('wallet:eip155', 'wallet_addEthereumChain', [addChain]),
+    )
+    expect(response.result).toBeNull()
+    expect(ports.addedNetworks).toEqual([
+      {
+        origin: dapp,
+        requestKey: 'tab-1/2',
+        draft: {
+          chainId: 'eip155:1337',
+          name: 'Dev chain',
+          rpcUrl: 'http://127.0.0.1:9545',
+          wsUrl: 'ws://127.0.0.1:9545',
+        },
+      },
+    ])
+  })
+
+  it('answers -32602 to malformed EIP-3085 params and 4100 without the scope', async () => {
+    const { call, ports } = createHarness()
+    expect(
+      (
+        await call(
+          'wallet_invokeMethod',
+          invoke('wallet:eip155', 'wallet_addEthereumChain', [addChain]),
+        )
+      ).error,
+    ).toEqual(unauthorized)
+    await call('wallet_createSession', walletScopeRequest)
+    const malformed = await call(
+      'wallet_invokeMethod',
+      invoke('wallet:eip155', 'wallet_addEthereumChain', [{ ...addChain, chainId: 1337 }]),
+    )
+    expect(malformed.error).toMatchObject({ code: -32602 })
+    expect(ports.addedNetworks).toEqual([])
   })
 })

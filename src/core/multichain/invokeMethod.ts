@@ -1,6 +1,7 @@
 import { isCaipChainId, isObject } from '@metamask/utils'
 import type { ChainId } from '../caip/types.ts'
-import { isSigningMethod } from '../eth/methods.ts'
+import { isSigningMethod, walletNamespaceScope } from '../eth/methods.ts'
+import { parseAddEthereumChainParams } from '../eth/parseAddEthereumChainParams.ts'
 import { internalError, invalidParams, type Problem, unauthorized } from '../rpc/errors.ts'
 import { isRpcErrorObject } from '../rpc/isRpcErrorObject.ts'
 import type { Json } from '../rpc/types.ts'
@@ -80,6 +81,19 @@ export async function invokeMethod(
       ? session.sessionScopes[chainId]
       : undefined
   if (!scope?.methods.includes(request.method)) throw unauthorized()
+
+  if (chainId === walletNamespaceScope) {
+    // The only method offered there (`walletNamespaceMethods`): granted, so it is this one.
+    const parsedChain = parseAddEthereumChainParams(request.params)
+    if ('problems' in parsedChain) throw invalidParams(parsedChain.problems)
+    const { networks } = context.ports
+    const added = await networks.addNetwork({
+      origin: call.origin,
+      requestKey: call.requestKey,
+      draft: parsedChain.draft,
+    })
+    return { result: added }
+  }
 
   if (isSigningMethod(request.method)) {
     return invokeSigningMethod(context, call, {

@@ -5,6 +5,7 @@ import type { TokenInfo } from '../eth/readTokenInfo.ts'
 import type { SimulationOutcome } from '../eth/simulateCalls.ts'
 import type { MessageView } from './describeMessage.ts'
 import type { TransactionPreview } from './describeTransaction.ts'
+import type { CustomNetwork } from './validateNetwork.ts'
 
 /**
  * What the confirmation window shows, per confirmation `kind` (`ConfirmationRecord.view`). The
@@ -20,6 +21,8 @@ export type ConfirmationViews = {
     simulation: SimulationOutcome
     tokens: TokenInfo[]
   }
+  /** `wallet_addEthereumChain`: the network to add, checked as the settings form checks it. */
+  add_network: CustomNetwork
   /** A `wallet_sendCalls` batch, sent as these transactions in order. */
   calls: {
     from: Address

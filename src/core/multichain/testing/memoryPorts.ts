@@ -1,12 +1,17 @@
 import type { Address } from 'viem'
 import type { ChainId } from '../../caip/types.ts'
-import { walletScopeMethods } from '../../eth/methods.ts'
+import {
+  walletNamespaceMethods,
+  walletNamespaceScope,
+  walletScopeMethods,
+} from '../../eth/methods.ts'
 import type { Json, RpcNotification } from '../../rpc/types.ts'
 import type {
   ApprovalRequest,
   ApprovalResult,
   ConnectionId,
   EnginePorts,
+  NetworkAdder,
   RoutedNodeAnswer,
   SignerAnswer,
   SigningRequest,
@@ -25,12 +30,13 @@ export const anvilAccounts = [
 /** What each `eip155` scope supports: the wallet's real list from `core/eth`. */
 export const eip155Methods: readonly string[] = walletScopeMethods
 
-/** A wallet with the local devnet, mainnet and OP Mainnet, and two of anvil's accounts. */
+/** A wallet with the local devnet, mainnet, OP Mainnet and `wallet:eip155`, and two of anvil's accounts. */
 export const defaultCapabilities = (): WalletCapabilities => ({
   chains: {
     'eip155:31337': { methods: [...eip155Methods], notifications: ['eth_subscription'] },
     'eip155:1': { methods: [...eip155Methods], notifications: ['eth_subscription'] },
     'eip155:10': { methods: [...eip155Methods], notifications: ['eth_subscription'] },
+    [walletNamespaceScope]: { methods: [...walletNamespaceMethods], notifications: [] },
   },
   accounts: [anvilAccounts[0], anvilAccounts[1]],
 })
@@ -65,6 +71,8 @@ export type MemoryPorts = EnginePorts & {
   nodeCalls: RecordedNodeCall[]
   /** Every signing request the engine let through, in order. */
   signed: SigningRequest[]
+  /** Every `wallet_addEthereumChain` the engine let through, in order (each answered `null`). */
+  addedNetworks: Parameters<NetworkAdder['addNetwork']>[0][]
   /** How the signer answers (default: a fixed signature). */
   setSignerAnswer(answer: (request: SigningRequest) => SignerAnswer | Promise<SignerAnswer>): void
   setApprovalPolicy(policy: ApprovalPolicy): void
@@ -91,6 +99,7 @@ export function createMemoryPorts(
   let now = options.now ?? Date.parse('2026-01-01T00:00:00Z')
   let subscriptionCount = 0
   const signed: SigningRequest[] = []
+  const addedNetworks: Parameters<NetworkAdder['addNetwork']>[0][] = []
   let signerAnswer = (_request: SigningRequest): SignerAnswer | Promise<SignerAnswer> => ({
     result: `0x${'ab'.repeat(65)}`,
   })
@@ -111,6 +120,13 @@ export function createMemoryPorts(
         return signerAnswer(request)
       },
       callsStatus: async ({ id }) => ({ id, status: 100 }),
+    },
+    addedNetworks,
+    networks: {
+      addNetwork: async (request) => {
+        addedNetworks.push(request)
+        return null
+      },
     },
     setApprovalPolicy: (next) => {
       policy = next

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { ConfirmationViews } from '../../../core/wallet/confirmationViews.ts'
 import { MessageView } from './MessageView.tsx'
+import { NetworkView } from './NetworkView.tsx'
 import { CallsView, isRisky, TransactionView } from './TransactionView.tsx'
 import { TypedDataView } from './TypedDataView.tsx'
 
@@ -58,5 +59,13 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
     ),
     risky: (view) => isRisky(view as ConfirmationViews['calls']),
     approveLabel: 'Send all',
+  },
+  add_network: {
+    title: () => 'Add a network',
+    lead: () => 'asks you to add this network',
+    account: () => undefined,
+    body: (view) => <NetworkView view={view as ConfirmationViews['add_network']} />,
+    risky: () => false,
+    approveLabel: 'Add network',
   },
 }

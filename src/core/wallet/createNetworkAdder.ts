@@ -1,0 +1,73 @@
+import type { ChainId } from '../caip/types.ts'
+import type { NetworkAdder } from '../multichain/ports.ts'
+import { invalidParams, type Problem, userRejected } from '../rpc/errors.ts'
+import type { Json } from '../rpc/types.ts'
+import type { Confirmations } from './createConfirmations.ts'
+import { builtInChainIds } from './networks.ts'
+import { type CustomNetwork, type NetworkField, validateNetworkDraft } from './validateNetwork.ts'
+
+/** The confirmation kind of an added network; its view is the `CustomNetwork` to add. */
+export const addNetworkKind = 'add_network'
+
+export type CreateNetworkAdderParameters = {
+  confirmations: Pick<Confirmations, 'ask' | 'list'>
+  /** The networks the user added (`customNetworks` in `storage.local`). */
+  customNetworks(): Promise<CustomNetwork[]>
+  saveCustomNetwork(network: CustomNetwork): Promise<unknown>
+  /** The settings form's live check (`checkNetworkEndpoint`): a message when it fails. */
+  checkEndpoint(network: CustomNetwork): Promise<string | undefined>
+}
+
+/** Where each field of the network form came from in EIP-3085 params. */
+const paramPaths: Record<NetworkField, string> = {
+  chainId: 'params[0].chainId',
+  name: 'params[0].chainName',
+  rpcUrl: 'params[0].rpcUrls',
+  wsUrl: 'params[0].rpcUrls',
+}
+
+/**
+ * `wallet_addEthereumChain` (EIP-3085) for the engine (`NetworkAdder`): a chain the wallet already
+ * has (built in or added) is answered `null` at once, as EIP-3085 allows; otherwise the draft goes
+ * through the settings form's rules (`validateNetworkDraft`) and live `eth_chainId` check —
+ * refusals are `-32602` with each problem at its EIP-3085 path — then into the confirmation window
+ * (kind `add_network`; a request re-sent after a restart re-attaches to its confirmation). Approved,
+ * the network is saved like one added in Settings, and the chain is grantable from then on;
+ * rejected (or the window closed) is `4001`.
+ */
+export function createNetworkAdder(parameters: CreateNetworkAdderParameters): NetworkAdder {
+  const { confirmations, customNetworks, saveCustomNetwork, checkEndpoint } = parameters
+  return {
+    async addNetwork({ origin, requestKey, draft }) {
+      const custom: ChainId[] = (await customNetworks()).map(({ chainId }) => chainId)
+      const known = [...builtInChainIds, ...custom]
+      if (known.includes(draft.chainId as ChainId)) return null
+      const checked = validateNetworkDraft(draft, { builtIn: builtInChainIds, custom })
+      if ('problems' in checked) {
+        const problems: Problem[] = Object.entries(checked.problems).map(([field, message]) => ({
+          path: paramPaths[field as NetworkField],
+          message: String(message),
+        }))
+        throw invalidParams(problems)
+      }
+      const { network } = checked
+      const existing = (await confirmations.list()).find(
+        (record) => record.requestKey === requestKey && record.origin === origin,
+      )
+      if (!existing) {
+        const problem = await checkEndpoint(network)
+        if (problem) throw invalidParams([{ path: paramPaths.rpcUrl, message: problem }])
+      }
+      const record = await confirmations.ask({
+        requestKey,
+        origin,
+        chainId: network.chainId,
+        kind: addNetworkKind,
+        view: network as unknown as Json,
+      })
+      if (!record.result?.approved) throw userRejected()
+      await saveCustomNetwork(network)
+      return null
+    },
+  }
+}
