@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Json } from '../core/rpc/types.ts'
 import { type RunningEndpoint, startEndpoint } from './index.ts'
 import { testStateOptions } from './state/testStateOptions.ts'
-import { call, result } from './testSupport.ts'
+import { call, openSocket, result } from './testSupport.ts'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const hash = `0x${'ab'.repeat(32)}`
@@ -68,6 +68,19 @@ describe('block numbers and indexes beyond 64 bits (issue 11)', () => {
       })
     },
   )
+
+  it('refuses them over WebSocket too', async () => {
+    const socket = await openSocket(endpoint.wsUrl)
+    try {
+      expect((await socket.request('eth_getBlockByNumber', [over, false])).error).toEqual({
+        code: -32602,
+        message: `Invalid params: params[0]: ${block}`,
+        data: { problems: [{ path: 'params[0]', message: block }] },
+      })
+    } finally {
+      await socket.close()
+    }
+  })
 
   it('sends none of them to the node', async () => {
     for (const [method, params] of cases) await call(endpoint.httpUrl, method, params)
