@@ -176,6 +176,27 @@ describe('npm run node (src/endpoint/cli.ts)', () => {
     expect(isRunning(anvilOf(ready).pid)).toBe(false)
   })
 
+  it('--log-sample 3 logs one successful call in three and every failed call', async () => {
+    const run = runCli(['--port', '0', '--json', '--log-sample', '3'])
+    const ready = await readyOf(run)
+    for (let call = 0; call < 6; call++) await chainIdAt(ready.http)
+    await fetch(ready.http, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }),
+    })
+    await waitForLine(run, (line) => line.includes('"method":"evm_mine"'))
+    const calls = run.lines.filter((line) => line.includes('"msg":"rpc"'))
+    expect(calls.filter((line) => line.includes('"method":"eth_chainId"'))).toHaveLength(2)
+    expect(calls.filter((line) => line.includes('"status":-32601'))).toHaveLength(1)
+  })
+
+  it('refuses a --log-sample that is not a whole number of at least 1', async () => {
+    const run = runCli(['--port', '0', '--log-sample', '0'])
+    expect(await run.exited).toBe(1)
+    expect(run.errors()).toContain('--log-sample must be a positive whole number')
+  })
+
   it('refuses --chain-id with --upstream, as the chain is the upstream’s', async () => {
     const run = runCli(['--port', '0', '--chain-id', '1337', '--upstream', 'http://127.0.0.1:1'])
     expect(await run.exited).toBe(1)

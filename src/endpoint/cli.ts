@@ -39,6 +39,8 @@ Usage: npm run node -- [options]
   --query-timeout-ms <n>  log query time limit                              [10000]
   --filter-ttl-ms <n>     a filter expires this long after its last poll    [900000]
   --log-level <level>     silent | error | warn | info | debug              [info]
+  --log-sample <n>        at info, log one successful call in n (failed calls always); lines
+                          are written after the answer, never before it    [1]
   --redis <url>           keep filters in Redis (redis://host:port/db), shared by every
                           endpoint process using it          [$APERTURE_REDIS_URL, else memory]
   --cache-max-bytes <n>   immutable answers kept in memory (0 = no cache; Redis with --redis) [67108864]
@@ -58,6 +60,13 @@ function integer(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined
   const number = Number(value)
   if (!Number.isInteger(number) || number < 0) throw new Error(`--${name} must be a whole number`)
+  return number
+}
+
+/** A flag that must be a whole number of at least 1, when given. */
+function positive(name: string, value: string | undefined): number | undefined {
+  const number = integer(name, value)
+  if (number === 0) throw new Error(`--${name} must be a positive whole number`)
   return number
 }
 
@@ -88,6 +97,7 @@ async function main(): Promise<void> {
       'query-timeout-ms': { type: 'string' },
       'filter-ttl-ms': { type: 'string' },
       'log-level': { type: 'string' },
+      'log-sample': { type: 'string' },
       redis: { type: 'string' },
       workers: { type: 'string' },
       'cache-max-bytes': { type: 'string' },
@@ -132,6 +142,7 @@ async function main(): Promise<void> {
     queryTimeoutMs: integer('query-timeout-ms', values['query-timeout-ms']),
     filterTtlMs: integer('filter-ttl-ms', values['filter-ttl-ms']),
     logLevel: logLevel as LogLevel,
+    logSampleEvery: positive('log-sample', values['log-sample']),
     chainId,
     redisUrl: values.redis ?? (process.env.APERTURE_REDIS_URL || undefined),
     limits,

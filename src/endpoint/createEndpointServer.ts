@@ -25,6 +25,8 @@ export type CreateEndpointServerParameters = {
   filters: FilterStore
   subscriptions: SubscriptionRelay
   logLevel: LogLevel
+  /** At `info`, one successful call in this many is logged (failed calls always). */
+  logSampleEvery: number
   bodyLimitBytes: number
   limits: EndpointLimits
   limitsFor: LimitsFor
@@ -93,7 +95,9 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
       return reply.code(404).send(errorBody(invalidRequest('no such path')))
     },
   })
-  const logLine = createCallLog(app.log, parameters.logLevel)
+  const logLine = createCallLog(app.log, parameters.logLevel, {
+    sampleEvery: parameters.logSampleEvery,
+  })
   const logCall: LogCall = (transport, key) => {
     const line = logLine(transport, key)
     return (call) => {

@@ -50,6 +50,8 @@ export type StartEndpointOptions = {
   filterTtlMs?: number
   /** Default `info`. */
   logLevel?: LogLevel
+  /** At `info`, log one successful call in this many (failed calls always). Default 1. */
+  logSampleEvery?: number
   /** Largest accepted request body. Default 1 MiB. */
   bodyLimitBytes?: number
   /** Chain id of the embedded anvil (ignored with `upstream`). Default 31337. */
@@ -233,6 +235,7 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
     filters,
     subscriptions,
     logLevel: options.logLevel ?? 'info',
+    logSampleEvery: options.logSampleEvery ?? 1,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     limits,
     limitsFor,
