@@ -107,8 +107,8 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
   }
 
   app.get('/metrics', async (_request, reply) => {
-    const { registry } = parameters.metrics
-    return reply.header('content-type', registry.contentType).send(await registry.metrics())
+    const { registry, read } = parameters.metrics
+    return reply.header('content-type', registry.contentType).send(await read())
   })
 
   const webSockets = serveWebSockets({

@@ -4,9 +4,14 @@
  * the primary goes away.
  */
 import { startEndpoint } from './index.ts'
+import { askPrimaryForMetrics } from './metrics/clusterMetrics.ts'
 import { type WorkerReady, workerOptionsVariable } from './startWorkers.ts'
 
-const endpoint = await startEndpoint(JSON.parse(process.env[workerOptionsVariable] ?? '{}'))
+const endpoint = await startEndpoint({
+  ...JSON.parse(process.env[workerOptionsVariable] ?? '{}'),
+  // GET /metrics on any worker answers the sum over every worker.
+  metricsScope: askPrimaryForMetrics,
+})
 const { httpUrl, wsUrl, origin, upstreamUrl } = endpoint
 process.send?.({
   event: 'worker-ready',

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import type { Registry } from 'prom-client'
 import { echo } from '../core/rpc/errors.ts'
 import { createAnswerCache } from './cache/createAnswerCache.ts'
 import { createFinalityTracker } from './cache/createFinalityTracker.ts'
@@ -72,6 +73,11 @@ export type StartEndpointOptions = {
    * allowlists and caps (`maxFilters`, `maxSubscriptionsPerSocket` override `limits`).
    */
   keyPolicies?: Record<string, KeyPolicy>
+  /**
+   * How `GET /metrics` reads, given this process's registry (a `--workers` worker asks its primary
+   * for every worker's sum). Default: this process's metrics.
+   */
+  metricsScope?: (registry: Registry) => () => Promise<string>
   /**
    * Bytes of immutable answers kept in this process (an LRU; with `redisUrl` they are kept in Redis
    * instead). `0` turns the response cache off. Default 64 MiB.
@@ -165,6 +171,7 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
     liveFilters: () => filters.size().catch(() => null),
     openSockets: () => server?.openSockets() ?? 0,
     subscriptions: () => subscriptions.size(),
+    ...(options.metricsScope ? { scope: options.metricsScope } : {}),
   })
   const upstream = metrics.instrument(createUpstreamClient(upstreamUrl))
   const admission = createAdmission({

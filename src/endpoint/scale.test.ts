@@ -306,6 +306,55 @@ describe('workers (--workers 2) behind one port', () => {
     }
   })
 
+  it('answer GET /metrics on any worker with the sum over every worker', async () => {
+    const cluster = await spawnEndpoint([
+      ...['--upstream', anvil.rpcUrl, '--redis', redis.url, '--workers', '2'],
+      ...['--log-level', 'silent'],
+    ])
+    try {
+      // A connection each, so the primary hands them to its workers in turn.
+      const calls = 20
+      for (let sent = 0; sent < calls; sent++) {
+        const answer = await new Promise<string>((resolve, reject) => {
+          const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })
+          const sending = request(cluster.ready.http, {
+            method: 'POST',
+            agent: false,
+            headers: { 'content-type': 'application/json', 'content-length': body.length },
+          })
+          sending.once('response', (response) => {
+            response.setEncoding('utf8')
+            let text = ''
+            response.on('data', (chunk: string) => {
+              text += chunk
+            })
+            response.on('end', () => resolve(text))
+          })
+          sending.once('error', reject)
+          sending.end(body)
+        })
+        expect(JSON.parse(answer)).toMatchObject({ result: '0x7a69' })
+      }
+      const counted = async () => {
+        const response = await fetch(`${cluster.ready.origin}/metrics`, {
+          headers: { connection: 'close' },
+        })
+        const text = await response.text()
+        const line = text
+          .split('\n')
+          .find(
+            (row) =>
+              row.startsWith('aperture_requests_total{') && row.includes('method="eth_chainId"'),
+          )
+        return Number(line?.split(' ').pop())
+      }
+      // Each read lands on one worker or the other; every one sees all the calls.
+      for (let read = 0; read < 4; read++) expect(await counted()).toBe(calls)
+    } finally {
+      await cluster.close()
+    }
+  })
+
   it('refuses more than one worker without --redis, saying why', async () => {
     await expect(spawnEndpoint(['--upstream', anvil.rpcUrl, '--workers', '2'])).rejects.toThrow(
       /--workers 2 needs --redis/,

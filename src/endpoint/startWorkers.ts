@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster'
 import { fileURLToPath } from 'node:url'
 import type { RunningEndpoint, StartEndpointOptions } from './index.ts'
+import { serveClusterMetrics } from './metrics/clusterMetrics.ts'
 import { type RunningAnvil, startAnvil } from './startAnvil.ts'
 
 /** How the primary hands a worker its options (JSON in the environment). */
@@ -65,6 +66,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
     new Promise((resolve, reject) => {
       const worker = cluster.fork({ [workerOptionsVariable]: JSON.stringify(workerOptions) })
       live.add(worker)
+      serveClusterMetrics(worker)
       let ready = false
       worker.on('message', (message: unknown) => {
         if (!isWorkerReady(message)) return

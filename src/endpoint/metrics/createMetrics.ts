@@ -4,8 +4,10 @@ import type { CallRecord } from '../answerRequests.ts'
 import type { UpstreamClient } from '../createUpstreamClient.ts'
 
 export type EndpointMetrics = {
-  /** The registry `GET /metrics` serves. */
+  /** This process's registry. */
   registry: Registry
+  /** What `GET /metrics` serves: this process's metrics, or every worker's summed (`--workers`). */
+  read(): Promise<string>
   /** Counts one JSON-RPC call (and its error, if it failed) of `key`. */
   recordCall(transport: 'http' | 'ws', key: string, call: CallRecord): void
   /** The upstream client, its calls timed. */
@@ -18,6 +20,11 @@ export type CreateMetricsParameters = {
   liveFilters(): Promise<number | null>
   openSockets(): number
   subscriptions(): number
+  /**
+   * Given this process's registry, how `GET /metrics` reads: a cluster worker asks its primary for
+   * the sum over every worker (`shareWithPrimary.ts`). Default: this registry alone.
+   */
+  scope?: (registry: Registry) => () => Promise<string>
 }
 
 /** An API key as metrics show it: the first 12 hex digits of its SHA-256, never the key. */
@@ -55,6 +62,8 @@ export function createMetrics(parameters: CreateMetricsParameters): EndpointMetr
   new Gauge({
     name: 'aperture_live_filters',
     help: 'Live filters of every key (in Redis: of every endpoint process); absent while Redis is down',
+    // Summed over workers this would count Redis's filters once per worker: every worker sees them all.
+    aggregator: 'max',
     registers: [registry],
     async collect() {
       const count = await parameters.liveFilters()
@@ -77,8 +86,10 @@ export function createMetrics(parameters: CreateMetricsParameters): EndpointMetr
       this.set(parameters.subscriptions())
     },
   })
+  const read = parameters.scope?.(registry) ?? (() => registry.metrics())
   return {
     registry,
+    read,
     recordCall(transport, key, call) {
       const method = call.status === -32601 ? '(not allowed)' : call.method
       const labels = { transport, method, key: hashes.get(key) ?? '(unknown)' }
