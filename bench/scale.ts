@@ -12,6 +12,7 @@ import { startAnvil } from '../src/endpoint/index.ts'
 import { type SpawnedEndpoint, spawnEndpoint } from '../src/endpoint/spawnEndpoint.ts'
 import { startRedisServer } from '../src/endpoint/state/startRedisServer.ts'
 import { deployEmitter, emitLogs, hex, result } from '../src/endpoint/testSupport.ts'
+import { cpuMs, pidsRunning } from './lib/cpu.ts'
 import {
   createPoster,
   type HttpPoster,
@@ -38,6 +39,33 @@ async function throughput(url: string, request: string, concurrency: number) {
     poster.close()
   }
 }
+
+/** What one setup's processes spent per request during a throughput run, in ms of CPU. */
+type CpuPerRequest = { endpoint: number; anvil: number; redis: number }
+
+/** `throughput()`, with the CPU per request of the endpoint's processes, anvil and redis-server. */
+async function throughputWithCpu(
+  url: string,
+  request: string,
+  concurrency: number,
+  pids: { endpoint: number[]; anvil: number[]; redis: number[] },
+): Promise<[ThroughputResult, CpuPerRequest]> {
+  const poster = createPoster(url, concurrency)
+  try {
+    await measureThroughput(poster, request, concurrency, Math.min(1000, throughputMs))
+    const before = await Promise.all([cpuMs(pids.endpoint), cpuMs(pids.anvil), cpuMs(pids.redis)])
+    const measured = await measureThroughput(poster, request, concurrency, throughputMs)
+    const after = await Promise.all([cpuMs(pids.endpoint), cpuMs(pids.anvil), cpuMs(pids.redis)])
+    const per = (index: number) =>
+      ((after[index] as number) - (before[index] as number)) / measured.requests
+    return [measured, { endpoint: per(0), anvil: per(1), redis: per(2) }]
+  } finally {
+    poster.close()
+  }
+}
+
+const cpuLine = (cpu: CpuPerRequest) =>
+  `  CPU/request: endpoint ${format(cpu.endpoint, 3)} ms, anvil ${format(cpu.anvil, 3)} ms, redis ${format(cpu.redis, 3)} ms`
 
 const line = (name: string, measured: ThroughputResult, baseline?: ThroughputResult) =>
   `  ${name.padEnd(22)} ${format(measured.requestsPerSecond, 0).padStart(6)} req/s  p99 ${format(measured.p99, 2).padStart(7)} ms${
@@ -73,12 +101,33 @@ async function main(): Promise<void> {
     }
     const filterResults: ThroughputResult[] = []
     const smallResults: ThroughputResult[] = []
+    const filterCpu: CpuPerRequest[] = []
+    const smallCpu: CpuPerRequest[] = []
+    const redisPids = await pidsRunning(['redis-server', `:${redis.port}`])
     for (const [, endpoint] of setups) {
+      const pids = {
+        // The CLI process (with --workers, the primary handing out connections) and its workers.
+        endpoint: [endpoint.ready.pid, ...(endpoint.ready.workers ?? [])],
+        anvil: [anvil.pid],
+        redis: redisPids,
+      }
       const id = await result(endpoint.ready.http, 'eth_newBlockFilter')
-      filterResults.push(
-        await throughput(endpoint.ready.http, body('eth_getFilterChanges', [id]), 64),
+      const [filters, filtersCpu] = await throughputWithCpu(
+        endpoint.ready.http,
+        body('eth_getFilterChanges', [id]),
+        64,
+        pids,
       )
-      smallResults.push(await throughput(endpoint.ready.http, body('eth_blockNumber', []), 64))
+      filterResults.push(filters)
+      filterCpu.push(filtersCpu)
+      const [small, cpu] = await throughputWithCpu(
+        endpoint.ready.http,
+        body('eth_blockNumber', []),
+        64,
+        pids,
+      )
+      smallResults.push(small)
+      smallCpu.push(cpu)
     }
 
     // 2. Cache and hot path, on the in-memory process.
@@ -115,10 +164,26 @@ async function main(): Promise<void> {
     console.log(`\neth_getFilterChanges (block filter), concurrency 64, ${throughputMs} ms`)
     setups.forEach(([name], index) => {
       console.log(line(name, filterResults[index] as ThroughputResult, filterResults[0]))
+      console.log(cpuLine(filterCpu[index] as CpuPerRequest))
     })
     console.log(`\neth_blockNumber, concurrency 64, ${throughputMs} ms`)
     setups.forEach(([name], index) => {
       console.log(line(name, smallResults[index] as ThroughputResult, smallResults[0]))
+      console.log(cpuLine(smallCpu[index] as CpuPerRequest))
+    })
+    const cores = cpus().length
+    console.log(
+      `\nwith more cores (from CPU per request; ${cores} here, shared by the client too): a request costs the ` +
+        'endpoint E ms, anvil A ms and redis R ms of CPU, so N workers on N free cores serve at most ' +
+        'N × 1000 / E req/s until anvil (1000 / A per anvil core) or redis (single-threaded: 1000 / R) saturates:',
+    )
+    setups.forEach(([name], index) => {
+      const cpu = smallCpu[index] as CpuPerRequest
+      const filter = filterCpu[index] as CpuPerRequest
+      const bound = (per: number) => (per > 0 ? format(1000 / per, 0) : '∞')
+      console.log(
+        `  ${name.padEnd(22)} eth_blockNumber: ${bound(cpu.endpoint)} req/s per endpoint core, anvil ${bound(cpu.anvil)}, redis ${bound(cpu.redis)};  getFilterChanges: ${bound(filter.endpoint)} per endpoint core, anvil ${bound(filter.anvil)}, redis ${bound(filter.redis)}`,
+      )
     })
     console.log(
       `\nhot path: eth_blockNumber at concurrency 1 (${latencyIterations} each, alternating)`,
