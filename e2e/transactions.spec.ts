@@ -134,6 +134,31 @@ test.describe('transactions', () => {
     expect((await pending).error).toEqual({ code: 4001, message: 'User rejected the request.' })
   })
 
+  test("the node's refusal of the broadcast comes back to the page verbatim", async ({
+    wallet,
+    dappPage,
+    connect,
+    anvilUrl,
+  }) => {
+    await connect(dappPage, sendingSession)
+    const nonce = await nonceOf(anvilUrl, firstAccount)
+    const pending = invoke(dappPage, devnet, 'eth_sendTransaction', [
+      {
+        from: firstAccount,
+        to: secondAccount,
+        value: `0x${parseEther('1000000000').toString(16)}`,
+      },
+    ])
+    await answerConfirmation(
+      await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+      'approve',
+    )
+    const { error } = await pending
+    expect(error?.message).toMatch(/insufficient funds/i)
+    expect([4001, -32603]).not.toContain(error?.code)
+    expect(await nonceOf(anvilUrl, firstAccount)).toBe(nonce)
+  })
+
   test('a node without eth_simulateV1: the preview falls back to eth_call and says so', async ({
     wallet,
     endpoint,
