@@ -81,6 +81,9 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
     },
     // One line per JSON-RPC call replaces fastify's two lines per HTTP request.
     logController: new LogController({ disableRequestLogging: true }),
+    // No request logs are written, so no per-request child logger is made either (~2 % of the
+    // endpoint's JavaScript time per call): request.log is the server's logger.
+    childLoggerFactory: (logger) => logger,
     forceCloseConnections: true,
     keepAliveTimeout: 65_000,
     // A path fastify cannot decode (`/v3/%`) never reaches a route: under /v3/ its key segment is
