@@ -15,7 +15,7 @@ import { createAdmission } from './keys/createAdmission.ts'
 import type { KeyPolicy } from './keys/parseKeysFile.ts'
 import { defaultLimits, type EndpointLimits, type KeyLimits } from './limits.ts'
 import { createMetrics } from './metrics/createMetrics.ts'
-import { type RunningAnvil, startAnvil } from './startAnvil.ts'
+import { type AnvilSummary, type RunningAnvil, startAnvil, summarizeAnvil } from './startAnvil.ts'
 import { connectRedis, type RedisConnection } from './state/connectRedis.ts'
 import { createMemoryFilterStore } from './state/createMemoryFilterStore.ts'
 import { createRedisFilterStore } from './state/createRedisFilterStore.ts'
@@ -95,7 +95,7 @@ export type RunningEndpoint = {
   /** `http://127.0.0.1:<port>` */
   origin: string
   /** The embedded anvil, when no upstream was given. */
-  anvil?: { rpcUrl: string; wsUrl: string; chainId: number; pid: number }
+  anvil?: AnvilSummary
   upstreamUrl: string
   /** Stops serving, then stops the embedded anvil. */
   close(): Promise<void>
@@ -272,16 +272,7 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
     httpUrl: `${origin}/v3/${firstKey}`,
     wsUrl: `ws://${hostInUrl}:${port}/ws/v3/${firstKey}`,
     origin,
-    ...(anvil
-      ? {
-          anvil: {
-            rpcUrl: anvil.rpcUrl,
-            wsUrl: anvil.wsUrl,
-            chainId: anvil.chainId,
-            pid: anvil.pid,
-          },
-        }
-      : {}),
+    ...(anvil ? { anvil: summarizeAnvil(anvil) } : {}),
     upstreamUrl,
     close() {
       closing ??= running.close().finally(release)

@@ -5,12 +5,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { findFreePort } from './findFreePort.ts'
+import { isPortReachable } from './isPortReachable.ts'
 import type { ReadyLine } from './readyLine.ts'
 
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
@@ -58,17 +58,6 @@ export async function spawnEndpoint(args: string[]): Promise<SpawnedEndpoint> {
     child.once('exit', (code) => reject(new Error(`endpoint exited with ${code}: ${stderr}`)))
   })
   return { ready, close: () => stopGroup(child) }
-}
-
-function reachable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' })
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
 }
 
 export type RunningHaproxy = {
@@ -122,7 +111,7 @@ export async function startHaproxy(backends: string[]): Promise<RunningHaproxy> 
   child.stderr?.on('data', (chunk: string) => {
     stderr += chunk
   })
-  for (let attempt = 0; !(await reachable(port)); attempt++) {
+  for (let attempt = 0; !(await isPortReachable(port)); attempt++) {
     if (child.exitCode !== null || attempt > 250) {
       child.kill('SIGKILL')
       throw new Error(`haproxy did not start: ${stderr}`)

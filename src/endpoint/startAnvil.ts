@@ -31,6 +31,17 @@ export type RunningAnvil = {
   stop(): Promise<void>
 }
 
+/** What an endpoint tells of its embedded anvil (no `stop`: the endpoint owns its life). */
+export type AnvilSummary = Omit<RunningAnvil, 'stop'>
+
+/** The addresses, chain id and pid of a running anvil, for the endpoint's `RunningEndpoint`. */
+export const summarizeAnvil = ({ rpcUrl, wsUrl, chainId, pid }: RunningAnvil): AnvilSummary => ({
+  rpcUrl,
+  wsUrl,
+  chainId,
+  pid,
+})
+
 const running = new Set<ChildProcess>()
 let exitHookInstalled = false
 

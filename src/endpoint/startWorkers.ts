@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster'
 import { fileURLToPath } from 'node:url'
 import type { RunningEndpoint, StartEndpointOptions } from './index.ts'
 import { serveClusterMetrics } from './metrics/clusterMetrics.ts'
-import { type RunningAnvil, startAnvil } from './startAnvil.ts'
+import { type RunningAnvil, startAnvil, summarizeAnvil } from './startAnvil.ts'
 
 /** How the primary hands a worker its options (JSON in the environment). */
 export const workerOptionsVariable = 'APERTURE_WORKER_OPTIONS'
@@ -117,16 +117,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   let closing: Promise<void> | undefined
   return {
     ...first.endpoint,
-    ...(anvil
-      ? {
-          anvil: {
-            rpcUrl: anvil.rpcUrl,
-            wsUrl: anvil.wsUrl,
-            chainId: anvil.chainId,
-            pid: anvil.pid,
-          },
-        }
-      : {}),
+    ...(anvil ? { anvil: summarizeAnvil(anvil) } : {}),
     workerPids: () => [...live].map((worker) => worker.process.pid ?? 0),
     close() {
       closing ??= stopWorkers().finally(() => anvil?.stop())

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { findFreePort } from '../findFreePort.ts'
+import { isPortReachable } from '../isPortReachable.ts'
 
 export type RunningRedis = {
   /** `redis://127.0.0.1:<port>` */
@@ -15,17 +15,6 @@ export type RunningRedis = {
   restart(): Promise<void>
   /** Stops it for good and deletes its data directory. */
   close(): Promise<void>
-}
-
-function reachable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' })
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
 }
 
 /**
@@ -64,7 +53,7 @@ export async function startRedisServer(): Promise<RunningRedis> {
     )
     exited.catch(() => undefined)
     for (let attempt = 0; attempt < 250; attempt++) {
-      if (await Promise.race([reachable(port), exited])) return
+      if (await Promise.race([isPortReachable(port), exited])) return
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
     server.kill('SIGKILL')
