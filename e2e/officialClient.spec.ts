@@ -293,6 +293,8 @@ test.describe('the official Multichain API client with its default transport', (
       const refused = invokeAdd()
       const first = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
       await expect(first.getByTestId('confirm-network-name')).toHaveText('Second devnet')
+      // The chain is not in the wallet yet: the header names it as the dapp asked, with its id.
+      await expect(first.getByTestId('confirm-chain')).toHaveText(`Second devnet · ${added}`)
       await expect(first.getByTestId('confirm-network-rpc-url')).toHaveText(second.httpUrl)
       // The window closes once its queue is empty; wait, so the next one found is a new one.
       const firstClosed = first.waitForEvent('close')

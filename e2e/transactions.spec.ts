@@ -1,7 +1,14 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Page } from '@playwright/test'
 import { encodeFunctionData, erc20Abi, keccak256, maxUint256, parseEther } from 'viem'
 import { devnet, expect, test } from './fixtures.ts'
 import { anvilRpc, firstAccount, secondAccount } from './support/anvil.ts'
-import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
+import {
+  answerConfirmation,
+  confirmationWindow,
+  waitForConfirmation,
+} from './support/confirmations.ts'
 import { startHoldingProxy } from './support/holdingProxy.ts'
 import { invoke, type Outcome } from './support/provider.ts'
 import { sniffedResponses, sniffResponses } from './support/responseSniffer.ts'
@@ -31,6 +38,23 @@ const receiptOf = (anvilUrl: string, hash: string) =>
 
 const nonceOf = async (anvilUrl: string, address: string): Promise<number> =>
   Number(await anvilRpc<string>(anvilUrl, 'eth_getTransactionCount', [address, 'latest']))
+
+/** The confirmation records in the worker's session storage (the queue the window shows). */
+const confirmationKeys = (extensionPage: Page): Promise<string[]> =>
+  extensionPage.evaluate(async () =>
+    Object.keys(await chrome.storage.session.get(null)).filter((key) =>
+      key.startsWith('confirmation:'),
+    ),
+  )
+
+/** A loopback URL where nothing listens: a port taken from the OS, then closed. */
+async function closedPortUrl(): Promise<string> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return `http://127.0.0.1:${port}/`
+}
 
 test.describe('transactions', () => {
   test('an ether transfer shows recipient, value, fee and the simulated change, then lands', async ({
@@ -157,6 +181,67 @@ test.describe('transactions', () => {
     expect(error?.message).toMatch(/insufficient funds/i)
     expect([4001, -32603]).not.toContain(error?.code)
     expect(await nonceOf(anvilUrl, firstAccount)).toBe(nonce)
+  })
+
+  for (const [query, method] of [
+    ['nonce', 'eth_getTransactionCount'],
+    ['fee', 'eth_feeHistory'],
+  ] as const) {
+    test(`a node error on the ${query} query comes back to the page verbatim, and no window opens`, async ({
+      wallet,
+      endpoint,
+      dappPage,
+      connect,
+    }) => {
+      const proxy = await startHoldingProxy(endpoint.httpUrl, { refuse: [method] })
+      try {
+        await connect(dappPage, sendingSession)
+        await writeSettings(wallet.popup, {
+          localDevnet: { rpcUrl: proxy.url, wsUrl: endpoint.wsUrl },
+        })
+        const queued = await confirmationKeys(wallet.popup)
+        const { error } = await invoke(dappPage, devnet, 'eth_sendTransaction', [
+          { from: firstAccount, to: secondAccount, value: '0x1' },
+        ])
+        expect(error).toEqual({
+          code: -32601,
+          message: `the method ${method} does not exist/is not available`,
+        })
+        expect(confirmationWindow(wallet.context, wallet.extensionOrigin)).toBeUndefined()
+        expect(await confirmationKeys(wallet.popup)).toEqual(queued)
+      } finally {
+        await writeSettings(wallet.popup, {
+          localDevnet: { rpcUrl: endpoint.httpUrl, wsUrl: endpoint.wsUrl },
+        })
+        await proxy.close()
+      }
+    })
+  }
+
+  test('an unreachable chain endpoint answers -32603 with its cause, and no window opens', async ({
+    wallet,
+    endpoint,
+    dappPage,
+    connect,
+  }) => {
+    await connect(dappPage, sendingSession)
+    try {
+      await writeSettings(wallet.popup, {
+        localDevnet: { rpcUrl: await closedPortUrl(), wsUrl: endpoint.wsUrl },
+      })
+      const queued = await confirmationKeys(wallet.popup)
+      const { error } = await invoke(dappPage, devnet, 'eth_sendTransaction', [
+        { from: firstAccount, to: secondAccount, value: '0x1' },
+      ])
+      expect(error?.code).toBe(-32603)
+      expect(error?.data).toMatchObject({ cause: expect.any(String) })
+      expect(confirmationWindow(wallet.context, wallet.extensionOrigin)).toBeUndefined()
+      expect(await confirmationKeys(wallet.popup)).toEqual(queued)
+    } finally {
+      await writeSettings(wallet.popup, {
+        localDevnet: { rpcUrl: endpoint.httpUrl, wsUrl: endpoint.wsUrl },
+      })
+    }
   })
 
   test('a node without eth_simulateV1: the preview falls back to eth_call and says so', async ({

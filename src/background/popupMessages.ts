@@ -11,11 +11,16 @@ import type {
   PopupResponse,
 } from '../core/protocol/popupMessages.ts'
 import type { Confirmations } from '../core/wallet/createConfirmations.ts'
+import { addNetworkKind } from '../core/wallet/createNetworkAdder.ts'
 import { FieldErrors } from '../core/wallet/fieldErrors.ts'
 import { builtInChainIds } from '../core/wallet/networks.ts'
 import { readBalances } from '../core/wallet/readBalances.ts'
 import { trackTransactions } from '../core/wallet/transactionStatus.ts'
-import { checkNetworkEndpoint, validateNetworkDraft } from '../core/wallet/validateNetwork.ts'
+import {
+  type CustomNetwork,
+  checkNetworkEndpoint,
+  validateNetworkDraft,
+} from '../core/wallet/validateNetwork.ts'
 import { validateSettingsChanges } from '../core/wallet/validateSettings.ts'
 import type { ActivityLog } from './activityLog.ts'
 import type { NetworkRegistry } from './networks.ts'
@@ -62,6 +67,12 @@ export function createPopupHandlers(deps: PopupDependencies) {
     deps
   const chainName = async (chainId: string): Promise<string> =>
     (await networks.networks()).find((network) => network.chainId === chainId)?.name ?? chainId
+  /**
+   * The header's chain name of a confirmation. A network being added is not in the wallet yet, so
+   * its name is the one the dapp asked for (`chainName`), shown beside the chain id.
+   */
+  const confirmationChainName = async (kind: string, chainId: string, view: unknown) =>
+    kind === addNetworkKind ? (view as CustomNetwork).name : chainName(chainId)
   const handlers: Handlers = {
     'wallet:getState': () => wallet.state(),
     'wallet:newMnemonic': () => wallet.newMnemonic(),
@@ -107,7 +118,7 @@ export function createPopupHandlers(deps: PopupDependencies) {
           id,
           origin,
           chainId,
-          chainName: await chainName(chainId),
+          chainName: await confirmationChainName(kind, chainId, view),
           kind,
           view,
           createdAt,
