@@ -101,6 +101,8 @@ export type ThroughputResult = {
   p50: number
   p99: number
   requests: number
+  /** Every request's latency, ms. */
+  latencies: number[]
 }
 
 /** `concurrency` workers sending `body` back to back for `durationMs`. */
@@ -127,5 +129,6 @@ export async function measureThroughput(
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     requests: latencies.length,
+    latencies,
   }
 }

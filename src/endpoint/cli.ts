@@ -36,6 +36,10 @@ Usage: npm run node -- [options]
   --keys <file>           keys file: accepted keys with their limits (docs/endpoint.md)
   --upstream <url>        HTTP(S) URL of the upstream node                  [embedded anvil]
   --upstream-ws <url>     its WebSocket URL                                 [derived from --upstream]
+  --upstream-batch <n>    cheap point reads go upstream in batches of at most n
+                          (1 = every call alone: a node without batches)   [100]
+  --upstream-exchanges <n> batches of point reads under way at once; more calls
+                          wait for one to end and go together              [4]
   --query-timeout-ms <n>  log query time limit                              [10000]
   --filter-ttl-ms <n>     a filter expires this long after its last poll    [900000]
   --log-level <level>     silent | error | warn | info | debug              [info]
@@ -94,6 +98,8 @@ async function main(): Promise<void> {
       keys: { type: 'string' },
       upstream: { type: 'string' },
       'upstream-ws': { type: 'string' },
+      'upstream-batch': { type: 'string' },
+      'upstream-exchanges': { type: 'string' },
       'query-timeout-ms': { type: 'string' },
       'filter-ttl-ms': { type: 'string' },
       'log-level': { type: 'string' },
@@ -139,6 +145,8 @@ async function main(): Promise<void> {
     apiKeys: values['api-key'] ?? [],
     upstream: values.upstream,
     upstreamWs: values['upstream-ws'],
+    upstreamBatch: positive('upstream-batch', values['upstream-batch']),
+    upstreamExchanges: positive('upstream-exchanges', values['upstream-exchanges']),
     queryTimeoutMs: integer('query-timeout-ms', values['query-timeout-ms']),
     filterTtlMs: integer('filter-ttl-ms', values['filter-ttl-ms']),
     logLevel: logLevel as LogLevel,

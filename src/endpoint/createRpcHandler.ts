@@ -14,7 +14,12 @@ import { exceedsDepth, maxParamsDepth } from '../core/rpc/exceedsDepth.ts'
 import type { Json, RpcRequest } from '../core/rpc/types.ts'
 import type { AnswerCache } from './cache/createAnswerCache.ts'
 import type { SubscriptionClient, SubscriptionRelay } from './createSubscriptionRelay.ts'
-import { type UpstreamAnswer, type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
+import {
+  batchableMethods,
+  type UpstreamAnswer,
+  type UpstreamClient,
+  UpstreamError,
+} from './createUpstreamClient.ts'
 import type { LimitsFor } from './limits.ts'
 import { createPollFilter } from './pollFilter.ts'
 import { readHeadBlock } from './readHeadBlock.ts'
@@ -69,7 +74,10 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
   const limits = { maxResults: parameters.maxResults ?? 10_000, timeoutMs: queryTimeoutMs }
 
   const forward = (method: string, params: unknown): Promise<UpstreamAnswer> =>
-    upstream.call(method, params, { timeoutMs: queryTimeoutMs })
+    upstream.call(method, params, {
+      timeoutMs: queryTimeoutMs,
+      batchable: batchableMethods.has(method),
+    })
   const cached: AnswerCache = parameters.answerCache ?? ((_method, _params, ask) => ask())
 
   /** A log filter validated: `-32602`, or `-32005` over 5,000 parameters. */

@@ -17,6 +17,44 @@ export type UpstreamCallOptions = {
   raw?: boolean
   /** Sees each piece of the answer's body as it arrives, while the rest is still on its way. */
   onPiece?: (piece: Buffer) => void
+  /**
+   * A cheap point read (`batchableMethods`) that may share one upstream JSON-RPC batch with the
+   * other such calls made in the same turn of the event loop.
+   */
+  batchable?: boolean
+}
+
+/**
+ * Reads the node answers from an index in constant time, so that sharing a batch never makes one
+ * of them wait long for another (`eth_call`, `eth_getLogs`, `eth_estimateGas` … always go alone).
+ */
+export const batchableMethods: ReadonlySet<string> = new Set([
+  'eth_blockNumber',
+  'eth_chainId',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getCode',
+  'eth_getStorageAt',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_syncing',
+  'net_version',
+  'web3_clientVersion',
+])
+
+export type CreateUpstreamClientOptions = {
+  /** The most batchable calls in one upstream batch; 1 sends each alone (a node that refuses batches). Default 100. */
+  maxBatch?: number
+  /** Exchanges of batchable calls with the node under way at once; more calls wait and go together. Default 4. */
+  maxExchanges?: number
 }
 
 /** What a caller is told about an upstream failure: never the upstream's address or its words. */
@@ -58,18 +96,42 @@ export type UpstreamClient = {
 /** Results at least this large are kept raw when the caller asks for it; smaller ones are parsed. */
 const rawAboveBytes = 64 * 1024
 
+/** A batchable call waiting to be sent. */
+type WaitingCall = {
+  method: string
+  params: unknown
+  timeoutMs: number
+  /** When its time is up (ms since the epoch), counted from the call, not from the send. */
+  deadline: number
+  resolve(answer: UpstreamAnswer): void
+  reject(error: unknown): void
+}
+
 /**
  * A keep-alive JSON-RPC client of the upstream node over node:http(s). Every call has a deadline;
  * when it passes, the upstream request is destroyed (the node sees the connection close).
+ *
+ * Batchable calls go upstream like a group commit: at most `maxExchanges` exchanges with the node
+ * at once; a call made while they are all under way waits for the first to end, then goes with every
+ * call that waited with it as one JSON-RPC batch (at most `maxBatch`). Under load the endpoint makes
+ * one HTTP exchange for many calls instead of one each, which was most of its own work per call
+ * (docs/performance.md); a quiet endpoint sends each call at once, alone, as it did before.
  */
-export function createUpstreamClient(url: string): UpstreamClient {
+export function createUpstreamClient(
+  url: string,
+  options: CreateUpstreamClientOptions = {},
+): UpstreamClient {
+  const maxBatch = options.maxBatch ?? 100
+  const maxExchanges = options.maxExchanges ?? 4
   const target = new URL(url)
   const secure = target.protocol === 'https:'
   const agent = secure
     ? new HttpsAgent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 64 })
     : new HttpAgent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 64 })
-  const send = secure ? httpsRequest : httpRequest
+  const request = secure ? httpsRequest : httpRequest
   let nextId = 1
+  const timedOut = (timeoutMs: number) =>
+    new UpstreamError('timeout', `upstream ${url} did not answer within ${timeoutMs} ms`)
 
   /** POSTs `body`; resolves with the answer's body in the pieces it arrived in. */
   function post(
@@ -85,7 +147,7 @@ export function createUpstreamClient(url: string): UpstreamClient {
         clearTimeout(timer)
         reject(error)
       }
-      const req = send(
+      const req = request(
         target,
         {
           method: 'POST',
@@ -113,7 +175,7 @@ export function createUpstreamClient(url: string): UpstreamClient {
         },
       )
       const timer = setTimeout(() => {
-        fail(new UpstreamError('timeout', `upstream ${url} did not answer within ${timeoutMs} ms`))
+        fail(timedOut(timeoutMs))
         req.destroy()
       }, timeoutMs)
       req.on('error', (error) =>
@@ -153,7 +215,102 @@ export function createUpstreamClient(url: string): UpstreamClient {
     )
   }
 
-  async function call(
+  /** Batchable calls not yet sent, oldest first. */
+  const waiting: WaitingCall[] = []
+  /** Exchanges of batchable calls with the node under way. */
+  let exchanges = 0
+  let scheduled = false
+
+  /**
+   * One exchange for `calls`, under the deadline of the oldest. Each call gets its own answer or
+   * failure: an item the node left out fails alone.
+   */
+  async function exchange(calls: WaitingCall[]): Promise<void> {
+    const timeoutMs = (calls[0] as WaitingCall).deadline - Date.now()
+    if (calls.length === 1) {
+      const [only] = calls as [WaitingCall]
+      return callAlone(only.method, only.params, { timeoutMs }).then(only.resolve, only.reject)
+    }
+    try {
+      const answers = await send(calls, timeoutMs)
+      for (const [index, waiter] of calls.entries()) {
+        const answer = answers[index] as UpstreamAnswer | UpstreamError
+        if (answer instanceof UpstreamError) waiter.reject(answer)
+        else waiter.resolve(answer)
+      }
+    } catch (error) {
+      for (const waiter of calls) waiter.reject(error)
+    }
+  }
+
+  /** Sends what waits, in batches, while fewer than `maxExchanges` are under way. */
+  function sendWaiting(): void {
+    scheduled = false
+    expire()
+    while (waiting.length > 0 && exchanges < maxExchanges) {
+      exchanges++
+      exchange(waiting.splice(0, maxBatch)).finally(() => {
+        exchanges--
+        schedule()
+      })
+    }
+    watchDeadlines()
+  }
+
+  /** Fails the waiting calls whose time is up: a full node does not stretch their deadline. */
+  function expire(): void {
+    const now = Date.now()
+    let kept = 0
+    for (const waiter of waiting) {
+      if (waiter.deadline > now) waiting[kept++] = waiter
+      else waiter.reject(timedOut(waiter.timeoutMs))
+    }
+    waiting.length = kept
+  }
+
+  let deadlineTimer: NodeJS.Timeout | undefined
+  /**
+   * While calls wait, one timer at the first deadline among them (not one timer per call; calls
+   * through the endpoint share one timeout, so a later call never has an earlier deadline).
+   */
+  function watchDeadlines(): void {
+    if (deadlineTimer !== undefined || waiting.length === 0) return
+    const first = Math.min(...waiting.map((waiter) => waiter.deadline))
+    deadlineTimer = setTimeout(
+      () => {
+        deadlineTimer = undefined
+        expire()
+        watchDeadlines()
+      },
+      Math.max(0, first - Date.now()),
+    )
+    deadlineTimer.unref()
+  }
+
+  /** Sends at the end of this turn, so the calls made in it can go together. */
+  function schedule(): void {
+    if (scheduled || waiting.length === 0 || exchanges >= maxExchanges) return
+    scheduled = true
+    setImmediate(sendWaiting)
+  }
+
+  function call(
+    method: string,
+    params: unknown,
+    options: UpstreamCallOptions,
+  ): Promise<UpstreamAnswer> {
+    if (!options.batchable || maxBatch <= 1 || options.raw || options.onPiece) {
+      return callAlone(method, params, options)
+    }
+    const { timeoutMs } = options
+    return new Promise((resolve, reject) => {
+      waiting.push({ method, params, timeoutMs, deadline: Date.now() + timeoutMs, resolve, reject })
+      if (exchanges < maxExchanges) schedule()
+      else watchDeadlines()
+    })
+  }
+
+  async function callAlone(
     method: string,
     params: unknown,
     options: UpstreamCallOptions,
@@ -171,11 +328,11 @@ export function createUpstreamClient(url: string): UpstreamClient {
     return toAnswer(parse(body))
   }
 
-  async function batch(
+  /** One JSON-RPC batch: each call's answer, or an `invalid-response` error for an item left out. */
+  async function send(
     calls: Array<{ method: string; params: unknown }>,
-    options: UpstreamCallOptions,
-  ): Promise<UpstreamAnswer[]> {
-    if (calls.length === 0) return []
+    timeoutMs: number,
+  ): Promise<Array<UpstreamAnswer | UpstreamError>> {
     const first = nextId
     nextId += calls.length
     const body = await post(
@@ -187,14 +344,34 @@ export function createUpstreamClient(url: string): UpstreamClient {
           params: c.params ?? [],
         })),
       ),
-      options.timeoutMs,
+      timeoutMs,
     )
     const value = parse(body)
+    // A node that refuses batches answers one error for all of them.
     if (!Array.isArray(value)) return calls.map(() => toAnswer(value))
     const byId = new Map<unknown, unknown>(
       value.map((item) => [isObject(item) ? item.id : undefined, item]),
     )
-    return calls.map((_call, index) => toAnswer(byId.get(first + index)))
+    return calls.map((_call, index) => {
+      try {
+        return toAnswer(byId.get(first + index))
+      } catch (error) {
+        if (error instanceof UpstreamError) return error
+        throw error
+      }
+    })
+  }
+
+  async function batch(
+    calls: Array<{ method: string; params: unknown }>,
+    options: UpstreamCallOptions,
+  ): Promise<UpstreamAnswer[]> {
+    if (calls.length === 0) return []
+    const answers = await send(calls, options.timeoutMs)
+    return answers.map((answer) => {
+      if (answer instanceof UpstreamError) throw answer
+      return answer
+    })
   }
 
   return { url, call, batch, close: () => agent.destroy() }

@@ -83,6 +83,13 @@ export type StartEndpointOptions = {
    * instead). `0` turns the response cache off. Default 64 MiB.
    */
   cacheMaxBytes?: number
+  /**
+   * Cheap point reads go to the node in JSON-RPC batches of at most this many (docs/endpoint.md,
+   * "Upstream batches"); 1 sends every call alone (a node that refuses batches). Default 100.
+   */
+  upstreamBatch?: number
+  /** Exchanges of such batches with the node under way at once. Default 4. */
+  upstreamExchanges?: number
   /** How often the finalized head is asked for, at most. Default 1,000 ms. */
   finalityRefreshMs?: number
 }
@@ -173,7 +180,12 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
     subscriptions: () => subscriptions.size(),
     ...(options.metricsScope ? { scope: options.metricsScope } : {}),
   })
-  const upstream = metrics.instrument(createUpstreamClient(upstreamUrl))
+  const upstream = metrics.instrument(
+    createUpstreamClient(upstreamUrl, {
+      ...(options.upstreamBatch ? { maxBatch: options.upstreamBatch } : {}),
+      ...(options.upstreamExchanges ? { maxExchanges: options.upstreamExchanges } : {}),
+    }),
+  )
   const admission = createAdmission({
     policies,
     limiter: redis

@@ -1,0 +1,282 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createUpstreamClient, type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
+import { type RunningAnvil, startAnvil, startEndpoint } from './index.ts'
+import { post } from './testSupport.ts'
+
+type Exchange = { body: unknown }
+
+/**
+ * An HTTP server in front of `answer` that records every exchange's body: what the node was sent.
+ * `answer` gets the parsed body and returns the JSON to send back, or undefined to never answer.
+ */
+async function startRecordingNode(
+  answer: (body: unknown) => Promise<unknown> | unknown,
+): Promise<{ url: string; exchanges: Exchange[]; server: Server }> {
+  const exchanges: Exchange[] = []
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', async () => {
+      const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+      exchanges.push({ body })
+      const reply = await answer(body)
+      if (reply === undefined) return
+      response.setHeader('content-type', 'application/json')
+      response.end(JSON.stringify(reply))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}`, exchanges, server }
+}
+
+/** A recording node that forwards every body to anvil and returns anvil's answer. */
+const forwardingTo = (anvilUrl: string) => async (body: unknown) => {
+  const answer = await fetch(anvilUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  return answer.json()
+}
+
+const rejectionOf = async (promise: Promise<unknown>): Promise<UpstreamError> => {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  )
+  if (!(error instanceof UpstreamError)) throw new Error(`expected an UpstreamError: ${error}`)
+  return error
+}
+
+let anvil: RunningAnvil
+const servers: Server[] = []
+const clients: UpstreamClient[] = []
+
+beforeAll(async () => {
+  anvil = await startAnvil()
+})
+
+afterAll(async () => {
+  await anvil?.stop()
+})
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.close()
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  }
+})
+
+async function setUp(
+  answer: (body: unknown) => Promise<unknown> | unknown,
+  options?: Parameters<typeof createUpstreamClient>[1],
+) {
+  const node = await startRecordingNode(answer)
+  servers.push(node.server)
+  const client = createUpstreamClient(node.url, options)
+  clients.push(client)
+  return { node, client }
+}
+
+const options = { timeoutMs: 5000, batchable: true }
+
+/** After this, the calls made before it have been sent (the client sends at the end of a turn). */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
+describe('batches of point reads to the upstream node', () => {
+  it('sends a point read made alone at once, as one call and not as a batch', async () => {
+    const { node, client } = await setUp(forwardingTo(anvil.rpcUrl))
+
+    expect(await client.call('eth_chainId', [], options)).toEqual({ result: '0x7a69' })
+
+    expect(node.exchanges).toHaveLength(1)
+    expect(node.exchanges[0]?.body).toMatchObject({ method: 'eth_chainId' })
+  })
+
+  it('sends the point reads made while the exchanges are all under way as one batch, each answered as the node answers it alone', async () => {
+    const { node, client } = await setUp(forwardingTo(anvil.rpcUrl), { maxExchanges: 1 })
+    const addresses = Array.from(
+      { length: 20 },
+      (_, index) => `0x${(index + 1).toString(16).padStart(40, '0')}`,
+    )
+
+    const first = client.call('eth_blockNumber', [], options)
+    await nextTurn()
+    const balances = addresses.map((address) =>
+      client.call('eth_getBalance', [address, 'latest'], options),
+    )
+    const answers = await Promise.all([first, ...balances])
+
+    // The first goes alone; the twenty made while it is under way wait for it and go together.
+    expect(node.exchanges.map(({ body }) => (Array.isArray(body) ? body.length : 1))).toEqual([
+      1, 20,
+    ])
+    const alone = await Promise.all(
+      addresses.map((address) =>
+        fetch(anvil.rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'eth_getBalance',
+            params: [address, 'latest'],
+          }),
+        }).then(async (response) => ({
+          result: ((await response.json()) as { result: string }).result,
+        })),
+      ),
+    )
+    expect(answers.slice(1)).toEqual(alone)
+    expect(answers[0]).toEqual({ result: expect.stringMatching(/^0x[0-9a-f]+$/) })
+  })
+
+  it('splits what waits into batches of at most maxBatch', async () => {
+    const { node, client } = await setUp(forwardingTo(anvil.rpcUrl), {
+      maxExchanges: 1,
+      maxBatch: 4,
+    })
+
+    await Promise.all(Array.from({ length: 11 }, () => client.call('eth_chainId', [], options)))
+
+    expect(node.exchanges.map(({ body }) => (Array.isArray(body) ? body.length : 1))).toEqual([
+      4, 4, 3,
+    ])
+  })
+
+  it('sends every call alone with maxBatch 1, for a node that refuses batches', async () => {
+    const { node, client } = await setUp(forwardingTo(anvil.rpcUrl), {
+      maxExchanges: 1,
+      maxBatch: 1,
+    })
+
+    await Promise.all(Array.from({ length: 6 }, () => client.call('eth_chainId', [], options)))
+
+    expect(node.exchanges).toHaveLength(6)
+    expect(node.exchanges.every(({ body }) => !Array.isArray(body))).toBe(true)
+  })
+
+  it('fails only the call whose answer the node left out of the batch', async () => {
+    const { client } = await setUp(
+      (body) =>
+        Array.isArray(body)
+          ? body
+              .filter((item: { method: string }) => item.method !== 'eth_gasPrice')
+              .map((item: { id: number }) => ({ jsonrpc: '2.0', id: item.id, result: '0x1' }))
+          : { jsonrpc: '2.0', id: (body as { id: number }).id, result: '0x0' },
+      { maxExchanges: 1 },
+    )
+
+    const alone = client.call('eth_blockNumber', [], options)
+    await nextTurn()
+    const [first, kept, left, other] = await Promise.allSettled([
+      alone,
+      client.call('eth_blockNumber', [], options),
+      client.call('eth_gasPrice', [], options),
+      client.call('eth_chainId', [], options),
+    ])
+
+    expect(first).toEqual({ status: 'fulfilled', value: { result: '0x0' } })
+    expect(kept).toEqual({ status: 'fulfilled', value: { result: '0x1' } })
+    expect(other).toEqual({ status: 'fulfilled', value: { result: '0x1' } })
+    expect(left.status).toBe('rejected')
+    expect((left as PromiseRejectedResult).reason).toMatchObject({ reason: 'invalid-response' })
+  })
+
+  it('gives every call of a batch the one error of a node that refuses batches', async () => {
+    const refusal = { code: -32600, message: 'batches are not supported' }
+    const { client } = await setUp(
+      (body) =>
+        Array.isArray(body)
+          ? { jsonrpc: '2.0', id: null, error: refusal }
+          : { jsonrpc: '2.0', id: (body as { id: number }).id, result: '0x0' },
+      { maxExchanges: 1 },
+    )
+
+    const alone = client.call('eth_blockNumber', [], options)
+    await nextTurn()
+    const answers = await Promise.all([
+      alone,
+      ...Array.from({ length: 3 }, () => client.call('eth_blockNumber', [], options)),
+    ])
+
+    expect(answers).toEqual([
+      { result: '0x0' },
+      { error: refusal },
+      { error: refusal },
+      { error: refusal },
+    ])
+  })
+
+  it('times out a waiting call under its own deadline, counted from the call', async () => {
+    // The node never answers: the first exchange holds the only slot until its deadline.
+    const { node, client } = await setUp(() => undefined, { maxExchanges: 1 })
+
+    const settled: string[] = []
+    const first = client.call('eth_blockNumber', [], { timeoutMs: 300, batchable: true })
+    first.catch(() => settled.push('first'))
+    await nextTurn()
+    const waiting = client.call('eth_blockNumber', [], { timeoutMs: 100, batchable: true })
+    waiting.catch(() => settled.push('waiting'))
+
+    expect((await rejectionOf(waiting)).reason).toBe('timeout')
+    expect((await rejectionOf(first)).reason).toBe('timeout')
+    // It failed at its own deadline, while the exchange ahead of it was still under way.
+    expect(settled).toEqual(['waiting', 'first'])
+    // The waiting call's time was up before the slot came free: it never reached the node.
+    expect(node.exchanges).toHaveLength(1)
+  })
+})
+
+describe('the endpoint and upstream batches', () => {
+  it('batches the point reads of a request and sends every other call alone', async () => {
+    const node = await startRecordingNode(forwardingTo(anvil.rpcUrl))
+    servers.push(node.server)
+    const endpoint = await startEndpoint({
+      port: 0,
+      upstream: node.url,
+      logLevel: 'silent',
+      upstreamExchanges: 1,
+      cacheMaxBytes: 0,
+    })
+    try {
+      const zero = `0x${'0'.repeat(40)}`
+      const calls = Array.from({ length: 6 }, (_, index) => [
+        { jsonrpc: '2.0', id: 2 * index, method: 'eth_getBalance', params: [zero, 'latest'] },
+        { jsonrpc: '2.0', id: 2 * index + 1, method: 'eth_call', params: [{ to: zero }, 'latest'] },
+      ]).flat()
+      node.exchanges.length = 0
+
+      const { json } = await post(endpoint.httpUrl, JSON.stringify(calls))
+      const answers = json as Array<{ result?: unknown }>
+
+      // A zero balance, and the empty output of a call to an account without code.
+      expect(answers.map((answer) => answer.result)).toEqual(
+        calls.map((call) => (call.method === 'eth_call' ? '0x' : '0x0')),
+      )
+      const sent = node.exchanges.map(({ body }) => body)
+      const methodsOf = (body: unknown) =>
+        (Array.isArray(body) ? body : [body]).map((item: { method: string }) => item.method)
+      // Every eth_call went alone; the balances shared exchanges.
+      expect(
+        sent
+          .filter(Array.isArray)
+          .flatMap(methodsOf)
+          .every((m) => m === 'eth_getBalance'),
+      ).toBe(true)
+      expect(
+        sent
+          .filter((body) => !Array.isArray(body))
+          .flatMap(methodsOf)
+          .filter((m) => m === 'eth_call'),
+      ).toHaveLength(6)
+      expect(sent.filter((body) => Array.isArray(body)).length).toBeGreaterThan(0)
+    } finally {
+      await endpoint.close()
+    }
+  })
+})
