@@ -1,7 +1,7 @@
 import { boundErrorObject, invalidRequest, parseError, RpcError } from '../core/rpc/errors.ts'
 import { parseRequest } from '../core/rpc/parseRequest.ts'
 import type { RpcErrorObject, RpcId, RpcRequest } from '../core/rpc/types.ts'
-import type { CallContext, RpcHandler } from './createRpcHandler.ts'
+import type { AfterWrite, CallContext, RpcHandler } from './createRpcHandler.ts'
 import type { UpstreamAnswer } from './createUpstreamClient.ts'
 
 /** The most requests one batch may hold. */
@@ -15,6 +15,18 @@ export type CallRecord = { method: string; status: 'ok' | number; durationMs: nu
  * the other (never joined into one copy).
  */
 export type ResponseText = string | Buffer[]
+
+/**
+ * A response holding answers that wait to hear whether it was written out (a filter poll with
+ * changes): the transport calls `afterWrite` once, after writing `text` or failing to.
+ */
+export type WatchedResponse = { text: ResponseText; afterWrite: AfterWrite }
+
+/** What a request body gets: a response, or one whose writing must be watched. */
+export type AnsweredBody = ResponseText | WatchedResponse
+
+export const isWatched = (answered: AnsweredBody): answered is WatchedResponse =>
+  typeof answered === 'object' && !Array.isArray(answered)
 
 const closingBrace = Buffer.from('}')
 
@@ -49,19 +61,36 @@ const statusOf = (answer: UpstreamAnswer): 'ok' | number =>
  * Answers a request body (single or batch, DESIGN §5): malformed JSON → `-32700`, not a request or an
  * empty batch → `-32600`, each call through `handler`. Resolves with the response text, or
  * undefined when every call was a notification (nothing to send). `record` sees every call.
+ *
+ * An answer whose effect waits for its delivery (`RpcAnswer.afterWrite`) hears `false` at once from
+ * a notification (it is never sent); otherwise the response is a `WatchedResponse`, whose
+ * `afterWrite` tells every such answer of the body (a whole batch is written or not as one).
  */
 export async function answerRequests(
   body: Buffer | string,
   handler: RpcHandler,
   context: CallContext,
   record: (call: CallRecord) => void,
-): Promise<ResponseText | undefined> {
+): Promise<AnsweredBody | undefined> {
   let value: unknown
   try {
     value = JSON.parse(typeof body === 'string' ? body : body.toString('utf8'))
   } catch {
     record({ method: '(unparsable)', status: -32700, durationMs: 0 })
     return serializeResponse(null, { error: parseError() })
+  }
+
+  // Only bodies holding such answers allocate this.
+  let afterWrites: AfterWrite[] | undefined
+  const watched = (text: ResponseText): AnsweredBody => {
+    const settles = afterWrites
+    if (!settles) return text
+    return {
+      text,
+      afterWrite: (written) => {
+        for (const settle of settles) settle(written)
+      },
+    }
   }
 
   const answerOne = async (item: unknown): Promise<ResponseText | undefined> => {
@@ -78,10 +107,21 @@ export async function answerRequests(
       status: statusOf(answer),
       durationMs: performance.now() - started,
     })
-    return 'id' in request ? serializeResponse(request.id ?? null, answer) : undefined
+    if (!('id' in request)) {
+      answer.afterWrite?.(false)
+      return undefined
+    }
+    if (answer.afterWrite) {
+      afterWrites ??= []
+      afterWrites.push(answer.afterWrite)
+    }
+    return serializeResponse(request.id ?? null, answer)
   }
 
-  if (!Array.isArray(value)) return answerOne(value)
+  if (!Array.isArray(value)) {
+    const response = await answerOne(value)
+    return response === undefined ? undefined : watched(response)
+  }
   if (value.length === 0) return serializeResponse(null, { error: invalidRequest('empty batch') })
   if (value.length > maxBatchSize) {
     return serializeResponse(null, {
@@ -92,7 +132,9 @@ export async function answerRequests(
     (response): response is ResponseText => response !== undefined,
   )
   if (responses.length === 0) return undefined
-  if (responses.every((response) => typeof response === 'string')) return `[${responses.join(',')}]`
+  if (responses.every((response) => typeof response === 'string')) {
+    return watched(`[${responses.join(',')}]`)
+  }
   const pieces: Buffer[] = [Buffer.from('[')]
   responses.forEach((response, index) => {
     if (index > 0) pieces.push(Buffer.from(','))
@@ -100,5 +142,5 @@ export async function answerRequests(
     else pieces.push(...response)
   })
   pieces.push(Buffer.from(']'))
-  return pieces
+  return watched(pieces)
 }

@@ -39,9 +39,21 @@ export type CallContext = {
   client?: SubscriptionClient
 }
 
+/**
+ * Told by the transport whether an answer was written out (handed to the socket) or not (the client
+ * went away, the call was a notification): a filter poll moves its cursor only then.
+ */
+export type AfterWrite = (written: boolean) => void
+
+/**
+ * An answer; one whose effect waits until it is delivered (a filter poll with changes) carries
+ * `afterWrite`, which the transport must call once.
+ */
+export type RpcAnswer = UpstreamAnswer & { afterWrite?: AfterWrite }
+
 export type RpcHandler = {
   /** Answers one JSON-RPC call. Never throws: every failure is an `{ error }` answer. */
-  handle(request: RpcRequest, context: CallContext): Promise<UpstreamAnswer>
+  handle(request: RpcRequest, context: CallContext): Promise<RpcAnswer>
 }
 
 export type CreateRpcHandlerParameters = {
@@ -109,7 +121,20 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
     return params[0]
   }
 
-  const pollFilter = createPollFilter({ upstream, filters, limits })
+  /** A failure of the endpoint's own (or its dependencies') making, reported in full. */
+  function report(error: unknown, request: RpcRequest): void {
+    if (error instanceof UpstreamError || error instanceof StateStoreError) {
+      parameters.onDependencyError(error, request)
+    } else parameters.onUnexpectedError(error, request)
+  }
+
+  const settling: RpcRequest = { jsonrpc: '2.0', method: 'eth_getFilterChanges' }
+  const pollFilter = createPollFilter({
+    upstream,
+    filters,
+    limits,
+    onSettleFailure: (error) => report(error, settling),
+  })
 
   async function subscribe(
     params: unknown,
@@ -132,7 +157,7 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
     return subscriptions.subscribe(client, ['logs', criteria], maxSubscriptionsPerSocket)
   }
 
-  async function dispatch(request: RpcRequest, context: CallContext): Promise<UpstreamAnswer> {
+  async function dispatch(request: RpcRequest, context: CallContext): Promise<RpcAnswer> {
     const { method, params } = request
     if (!isEndpointMethod(method, context.transport)) throw methodNotFound(method)
     if (exceedsDepth(params)) {
@@ -206,16 +231,14 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
         return await dispatch(request, context)
       } catch (error) {
         if (error instanceof RpcError) return { error: error.toJSON() }
-        if (error instanceof UpstreamError || error instanceof StateStoreError) {
-          parameters.onDependencyError(error, request)
-          return {
-            error: internalError(
-              error instanceof UpstreamError ? error.publicCause : 'state store unavailable',
-            ).toJSON(),
-          }
-        }
-        parameters.onUnexpectedError(error, request)
-        return { error: internalError('internal failure').toJSON() }
+        report(error, request)
+        const cause =
+          error instanceof UpstreamError
+            ? error.publicCause
+            : error instanceof StateStoreError
+              ? 'state store unavailable'
+              : 'internal failure'
+        return { error: internalError(cause).toJSON() }
       }
     },
   }

@@ -1,3 +1,5 @@
+import { once } from 'node:events'
+import { connect, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningEndpoint, startEndpoint } from './index.ts'
 import { testStateOptions } from './state/testStateOptions.ts'
@@ -5,7 +7,9 @@ import {
   call,
   deployEmitter,
   deployer,
+  deployPayloadEmitter,
   emitLogs,
+  emitPayloadLogs,
   hex,
   post,
   result,
@@ -531,5 +535,108 @@ describe('filters over HTTP', () => {
     } finally {
       await brief.close()
     }
+  })
+})
+
+/**
+ * Sends a poll on a connection of its own and resolves once the first bytes of its answer arrived
+ * (the poll has claimed its changes and is writing them), reading nothing more.
+ */
+async function pollWithoutReading(url: string, id: string): Promise<Socket> {
+  const { hostname, port, pathname } = new URL(url)
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'eth_getFilterChanges',
+    params: [id],
+  })
+  const socket = connect(Number(port), hostname)
+  await once(socket, 'connect')
+  socket.write(
+    `POST ${pathname} HTTP/1.1\r\nhost: ${hostname}\r\ncontent-type: application/json\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  )
+  const [first] = (await once(socket, 'data')) as [Buffer]
+  socket.pause()
+  expect(first.toString('latin1')).toMatch(/^HTTP\/1\.1 200/)
+  return socket
+}
+
+type Log = { blockNumber: string; logIndex: string }
+const idsOf = (logs: Log[]) => logs.map((log) => `${log.blockNumber}:${log.logIndex}`)
+
+describe('a poll whose answer is not written', () => {
+  it('leaves its changes to the next poll when the client leaves with the answer half-sent', async () => {
+    const payloadEmitter = await deployPayloadEmitter(anvilUrl)
+    const id = await result(endpoint.httpUrl, 'eth_newFilter', [{ address: payloadEmitter }])
+    // Two blocks of 200 logs of 16 KiB: an answer of ~13 MB, far more than the loopback socket
+    // buffers hold, so it cannot be written while the client does not read.
+    const from = await emitPayloadLogs(anvilUrl, payloadEmitter, 200, 16_384)
+    const to = await emitPayloadLogs(anvilUrl, payloadEmitter, 200, 16_384)
+    ;(await pollWithoutReading(endpoint.httpUrl, id as string)).destroy()
+    const logs = (await result(endpoint.httpUrl, 'eth_getFilterChanges', [id])) as Log[]
+    const expected = (await result(anvilUrl, 'eth_getLogs', [
+      { address: payloadEmitter, fromBlock: hex(from), toBlock: hex(to) },
+    ])) as Log[]
+    expect(logs).toHaveLength(400)
+    expect(idsOf(logs)).toEqual(idsOf(expected))
+    expect(await result(endpoint.httpUrl, 'eth_getFilterChanges', [id])).toEqual([])
+  })
+
+  it('makes the next poll of the filter answer "filter busy" while its client does not read', async () => {
+    const impatient = await startEndpoint({
+      ...testStateOptions(),
+      port: 0,
+      upstream: anvilUrl,
+      queryTimeoutMs: 300,
+      logLevel: 'silent',
+    })
+    try {
+      const payloadEmitter = await deployPayloadEmitter(anvilUrl)
+      const id = await result(impatient.httpUrl, 'eth_newFilter', [{ address: payloadEmitter }])
+      await emitPayloadLogs(anvilUrl, payloadEmitter, 200, 16_384)
+      await emitPayloadLogs(anvilUrl, payloadEmitter, 200, 16_384)
+      const reader = await pollWithoutReading(impatient.httpUrl, id as string)
+      expect((await call(impatient.httpUrl, 'eth_getFilterChanges', [id])).error).toEqual({
+        code: -32603,
+        message: 'Internal error',
+        data: { cause: 'filter busy; poll again' },
+      })
+      reader.destroy()
+      expect(await result(impatient.httpUrl, 'eth_getFilterChanges', [id])).toHaveLength(400)
+    } finally {
+      await impatient.close()
+    }
+  })
+
+  it('leaves its changes to the next poll when the poll was a notification', async () => {
+    const id = await result(endpoint.httpUrl, 'eth_newFilter', [{ address: emitter }])
+    const block = await emitLogs(anvilUrl, emitter, 2)
+    const notification = JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'eth_getFilterChanges',
+      params: [id],
+    })
+    expect((await post(endpoint.httpUrl, notification)).status).toBe(204)
+    const logs = (await result(endpoint.httpUrl, 'eth_getFilterChanges', [id])) as Log[]
+    expect(logs.map((log) => log.blockNumber)).toEqual([hex(block), hex(block)])
+    expect(await result(endpoint.httpUrl, 'eth_getFilterChanges', [id])).toEqual([])
+  })
+
+  it('moves the cursors of the polls a batch answered, not of its notifications', async () => {
+    const answered = await result(endpoint.httpUrl, 'eth_newFilter', [{ address: emitter }])
+    const notified = await result(endpoint.httpUrl, 'eth_newFilter', [{ address: emitter }])
+    const block = await emitLogs(anvilUrl, emitter, 1)
+    const batch = await post(
+      endpoint.httpUrl,
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 1, method: 'eth_getFilterChanges', params: [answered] },
+        { jsonrpc: '2.0', method: 'eth_getFilterChanges', params: [notified] },
+      ]),
+    )
+    expect((batch.json as Array<{ result: Log[] }>).map((item) => item.result.length)).toEqual([1])
+    expect(await result(endpoint.httpUrl, 'eth_getFilterChanges', [answered])).toEqual([])
+    const logs = (await result(endpoint.httpUrl, 'eth_getFilterChanges', [notified])) as Log[]
+    expect(logs.map((log) => log.blockNumber)).toEqual([hex(block)])
   })
 })

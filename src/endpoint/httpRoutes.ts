@@ -1,8 +1,15 @@
+import type { ServerResponse } from 'node:http'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { invalidProjectId, invalidRequest } from '../core/rpc/errors.ts'
-import { answerRequests, errorBody, serializeResponse } from './answerRequests.ts'
+import {
+  answerRequests,
+  errorBody,
+  isWatched,
+  type ResponseText,
+  serializeResponse,
+} from './answerRequests.ts'
 import { type LogCall, redactPath } from './callLog.ts'
-import type { RpcHandler } from './createRpcHandler.ts'
+import type { AfterWrite, RpcHandler } from './createRpcHandler.ts'
 import { type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
 import type { Admission } from './keys/createAdmission.ts'
 
@@ -37,6 +44,28 @@ function sendPieces(reply: FastifyReply, pieces: Buffer[]): void {
   for (const piece of pieces) response.write(piece)
   response.end()
   response.uncork()
+}
+
+/**
+ * Tells `afterWrite` whether `response` was written out, i.e. handed whole to the kernel: 'finish'
+ * on a socket without error. Node 20 emits 'finish' even when the socket failed under the last
+ * write (a client that reset the connection with the answer half-sent), hence the socket check. A
+ * response closed before 'finish', or whose client left before it was sent, was not written.
+ */
+function watchWrite(response: ServerResponse, afterWrite: AfterWrite): void {
+  if (response.destroyed) {
+    afterWrite(false)
+    return
+  }
+  const { socket } = response
+  let settled = false
+  const settle = (written: boolean) => {
+    if (settled) return
+    settled = true
+    afterWrite(written)
+  }
+  response.once('finish', () => settle(!socket?.errored))
+  response.once('close', () => settle(false))
 }
 
 /**
@@ -99,13 +128,18 @@ export function registerHttpRoutes(app: FastifyInstance, parameters: HttpRoutesP
       logCall('http', key)({ method: '(refused)', status: refusal.error.code, durationMs: 0 })
       return reply.code(refusal.status).send(errorBody(refusal.error))
     }
-    const response = await answerRequests(
+    const answered = await answerRequests(
       body,
       handler,
       { apiKey: key, transport: 'http' },
       logCall('http', key),
     )
-    if (response === undefined) return reply.code(204).send()
+    if (answered === undefined) return reply.code(204).send()
+    let response: ResponseText
+    if (isWatched(answered)) {
+      watchWrite(reply.raw, answered.afterWrite)
+      response = answered.text
+    } else response = answered
     if (typeof response !== 'string') return sendPieces(reply, response)
     return reply.send(response)
   })

@@ -2,16 +2,28 @@ import { isObject } from '@metamask/utils'
 import type { LogFilter } from '../core/eth/validateFilter.ts'
 import { filterNotFound, internalError } from '../core/rpc/errors.ts'
 import type { Json } from '../core/rpc/types.ts'
+import type { AfterWrite, RpcAnswer } from './createRpcHandler.ts'
 import type { UpstreamAnswer, UpstreamClient } from './createUpstreamClient.ts'
 import { type LogQueryLimits, runLogQuery } from './runLogQuery.ts'
-import type { BlockCursor, DeliveredBlock, FilterStore, StoredFilter } from './state/filterStore.ts'
+import {
+  type BlockCursor,
+  claimTtlMs,
+  type DeliveredBlock,
+  type FilterStore,
+  type StoredFilter,
+} from './state/filterStore.ts'
 
 /** Blocks remembered per filter above the finalized head, to undo them on a reorg. */
 const maxRecentBlocks = 256
 /** Logs remembered per filter above the finalized head (older blocks' logs are forgotten first). */
 const maxRecentLogs = 2_000
-/** Polls of one filter that lose the compare-and-set to another process before giving up. */
+/** Polls of one filter that lose the claim to another process before giving up. */
 const maxAttempts = 20
+/** How much longer than the query timeout a poll waits for another process's poll of its filter. */
+const busyMarginMs = 2000
+/** First and longest sleep between looks at a filter another process is answering. */
+const firstWaitMs = 5
+const longestWaitMs = 50
 
 type Head = BlockCursor
 
@@ -36,6 +48,11 @@ export type FilterChangesContext = {
   upstream: UpstreamClient
   filters: FilterStore
   limits: LogQueryLimits
+  /**
+   * A commit or release that failed after the answer went out (Redis down): nothing is lost, the
+   * claim expires and the next poll returns those changes again.
+   */
+  onSettleFailure(error: unknown): void
 }
 
 type Step = { answer: UpstreamAnswer; next?: StoredFilter }
@@ -234,43 +251,116 @@ async function blockChanges(
   }
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Whether `promise` settles within `ms`. */
+async function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms)
+  })
+  try {
+    return await Promise.race([promise.then(() => true as const), late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /**
  * `eth_getFilterChanges` (DESIGN §5) from the filter's cursor to the head, on any process: after a
  * reorg, first the logs of the dropped blocks again with `removed: true`, then the new canonical
- * logs. The cursor advances by compare-and-set; a poll that loses to a concurrent poll on another
- * process reads again from the new cursor, so no block is returned twice. Polls of one filter in
- * this process wait for each other, so only polls on other processes ever race.
+ * logs.
+ *
+ * Claim, answer, commit: a poll with changes claims the filter (refused if the filter moved on or
+ * another poll claimed it: it starts again), and its answer carries `afterWrite`, which the
+ * transport calls once it knows whether the answer was written out; only then does the cursor move
+ * (`commit`), or stay for the next poll (`release`: the client went away, the call was a
+ * notification). A poll that finds a live claim of another process waits for it; a dead holder's
+ * claim (a killed worker) is taken over. So no block is returned twice by concurrent polls, and
+ * none is lost by a poll whose answer never left. Polls of one filter in this process wait for
+ * each other until the previous one is settled, so only polls on other processes ever meet a claim.
  */
 export function createPollFilter(
   context: FilterChangesContext,
-): (apiKey: string, id: string) => Promise<UpstreamAnswer> {
-  const turns = new Map<string, Promise<unknown>>()
+): (apiKey: string, id: string) => Promise<RpcAnswer> {
+  const { filters } = context
+  /** Per filter, the end of the last poll's turn in this process. */
+  const turns = new Map<string, Promise<void>>()
 
-  const inTurn = <T>(key: string, work: () => Promise<T>): Promise<T> => {
-    const next = (turns.get(key) ?? Promise.resolve()).then(work, work)
-    const settled = next.catch(() => undefined)
-    turns.set(key, settled)
-    settled.then(() => {
-      if (turns.get(key) === settled) turns.delete(key)
-    })
-    return next
+  /** The changes since the cursor, claimed when there are any (else nothing is stored). */
+  async function claimedChanges(
+    apiKey: string,
+    id: string,
+  ): Promise<{ answer: UpstreamAnswer; claimed?: { claim: string; next: StoredFilter } }> {
+    const deadline = Date.now() + context.limits.timeoutMs + busyMarginMs
+    let wait = firstWaitMs
+    for (let attempt = 0; attempt < maxAttempts; ) {
+      const record = await filters.poll(apiKey, id)
+      if (!record) throw filterNotFound()
+      if (record.claim?.holderAlive) {
+        if (Date.now() + wait > deadline) throw internalError('filter busy; poll again')
+        await sleep(wait)
+        wait = Math.min(wait * 2, longestWaitMs)
+        continue
+      }
+      const { filter } = record
+      const step =
+        filter.kind === 'logs'
+          ? await logChanges(context, filter)
+          : await blockChanges(context, filter)
+      if (!step.next) return { answer: step.answer }
+      const claim = await filters.claim(apiKey, id, record.version, record.claim?.value)
+      if (claim !== undefined) return { answer: step.answer, claimed: { claim, next: step.next } }
+      attempt++
+    }
+    throw internalError('filter polled concurrently too often; poll again')
   }
 
-  return (apiKey, id) =>
-    inTurn(`${apiKey}:${id}`, async () => {
-      for (let attempt = 0; attempt < maxAttempts; attempt++) {
-        const record = await context.filters.poll(apiKey, id)
-        if (!record) throw filterNotFound()
-        const { filter } = record
-        const step =
-          filter.kind === 'logs'
-            ? await logChanges(context, filter)
-            : await blockChanges(context, filter)
-        if (!step.next) return step.answer
-        if (await context.filters.replace(apiKey, id, record.version, step.next)) {
-          return step.answer
-        }
-      }
-      throw internalError('filter polled concurrently too often; poll again')
+  return async (apiKey, id) => {
+    const key = `${apiKey}:${id}`
+    const previous = turns.get(key)
+    let resolveTurn: (() => void) | undefined
+    const turn = new Promise<void>((resolve) => {
+      resolveTurn = resolve
     })
+    turns.set(key, turn)
+    const endTurn = () => {
+      if (turns.get(key) === turn) turns.delete(key)
+      resolveTurn?.()
+    }
+    // The previous poll of this filter here may be waiting for a slow client to read its answer:
+    // bounded like a wait for another process's claim. Later polls still queue behind it.
+    if (previous && !(await settlesWithin(previous, context.limits.timeoutMs + busyMarginMs))) {
+      previous.then(endTurn)
+      throw internalError('filter busy; poll again')
+    }
+    let changes: Awaited<ReturnType<typeof claimedChanges>>
+    try {
+      changes = await claimedChanges(apiKey, id)
+    } catch (error) {
+      endTurn()
+      throw error
+    }
+    const { answer, claimed } = changes
+    if (!claimed) {
+      endTurn()
+      return answer
+    }
+    let settled = false
+    const afterWrite: AfterWrite = (written) => {
+      if (settled) return
+      settled = true
+      clearTimeout(backstop)
+      const settling = written
+        ? filters.commit(apiKey, id, claimed.claim, claimed.next)
+        : filters.release(apiKey, id, claimed.claim)
+      // A refused commit (the claim expired or was taken over) means those changes go out again
+      // with the next poll: at-least-once, docs/endpoint.md.
+      settling.catch(context.onSettleFailure).finally(endTurn)
+    }
+    // A transport that never settles must not hold the filter for ever: released like a lost answer.
+    const backstop = setTimeout(() => afterWrite(false), claimTtlMs)
+    backstop.unref()
+    return { ...answer, afterWrite }
+  }
 }

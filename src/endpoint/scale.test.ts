@@ -2,9 +2,11 @@
  * Issue 12 end to end: separate endpoint processes (the CLI) sharing filters through a real
  * `redis-server`, directly and behind a real HAProxy, in front of one anvil.
  */
+
+import { once } from 'node:events'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer, request } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,8 +17,18 @@ import {
   spawnEndpoint,
   startHaproxy,
 } from './spawnEndpoint.ts'
+import { connectRedis } from './state/connectRedis.ts'
 import { type RunningRedis, startRedisServer } from './state/startRedisServer.ts'
-import { call, deployEmitter, emitLogs, post, type RpcEnvelope, result } from './testSupport.ts'
+import {
+  call,
+  deployEmitter,
+  deployPayloadEmitter,
+  emitLogs,
+  emitPayloadLogs,
+  post,
+  type RpcEnvelope,
+  result,
+} from './testSupport.ts'
 
 type Log = { blockNumber: string; logIndex: string; data: string; removed: boolean }
 
@@ -303,6 +315,79 @@ describe('workers (--workers 2) behind one port', () => {
     } finally {
       await cluster.close()
       await upstream.close()
+    }
+  })
+
+  it('lose nothing when a worker is killed after its poll claimed the changes, the answer unsent', async () => {
+    const cluster = await spawnEndpoint([
+      ...['--upstream', anvil.rpcUrl, '--redis', redis.url, '--workers', '2'],
+      ...['--log-level', 'silent'],
+    ])
+    const watcher = await connectRedis(redis.url)
+    try {
+      const url = cluster.ready.http
+      const payloadEmitter = await deployPayloadEmitter(anvil.rpcUrl)
+      const id = (await result(url, 'eth_newFilter', [{ address: payloadEmitter }])) as string
+      // ~13 MB of logs: far more than the loopback socket buffers hold.
+      const from = await emitPayloadLogs(anvil.rpcUrl, payloadEmitter, 200, 16_384)
+      const to = await emitPayloadLogs(anvil.rpcUrl, payloadEmitter, 200, 16_384)
+
+      // A client that reads nothing: its poll claims the changes and cannot finish writing them.
+      const stalled = connect(Number(new URL(url).port), '127.0.0.1')
+      stalled.pause()
+      const body = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'eth_getFilterChanges',
+        params: [id],
+      })
+      stalled.write(
+        `POST /v3/dev HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n` +
+          `content-length: ${body.length}\r\n\r\n${body}`,
+      )
+      // The claim names its holder: `<pid>-<random>:<n>`.
+      let claim: string | null = null
+      await expect
+        .poll(
+          async () => {
+            claim = await watcher.redis.get(`aperture:claim:dev:${id}`)
+            return claim
+          },
+          { interval: 50, timeout: 15_000 },
+        )
+        .toMatch(/^\d+-[0-9a-f]+:\d+$/)
+      const holder = Number((claim as unknown as string).split('-')[0])
+      expect(cluster.ready.workers).toContain(holder)
+      process.kill(holder, 'SIGKILL')
+      // The client's connection dies with its worker, with less than the whole answer on it.
+      let received = 0
+      stalled.on('data', (chunk: Buffer) => {
+        received += chunk.length
+      })
+      // Reset by the dying worker: that is the point, its 'close' follows.
+      stalled.on('error', () => undefined)
+      stalled.resume()
+      await once(stalled, 'close')
+      const logs = (await result(anvil.rpcUrl, 'eth_getLogs', [
+        {
+          address: payloadEmitter,
+          fromBlock: `0x${from.toString(16)}`,
+          toBlock: `0x${to.toString(16)}`,
+        },
+      ])) as Log[]
+      expect(received).toBeLessThan(JSON.stringify(logs).length)
+
+      // The next poll, on the other worker (or the one that replaced the dead), waits for the dead
+      // holder's heartbeat to expire, then returns every log, once.
+      const expected = logs.map(idOf)
+      expect(expected).toHaveLength(400)
+      await expect
+        .poll(async () => (await pollOnce(url, id))?.map(idOf), { interval: 100, timeout: 30_000 })
+        .toEqual(expected)
+      expect(await pollOnce(url, id)).toEqual([])
+    } finally {
+      await watcher.close()
+      await cluster.close()
     }
   })
 

@@ -18,6 +18,12 @@ export const tickTopic = '0xb8c95b3cea6303a753d912e243354ef08add1085ed07d3419151
  */
 export const emitterBytecode = `0x603f80600b6000396000f360003560005b81811015603d57806000527f${tickTopic.slice(2)}60206000a16001016005565b00`
 
+/**
+ * Runtime: `for (i = 0; i < calldata[0]; i++) log1(0, calldata[1], tickTopic)`: logs whose data is
+ * `calldata[1]` zero bytes, to make answers of many megabytes. Init as above (61-byte runtime).
+ */
+export const payloadEmitterBytecode = `0x603d80600b6000396000f360203560003560005b81811015603b577f${tickTopic.slice(2)}836000a16001016008565b00`
+
 export type RpcEnvelope = {
   jsonrpc: '2.0'
   id: number | string | null
@@ -84,6 +90,33 @@ export async function emitLogs(anvilUrl: string, emitter: string, count: number)
     to: emitter,
     data: `0x${word(count)}`,
     gas: `0x${(60_000 + count * 1_300).toString(16)}`,
+  })
+  return BigInt(receipt.blockNumber)
+}
+
+/** Deploys the payload emitter (`payloadEmitterBytecode`); resolves with its address. */
+export async function deployPayloadEmitter(anvilUrl: string): Promise<string> {
+  const receipt = await send(anvilUrl, { data: payloadEmitterBytecode, gas: '0x100000' })
+  if (!receipt.contractAddress) throw new Error('no contract address')
+  return receipt.contractAddress
+}
+
+/**
+ * Makes the payload emitter log `count` events of `bytes` bytes of data each in one new block
+ * (200 of 16 KiB fit in anvil's 30M gas); resolves with that block's number.
+ */
+export async function emitPayloadLogs(
+  anvilUrl: string,
+  emitter: string,
+  count: number,
+  bytes: number,
+): Promise<bigint> {
+  const words = Math.ceil(bytes / 32)
+  const memoryGas = words * 3 + Math.floor((words * words) / 512)
+  const receipt = await send(anvilUrl, {
+    to: emitter,
+    data: `0x${word(count)}${word(bytes)}`,
+    gas: `0x${(60_000 + memoryGas + count * (8 * bytes + 1_000)).toString(16)}`,
   })
   return BigInt(receipt.blockNumber)
 }

@@ -8,9 +8,9 @@ import {
   tooManyConnections,
   tooManyPendingRequests,
 } from '../core/rpc/errors.ts'
-import { answerRequests, errorBody, type ResponseText } from './answerRequests.ts'
+import { answerRequests, errorBody, isWatched, type ResponseText } from './answerRequests.ts'
 import { keyPrefix, type LogCall } from './callLog.ts'
-import type { CallContext, RpcHandler } from './createRpcHandler.ts'
+import type { AfterWrite, CallContext, RpcHandler } from './createRpcHandler.ts'
 import type { SubscriptionClient, SubscriptionRelay } from './createSubscriptionRelay.ts'
 import type { Admission } from './keys/createAdmission.ts'
 import type { EndpointLimits, LimitsFor } from './limits.ts'
@@ -135,10 +135,16 @@ export function serveWebSockets(parameters: EndpointWebSocketsParameters): Endpo
     /**
      * Sends unless the client stopped reading: past `maxBufferedBytes` of unsent data the socket is
      * closed (1013) and cut, its subscriptions end upstream at once, and its buffers are freed.
+     * `afterWrite` hears whether the message was handed to the kernel: ws reports a write that
+     * failed under a reset socket as done, so a socket no longer open counts as not written.
      */
-    const send = (data: ResponseText): void => {
-      if (overflowed || ws.readyState !== WebSocket.OPEN) return
+    const send = (data: ResponseText, afterWrite?: AfterWrite): void => {
+      if (overflowed || ws.readyState !== WebSocket.OPEN) {
+        afterWrite?.(false)
+        return
+      }
       if (ws.bufferedAmount > limits.maxBufferedBytes) {
+        afterWrite?.(false)
         overflowed = true
         log.warn(
           { key: keyPrefix(key), bufferedBytes: ws.bufferedAmount },
@@ -152,14 +158,17 @@ export function serveWebSockets(parameters: EndpointWebSocketsParameters): Endpo
         setTimeout(() => ws.terminate(), closeGraceMs).unref()
         return
       }
+      const sent =
+        afterWrite && ((error?: Error) => afterWrite(!error && ws.readyState === WebSocket.OPEN))
       if (typeof data === 'string') {
-        ws.send(data)
+        ws.send(data, sent)
         return
       }
       // A raw upstream result goes out as the fragments of one text message, piece by piece as it
       // arrived: joining megabytes into one buffer first would double what the answer costs.
       data.forEach((piece, index) => {
-        ws.send(piece, { binary: false, fin: index === data.length - 1 })
+        const fin = index === data.length - 1
+        ws.send(piece, { binary: false, fin }, fin ? sent : undefined)
       })
     }
     const client: SubscriptionClient = {
@@ -191,8 +200,10 @@ export function serveWebSockets(parameters: EndpointWebSocketsParameters): Endpo
           return errorBody(refusal.error)
         })
         .then(
-          (response) => {
-            if (response !== undefined) send(response)
+          (answered) => {
+            if (answered === undefined) return
+            if (isWatched(answered)) send(answered.text, answered.afterWrite)
+            else send(answered)
           },
           (error: unknown) => log.error({ err: error }, 'websocket request failed'),
         )

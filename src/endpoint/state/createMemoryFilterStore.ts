@@ -1,23 +1,32 @@
 import { randomBytes } from 'node:crypto'
-import type { FilterRecord, FilterStore, StoredFilter } from './filterStore.ts'
+import { claimTtlMs, type FilterStore, type StoredFilter } from './filterStore.ts'
 
 export type CreateMemoryFilterStoreParameters = {
   /** A filter not polled for this long is gone. */
   ttlMs: number
+  /** A claim neither committed nor released for this long is gone. Default `claimTtlMs`. */
+  claimTtlMs?: number
   now?: () => number
 }
 
-type Entry = FilterRecord & { lastPolledAt: number }
+type Entry = {
+  version: number
+  filter: StoredFilter
+  lastPolledAt: number
+  claim?: { value: string; expiresAt: number }
+}
 
 /**
  * Filters in this process's memory (the default, one process): expiry is checked on every access,
- * and a sweep frees the memory of filters nobody polls again.
+ * and a sweep frees the memory of filters nobody polls again. Every claim is this process's, so its
+ * holder is alive for as long as anyone can ask.
  */
 export function createMemoryFilterStore(
   parameters: CreateMemoryFilterStoreParameters,
 ): FilterStore {
   const { ttlMs } = parameters
   const now = parameters.now ?? Date.now
+  const claimLifetimeMs = parameters.claimTtlMs ?? claimTtlMs
   const byKey = new Map<string, Map<string, Entry>>()
 
   const expired = (entry: Entry): boolean => now() - entry.lastPolledAt > ttlMs
@@ -40,6 +49,13 @@ export function createMemoryFilterStore(
     return undefined
   }
 
+  /** The entry's claim while it lasts. */
+  const claimOf = (entry: Entry): string | undefined => {
+    if (entry.claim && entry.claim.expiresAt <= now()) entry.claim = undefined
+    return entry.claim?.value
+  }
+  let claims = 0
+
   return {
     async add(apiKey, filter, maxFilters) {
       const id = `0x${randomBytes(16).toString('hex')}`
@@ -58,13 +74,34 @@ export function createMemoryFilterStore(
       const entry = live(apiKey, id)
       if (!entry) return undefined
       entry.lastPolledAt = now()
-      return { version: entry.version, filter: entry.filter }
+      const claim = claimOf(entry)
+      return {
+        version: entry.version,
+        filter: entry.filter,
+        ...(claim === undefined ? {} : { claim: { value: claim, holderAlive: true } }),
+      }
     },
-    async replace(apiKey, id, version, filter: StoredFilter) {
+    async claim(apiKey, id, version, seen) {
       const entry = live(apiKey, id)
-      if (!entry || entry.version !== version) return false
-      entry.version = version + 1
+      if (!entry || entry.version !== version || claimOf(entry) !== seen) return undefined
+      claims += 1
+      const value = String(claims)
+      entry.claim = { value, expiresAt: now() + claimLifetimeMs }
+      return value
+    },
+    async commit(apiKey, id, claim, filter) {
+      const entry = live(apiKey, id)
+      if (!entry || claimOf(entry) !== claim) return false
+      entry.version += 1
       entry.filter = filter
+      entry.claim = undefined
+      entry.lastPolledAt = now()
+      return true
+    },
+    async release(apiKey, id, claim) {
+      const entry = live(apiKey, id)
+      if (!entry || claimOf(entry) !== claim) return false
+      entry.claim = undefined
       return true
     },
     async remove(apiKey, id) {

@@ -28,7 +28,7 @@ afterAll(async () => {
 
 type Implementation = {
   name: string
-  create(ttlMs: number): FilterStore
+  create(ttlMs: number, claimTtlMs?: number): FilterStore
   /** Lets `ms` of the store's time pass. */
   elapse(ms: number): Promise<void>
 }
@@ -37,15 +37,25 @@ let memoryNow = 1_000_000
 const implementations: Implementation[] = [
   {
     name: 'in memory',
-    create: (ttlMs) => createMemoryFilterStore({ ttlMs, now: () => memoryNow }),
+    create: (ttlMs, claimTtlMs) =>
+      createMemoryFilterStore({
+        ttlMs,
+        now: () => memoryNow,
+        ...(claimTtlMs === undefined ? {} : { claimTtlMs }),
+      }),
     elapse: async (ms) => {
       memoryNow += ms
     },
   },
   {
     name: 'in Redis',
-    create: (ttlMs) =>
-      createRedisFilterStore({ connection, ttlMs, prefix: `store-test-${prefixes++}:` }),
+    create: (ttlMs, claimTtlMs) =>
+      createRedisFilterStore({
+        connection,
+        ttlMs,
+        prefix: `store-test-${prefixes++}:`,
+        ...(claimTtlMs === undefined ? {} : { claimTtlMs }),
+      }),
     elapse: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   },
 ]
@@ -71,25 +81,76 @@ describe.each(implementations)('a filter store $name', ({ create, elapse }) => {
     expect(await store.poll('dev', id)).toEqual({ version: 0, filter: blockFilter(7) })
     expect(await store.poll('other', id)).toBeUndefined()
     expect(await store.remove('other', id)).toBe(false)
-    expect(await store.replace('other', id, 0, blockFilter(8))).toBe(false)
+    expect(await store.claim('other', id, 0)).toBeUndefined()
     expect(await store.poll('dev', id)).toEqual({ version: 0, filter: blockFilter(7) })
   })
 
-  it('advances a cursor only from the version it was read at', async () => {
+  it('moves a cursor only by committing a claim made at the version it was read at', async () => {
     const store = create(60_000)
     const id = await added(store, 'dev', blockFilter(1))
-    expect(await store.replace('dev', id, 0, blockFilter(2))).toBe(true)
-    expect(await store.replace('dev', id, 0, blockFilter(3))).toBe(false)
+    const claim = await store.claim('dev', id, 0)
+    expect(claim).toBeDefined()
+    expect(await store.poll('dev', id)).toEqual({
+      version: 0,
+      filter: blockFilter(1),
+      claim: { value: claim, holderAlive: true },
+    })
+    expect(await store.commit('dev', id, claim as string, blockFilter(2))).toBe(true)
+    expect(await store.poll('dev', id)).toEqual({ version: 1, filter: blockFilter(2) })
+    expect(await store.claim('dev', id, 0)).toBeUndefined()
+    expect(await store.claim('dev', id, 1)).toBeDefined()
+  })
+
+  it('lets exactly one of many concurrent claims of one version win', async () => {
+    const store = create(60_000)
+    const id = await added(store, 'dev', blockFilter(1))
+    const claims = await Promise.all(Array.from({ length: 50 }, () => store.claim('dev', id, 0)))
+    expect(claims.filter((claim) => claim !== undefined)).toHaveLength(1)
+  })
+
+  it('refuses a claim that did not see the claim in place, and a commit of a claim not in place', async () => {
+    const store = create(60_000)
+    const id = await added(store, 'dev', blockFilter(1))
+    const claim = (await store.claim('dev', id, 0)) as string
+    expect(await store.claim('dev', id, 0)).toBeUndefined()
+    expect(await store.claim('dev', id, 0, `${claim}0`)).toBeUndefined()
+    expect(await store.commit('dev', id, `${claim}0`, blockFilter(9))).toBe(false)
+    expect(await store.release('dev', id, `${claim}0`)).toBe(false)
+    expect(await store.commit('other', id, claim, blockFilter(9))).toBe(false)
+    // Taking over the claim it saw (a dead holder's, as the poll decides): the old one is stale.
+    const takeover = (await store.claim('dev', id, 0, claim)) as string
+    expect(takeover).not.toBe(claim)
+    expect(await store.commit('dev', id, claim, blockFilter(9))).toBe(false)
+    expect(await store.commit('dev', id, takeover, blockFilter(2))).toBe(true)
     expect(await store.poll('dev', id)).toEqual({ version: 1, filter: blockFilter(2) })
   })
 
-  it('lets exactly one of many concurrent advances from one version win', async () => {
+  it('releases a claim and leaves the cursor where it was', async () => {
     const store = create(60_000)
     const id = await added(store, 'dev', blockFilter(1))
-    const outcomes = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => store.replace('dev', id, 0, blockFilter(index + 2))),
-    )
-    expect(outcomes.filter(Boolean)).toHaveLength(1)
+    const claim = (await store.claim('dev', id, 0)) as string
+    expect(await store.release('dev', id, claim)).toBe(true)
+    expect(await store.commit('dev', id, claim, blockFilter(2))).toBe(false)
+    expect(await store.poll('dev', id)).toEqual({ version: 0, filter: blockFilter(1) })
+    expect(await store.claim('dev', id, 0)).toBeDefined()
+  })
+
+  it('drops a claim neither committed nor released within its lifetime', async () => {
+    const store = create(60_000, 200)
+    const id = await added(store, 'dev', blockFilter(1))
+    const claim = (await store.claim('dev', id, 0)) as string
+    await elapse(400)
+    expect(await store.poll('dev', id)).toEqual({ version: 0, filter: blockFilter(1) })
+    expect(await store.commit('dev', id, claim, blockFilter(2))).toBe(false)
+  })
+
+  it('drops the claim with its filter', async () => {
+    const store = create(60_000)
+    const id = await added(store, 'dev', blockFilter(1))
+    const claim = (await store.claim('dev', id, 0)) as string
+    expect(await store.remove('dev', id)).toBe(true)
+    expect(await store.commit('dev', id, claim, blockFilter(2))).toBe(false)
+    expect(await store.poll('dev', id)).toBeUndefined()
   })
 
   it('removes a filter once', async () => {
@@ -137,6 +198,49 @@ describe.each(implementations)('a filter store $name', ({ create, elapse }) => {
 })
 
 describe('filters in Redis', () => {
+  it('tell a claim of a process that stopped from a live one, and let the next poll take it over', async () => {
+    const prefix = `holder-test-${prefixes++}:`
+    const holding = createRedisFilterStore({ connection, ttlMs: 60_000, prefix, holderTtlMs: 300 })
+    const next = createRedisFilterStore({ connection, ttlMs: 60_000, prefix, holderTtlMs: 300 })
+    try {
+      const id = await added(holding, 'dev', blockFilter(1))
+      const claim = (await holding.claim('dev', id, 0)) as string
+      expect(claim).toMatch(new RegExp(`^${process.pid}-[0-9a-f]{12}:\\d+$`))
+      // Its heartbeat keeps a running holder alive well past holderTtlMs.
+      await new Promise((resolve) => setTimeout(resolve, 900))
+      expect((await next.poll('dev', id))?.claim).toEqual({ value: claim, holderAlive: true })
+      await holding.close()
+      expect((await next.poll('dev', id))?.claim).toEqual({ value: claim, holderAlive: false })
+      const takeover = (await next.claim('dev', id, 0, claim)) as string
+      expect((await next.poll('dev', id))?.claim).toEqual({ value: takeover, holderAlive: true })
+      expect(await holding.commit('dev', id, claim, blockFilter(9))).toBe(false)
+      expect(await next.commit('dev', id, takeover, blockFilter(2))).toBe(true)
+      expect(await next.poll('dev', id)).toEqual({ version: 1, filter: blockFilter(2) })
+    } finally {
+      await holding.close()
+      await next.close()
+    }
+  })
+
+  it('count a holder whose heartbeat stopped as dead after holderTtlMs', async () => {
+    const prefix = `heartbeat-test-${prefixes++}:`
+    const holding = createRedisFilterStore({ connection, ttlMs: 60_000, prefix, holderTtlMs: 300 })
+    const id = await added(holding, 'dev', blockFilter(1))
+    const claim = (await holding.claim('dev', id, 0)) as string
+    // A killed process: its heartbeat stops, nothing deletes its key; Redis expires it.
+    const [holder] = claim.split(':')
+    await holding.close()
+    await connection.redis.set(`${prefix}worker:${holder}`, '1', 'PX', 300)
+    const next = createRedisFilterStore({ connection, ttlMs: 60_000, prefix })
+    try {
+      expect((await next.poll('dev', id))?.claim?.holderAlive).toBe(true)
+      await new Promise((resolve) => setTimeout(resolve, 600))
+      expect((await next.poll('dev', id))?.claim).toEqual({ value: claim, holderAlive: false })
+    } finally {
+      await next.close()
+    }
+  })
+
   it('expire by Redis key expiry, pushed back by each poll', async () => {
     const prefix = `expiry-test-${prefixes++}:`
     const store = createRedisFilterStore({ connection, ttlMs: 60_000, prefix })

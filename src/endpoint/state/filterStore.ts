@@ -29,14 +29,38 @@ export type StoredFilter =
     }
   | { kind: 'blocks'; since: `0x${string}`; cursor: BlockCursor; recent: DeliveredBlock[] }
 
-/** A stored filter and the version a conditional `replace` must name. */
-export type FilterRecord = { version: number; filter: StoredFilter }
+/**
+ * A poll in progress on a filter (`FilterStore.claim`): it computed changes and is writing them out;
+ * until it commits or releases, no other poll may return changes of that filter.
+ */
+export type FilterClaim = {
+  /** The claim as stored: names its holder (an endpoint process) and is unique per claim. */
+  value: string
+  /**
+   * Whether the process holding it still runs. A claim of a dead holder (a killed worker) may be
+   * taken over by the next poll; a live one is waited for.
+   */
+  holderAlive: boolean
+}
+
+/** A stored filter, the version a claim must name, and the claim on it if there is one. */
+export type FilterRecord = { version: number; filter: StoredFilter; claim?: FilterClaim }
+
+/**
+ * How long a claim lasts when its holder neither commits nor releases it (a backstop: a live holder
+ * settles as soon as its answer is written or lost). Past it the next poll returns the same changes.
+ */
+export const claimTtlMs = 30_000
 
 /**
  * The endpoint's filter state (DESIGN §5), behind one interface: in memory
  * (`createMemoryFilterStore`, the default) or in Redis (`createRedisFilterStore`), shared by every
  * process. A filter belongs to its API key (another key never sees it) and expires `ttlMs` after its
  * last poll.
+ *
+ * A poll that returns changes moves the cursor in three steps, "claim, answer, commit", so that a
+ * poll whose answer never reaches its client (the process was killed, the client went away) loses
+ * nothing: `claim` before answering, then `commit` once the answer was written, or `release`.
  */
 export type FilterStore = {
   /**
@@ -44,14 +68,24 @@ export type FilterStore = {
    * undefined when `apiKey` already has `maxFilters` live filters (checked and added atomically).
    */
   add(apiKey: string, filter: StoredFilter, maxFilters: number): Promise<string | undefined>
-  /** A poll: the live filter `id` of `apiKey`, its expiry pushed back; expired or foreign → undefined. */
+  /**
+   * A poll: the live filter `id` of `apiKey` and any claim on it, its expiry pushed back; expired or
+   * foreign → undefined.
+   */
   poll(apiKey: string, id: string): Promise<FilterRecord | undefined>
   /**
-   * Replaces the filter if it is still at `version` (an atomic compare-and-set: of two concurrent
-   * polls, one advances the cursor and the other sees `false` and starts again). False as well when
-   * the filter is gone.
+   * Claims the filter for a poll that read it at `version` and saw the claim `seen` (none, or a dead
+   * holder's), atomically: resolves with the new claim's value, or undefined when the filter moved
+   * on, another poll claimed it meanwhile, or it is gone (the poll then starts again).
    */
-  replace(apiKey: string, id: string, version: number, filter: StoredFilter): Promise<boolean>
+  claim(apiKey: string, id: string, version: number, seen?: string): Promise<string | undefined>
+  /**
+   * Moves the cursor to `filter` (version + 1) and drops the claim, if `claim` is still the filter's
+   * claim; false otherwise (it expired or a poll took it over: those changes are returned again).
+   */
+  commit(apiKey: string, id: string, claim: string, filter: StoredFilter): Promise<boolean>
+  /** Drops the claim if it is still `claim`, leaving the cursor: the next poll returns the same. */
+  release(apiKey: string, id: string, claim: string): Promise<boolean>
   /** True when a live filter was removed. */
   remove(apiKey: string, id: string): Promise<boolean>
   /** Live filters of every key. */
