@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto'
+import { once } from 'node:events'
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { type RunningEndpoint, startEndpoint } from './index.ts'
@@ -5,7 +8,9 @@ import { testStateOptions } from './state/testStateOptions.ts'
 import {
   call,
   deployEmitter,
+  deployPayloadEmitter,
   emitLogs,
+  emitPayloadLogs,
   eventually,
   hex,
   openSocket,
@@ -138,6 +143,82 @@ describe('filters shared by one key across HTTP and WebSocket', () => {
     } finally {
       await socket.close()
     }
+  })
+
+  it('moves the cursors of the polls a batch answered over WebSocket, not of its notifications', async () => {
+    const answered = await result(endpoint.httpUrl, 'eth_newFilter', [{ address: emitter }])
+    const notified = await result(endpoint.httpUrl, 'eth_newFilter', [{ address: emitter }])
+    const block = await emitLogs(anvilUrl, emitter, 1)
+    const raw = new WebSocket(endpoint.wsUrl)
+    try {
+      await new Promise((resolve) => raw.once('open', resolve))
+      const reply = new Promise<string>((resolve) =>
+        raw.once('message', (data) => resolve(String(data))),
+      )
+      raw.send(
+        JSON.stringify([
+          { jsonrpc: '2.0', id: 1, method: 'eth_getFilterChanges', params: [answered] },
+          { jsonrpc: '2.0', method: 'eth_getFilterChanges', params: [notified] },
+        ]),
+      )
+      const batch = JSON.parse(await reply) as Array<{ id: number; result: unknown[] }>
+      expect(batch.map((item) => [item.id, item.result.length])).toEqual([[1, 1]])
+    } finally {
+      raw.close()
+    }
+    const socket = await openSocket(endpoint.wsUrl)
+    try {
+      expect((await socket.request('eth_getFilterChanges', [answered])).result).toEqual([])
+      const logs = (await socket.request('eth_getFilterChanges', [notified])).result as Array<{
+        blockNumber: string
+      }>
+      expect(logs.map((log) => log.blockNumber)).toEqual([hex(block)])
+    } finally {
+      await socket.close()
+    }
+  })
+
+  it('leave a poll’s changes to the next poll when the client leaves with the answer half-sent', async () => {
+    const payloadEmitter = await deployPayloadEmitter(anvilUrl)
+    const id = await result(endpoint.httpUrl, 'eth_newFilter', [{ address: payloadEmitter }])
+    // ~13 MB of logs: far more than the loopback socket buffers hold.
+    const from = await emitPayloadLogs(anvilUrl, payloadEmitter, 200, 16_384)
+    const to = await emitPayloadLogs(anvilUrl, payloadEmitter, 200, 16_384)
+    // A WebSocket client by hand, to stop reading once the answer's first bytes arrived.
+    const { hostname, port, pathname } = new URL(endpoint.wsUrl)
+    const tcp = connect(Number(port), hostname)
+    await once(tcp, 'connect')
+    tcp.write(
+      `GET ${pathname} HTTP/1.1\r\nhost: ${hostname}\r\nupgrade: websocket\r\n` +
+        `connection: Upgrade\r\nsec-websocket-key: ${randomBytes(16).toString('base64')}\r\n` +
+        'sec-websocket-version: 13\r\n\r\n',
+    )
+    const [upgraded] = (await once(tcp, 'data')) as [Buffer]
+    expect(upgraded.toString('latin1')).toMatch(/^HTTP\/1\.1 101/)
+    const payload = Buffer.from(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getFilterChanges', params: [id] }),
+    )
+    const mask = randomBytes(4)
+    tcp.write(
+      Buffer.concat([
+        Buffer.from([0x81, 0xfe, payload.length >> 8, payload.length & 0xff]),
+        mask,
+        payload.map((byte, index) => byte ^ (mask[index % 4] as number)),
+      ]),
+    )
+    await once(tcp, 'data')
+    tcp.destroy()
+    const logs = (await result(endpoint.httpUrl, 'eth_getFilterChanges', [id])) as Array<{
+      blockNumber: string
+      logIndex: string
+    }>
+    const expected = (await result(anvilUrl, 'eth_getLogs', [
+      { address: payloadEmitter, fromBlock: hex(from), toBlock: hex(to) },
+    ])) as typeof logs
+    expect(logs).toHaveLength(400)
+    expect(logs.map((log) => log.logIndex + log.blockNumber)).toEqual(
+      expected.map((log) => log.logIndex + log.blockNumber),
+    )
   })
 
   it('hides them from another key on either transport', async () => {
