@@ -54,6 +54,31 @@ export function serializeResponse(
 /** A JSON-RPC error body with `id: null`, for refusals before any call (401, 404, 413, …). */
 export const errorBody = (error: RpcError): string => serializeResponse(null, { error }) as string
 
+/**
+ * A refusal of a whole body (a cap, a rate limit, a disallowed method…) as each call's own answer,
+ * with the call's id: a WebSocket client matches answers by id, and an answer with `id: null`
+ * would leave its request waiting for ever. Notifications get nothing; a body that is not JSON, or
+ * a batch over `maxBatchSize`, gets one answer with `id: null`.
+ */
+export function refusalOf(body: Buffer, error: RpcError): string | undefined {
+  let value: unknown
+  try {
+    value = JSON.parse(body.toString('utf8'))
+  } catch {
+    return errorBody(error)
+  }
+  const refuseOne = (item: unknown): string | undefined => {
+    const parsed = parseRequest(item)
+    if ('error' in parsed) return serializeResponse(parsed.id, { error }) as string
+    if (!('id' in parsed.request)) return undefined
+    return serializeResponse(parsed.request.id ?? null, { error }) as string
+  }
+  if (!Array.isArray(value)) return refuseOne(value)
+  if (value.length === 0 || value.length > maxBatchSize) return errorBody(error)
+  const answers = value.map(refuseOne).filter((answer) => answer !== undefined)
+  return answers.length === 0 ? undefined : `[${answers.join(',')}]`
+}
+
 const statusOf = (answer: UpstreamAnswer): 'ok' | number =>
   'error' in answer ? answer.error.code : 'ok'
 

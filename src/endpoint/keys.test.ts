@@ -3,7 +3,7 @@ import WebSocket from 'ws'
 import { type RunningEndpoint, startEndpoint } from './index.ts'
 import { hashKey } from './metrics/createMetrics.ts'
 import { testStateOptions } from './state/testStateOptions.ts'
-import { call, post } from './testSupport.ts'
+import { call, openSocket, post } from './testSupport.ts'
 
 const contract = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
 const elsewhere = '0x0000000000000000000000000000000000000001'
@@ -72,6 +72,44 @@ describe('a keys file', () => {
       ),
     )
     expect((await post(url('origins'), chainId)).status).toBe(403)
+  })
+
+  it('answers a refused WebSocket call with its own id, so the client is not left waiting', async () => {
+    const wsUrl = `${endpoint.origin.replace('http', 'ws')}/ws/v3/methods`
+    const socket = await openSocket(wsUrl)
+    try {
+      const refused = await socket.request('eth_blockNumber')
+      expect(refused.error).toEqual({
+        code: -32002,
+        message: 'rejected due to project ID settings: method eth_blockNumber is not allowed',
+      })
+      expect((await socket.request('eth_chainId')).result).toBe('0x7a69')
+    } finally {
+      await socket.close()
+    }
+    // A batch: one refusal per call, each with its id; a notification is not answered.
+    const raw = new WebSocket(wsUrl)
+    await new Promise((resolve) => raw.once('open', resolve))
+    const answer = new Promise<unknown>((resolve) =>
+      raw.once('message', (data) => resolve(JSON.parse(data.toString()))),
+    )
+    raw.send(
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 'a', method: 'eth_chainId' },
+        { jsonrpc: '2.0', method: 'eth_blockNumber' },
+        { jsonrpc: '2.0', id: 9, method: 'eth_blockNumber' },
+      ]),
+    )
+    expect(
+      ((await answer) as Array<{ id: unknown; error: { code: number } }>).map(({ id, error }) => [
+        id,
+        error.code,
+      ]),
+    ).toEqual([
+      ['a', -32002],
+      [9, -32002],
+    ])
+    raw.terminate()
   })
 
   it('refuses a WebSocket from an origin outside the allowlist with 403', async () => {

@@ -8,7 +8,13 @@ import {
   tooManyConnections,
   tooManyPendingRequests,
 } from '../core/rpc/errors.ts'
-import { answerRequests, errorBody, isWatched, type ResponseText } from './answerRequests.ts'
+import {
+  answerRequests,
+  errorBody,
+  isWatched,
+  type ResponseText,
+  refusalOf,
+} from './answerRequests.ts'
 import { keyPrefix, type LogCall } from './callLog.ts'
 import type { AfterWrite, CallContext, RpcHandler } from './createRpcHandler.ts'
 import type { SubscriptionClient, SubscriptionRelay } from './createSubscriptionRelay.ts'
@@ -179,17 +185,18 @@ export function serveWebSockets(parameters: EndpointWebSocketsParameters): Endpo
     const record = logCall('ws', key)
     ws.on('message', (data: RawData) => {
       if (overflowed) return
-      if (pending >= maxPendingPerSocket) {
-        record({ method: '(pending)', status: -32005, durationMs: 0 })
-        send(errorBody(tooManyPendingRequests(maxPendingPerSocket)))
-        return
-      }
-      pending += 1
       const body = Buffer.isBuffer(data)
         ? data
         : Array.isArray(data)
           ? Buffer.concat(data)
           : Buffer.from(data)
+      if (pending >= maxPendingPerSocket) {
+        record({ method: '(pending)', status: -32005, durationMs: 0 })
+        const refusal = refusalOf(body, tooManyPendingRequests(maxPendingPerSocket))
+        if (refusal !== undefined) send(refusal)
+        return
+      }
+      pending += 1
       // The socket's origin was admitted at the upgrade; each message still counts against the
       // key's methods, contracts and request limits.
       parameters.admission
@@ -197,7 +204,7 @@ export function serveWebSockets(parameters: EndpointWebSocketsParameters): Endpo
         .then(async (refusal) => {
           if (!refusal) return answerRequests(body, handler, context, record)
           record({ method: '(refused)', status: refusal.error.code, durationMs: 0 })
-          return errorBody(refusal.error)
+          return refusalOf(body, refusal.error)
         })
         .then(
           (answered) => {

@@ -192,9 +192,13 @@ describe('caps (issue 11)', () => {
     const refused = answers.filter((answer) => answer.error)
     report('200 frames at once, pending cap 60', { refused: refused.length })
     expect(refused.length).toBeGreaterThan(0)
+    // Every frame is answered once, under its own id: a refused one too.
+    expect(answers.map((answer) => answer.id).sort((a, b) => Number(a) - Number(b))).toEqual(
+      Array.from({ length: 200 }, (_, index) => index + 1),
+    )
     expect(refused[0]).toEqual({
       jsonrpc: '2.0',
-      id: null,
+      id: expect.any(Number),
       error: {
         code: -32005,
         message: 'too many pending requests: at most 60 per connection; wait for answers',
