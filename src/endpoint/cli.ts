@@ -37,7 +37,7 @@ Usage: npm run node -- [options]
   --upstream <url>        HTTP(S) URL of the upstream node                  [embedded anvil]
   --upstream-ws <url>     its WebSocket URL                                 [derived from --upstream]
   --upstream-batch <n>    cheap point reads go upstream in batches of at most n
-                          (1 = every call alone: a node without batches)   [100]
+                          (1 = every call alone: a node without batches)   [8]
   --upstream-exchanges <n> batches of point reads under way at once; more calls
                           wait for one to end and go together              [4]
   --query-timeout-ms <n>  log query time limit                              [10000]

@@ -98,7 +98,10 @@ describe('batches of point reads to the upstream node', () => {
   })
 
   it('sends the point reads made while the exchanges are all under way as one batch, each answered as the node answers it alone', async () => {
-    const { node, client } = await setUp(forwardingTo(anvil.rpcUrl), { maxExchanges: 1 })
+    const { node, client } = await setUp(forwardingTo(anvil.rpcUrl), {
+      maxExchanges: 1,
+      maxBatch: 20,
+    })
     const addresses = Array.from(
       { length: 20 },
       (_, index) => `0x${(index + 1).toString(16).padStart(40, '0')}`,
@@ -145,6 +148,33 @@ describe('batches of point reads to the upstream node', () => {
 
     expect(node.exchanges.map(({ body }) => (Array.isArray(body) ? body.length : 1))).toEqual([
       4, 4, 3,
+    ])
+  })
+
+  it('sends a full batch at once, even while the exchanges are all under way', async () => {
+    let open: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => {
+      open = resolve
+    })
+    const { node, client } = await setUp(
+      async (body) => {
+        await gate
+        const answer = (item: { id: number }) => ({ jsonrpc: '2.0', id: item.id, result: '0x1' })
+        return Array.isArray(body) ? body.map(answer) : answer(body as { id: number })
+      },
+      { maxExchanges: 1, maxBatch: 4 },
+    )
+
+    const first = client.call('eth_blockNumber', [], options)
+    await nextTurn()
+    const waiting = Array.from({ length: 9 }, () => client.call('eth_blockNumber', [], options))
+    // Two full batches go while the first exchange is under way; the ninth call waits for a slot.
+    await expect.poll(() => node.exchanges.length).toBe(3)
+    open()
+    await Promise.all([first, ...waiting])
+
+    expect(node.exchanges.map(({ body }) => (Array.isArray(body) ? body.length : 1))).toEqual([
+      1, 4, 4, 1,
     ])
   })
 

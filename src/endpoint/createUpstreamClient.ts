@@ -51,7 +51,11 @@ export const batchableMethods: ReadonlySet<string> = new Set([
 ])
 
 export type CreateUpstreamClientOptions = {
-  /** The most batchable calls in one upstream batch; 1 sends each alone (a node that refuses batches). Default 100. */
+  /**
+   * The most batchable calls in one upstream batch; 1 sends each alone (a node that refuses
+   * batches). Default 8: a node answers a batch's calls one after the other, so a large batch
+   * would keep one of its cores busy while the others idle (docs/endpoint.md).
+   */
   maxBatch?: number
   /** Exchanges of batchable calls with the node under way at once; more calls wait and go together. Default 4. */
   maxExchanges?: number
@@ -121,7 +125,7 @@ export function createUpstreamClient(
   url: string,
   options: CreateUpstreamClientOptions = {},
 ): UpstreamClient {
-  const maxBatch = options.maxBatch ?? 100
+  const maxBatch = options.maxBatch ?? 8
   const maxExchanges = options.maxExchanges ?? 4
   const target = new URL(url)
   const secure = target.protocol === 'https:'
@@ -243,11 +247,19 @@ export function createUpstreamClient(
     }
   }
 
+  /**
+   * Whether what waits may go now: while fewer than `maxExchanges` exchanges are under way, or when
+   * a full batch waits (a full batch gains nothing by waiting, so a busy endpoint is never held back
+   * by the cap: it only makes calls wait to share an exchange).
+   */
+  const mayExchange = () =>
+    waiting.length > 0 && (exchanges < maxExchanges || waiting.length >= maxBatch)
+
   /** Sends what waits, in batches, while fewer than `maxExchanges` are under way. */
   function sendWaiting(): void {
     scheduled = false
     expire()
-    while (waiting.length > 0 && exchanges < maxExchanges) {
+    while (mayExchange()) {
       exchanges++
       exchange(waiting.splice(0, maxBatch)).finally(() => {
         exchanges--
@@ -289,7 +301,7 @@ export function createUpstreamClient(
 
   /** Sends at the end of this turn, so the calls made in it can go together. */
   function schedule(): void {
-    if (scheduled || waiting.length === 0 || exchanges >= maxExchanges) return
+    if (scheduled || !mayExchange()) return
     scheduled = true
     setImmediate(sendWaiting)
   }
@@ -305,7 +317,7 @@ export function createUpstreamClient(
     const { timeoutMs } = options
     return new Promise((resolve, reject) => {
       waiting.push({ method, params, timeoutMs, deadline: Date.now() + timeoutMs, resolve, reject })
-      if (exchanges < maxExchanges) schedule()
+      if (mayExchange()) schedule()
       else watchDeadlines()
     })
   }

@@ -85,7 +85,7 @@ export type StartEndpointOptions = {
   cacheMaxBytes?: number
   /**
    * Cheap point reads go to the node in JSON-RPC batches of at most this many (docs/endpoint.md,
-   * "Upstream batches"); 1 sends every call alone (a node that refuses batches). Default 100.
+   * "Upstream batches"); 1 sends every call alone (a node that refuses batches). Default 8.
    */
   upstreamBatch?: number
   /** Exchanges of such batches with the node under way at once. Default 4. */
