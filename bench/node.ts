@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process'
 import { cpus } from 'node:os'
 import { findFreePort } from '../src/endpoint/findFreePort.ts'
 import { startAnvil } from '../src/endpoint/index.ts'
+import { endpointNodeFlags } from '../src/endpoint/nodeFlags.ts'
 import { deployEmitter, emitLogs, hex } from '../src/endpoint/testSupport.ts'
 import { cpuMs } from './lib/cpu.ts'
 import {
@@ -91,6 +92,7 @@ async function spawnEndpoint(
   const child = spawn(
     process.execPath,
     [
+      ...endpointNodeFlags,
       '--import',
       'tsx',
       'src/endpoint/cli.ts',

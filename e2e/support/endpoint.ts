@@ -10,6 +10,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import type { RunningEndpoint as EndpointDescription } from '../../src/endpoint/index.ts'
+import { endpointNodeFlags } from '../../src/endpoint/nodeFlags.ts'
 
 export type StartEndpointOptions = {
   /** `0` picks a free port. Default 8545 (the CLI's default). */
@@ -74,7 +75,14 @@ export async function startNodeEndpoint(
   options: StartEndpointOptions = {},
 ): Promise<RunningEndpoint> {
   const logLevel = options.logLevel ?? 'silent'
-  const args = [cliPath, '--json', '--stop-on-stdin-close', '--log-level', logLevel]
+  const args = [
+    ...endpointNodeFlags,
+    cliPath,
+    '--json',
+    '--stop-on-stdin-close',
+    '--log-level',
+    logLevel,
+  ]
   if (options.port !== undefined) args.push('--port', String(options.port))
   if (options.host !== undefined) args.push('--host', options.host)
   for (const key of options.apiKeys ?? []) args.push('--api-key', key)

@@ -3,13 +3,14 @@
  * what `npm run node` runs, as a child process in a process group of its own.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { findFreePort } from './findFreePort.ts'
+import { endpointNodeFlags } from './nodeFlags.ts'
 import type { ReadyLine } from './readyLine.ts'
 
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
@@ -28,7 +29,10 @@ type Cli = {
 const started: ChildProcess[] = []
 
 function runCli(args: string[]): Cli {
-  const child = spawn(tsx, [cli, ...args], { stdio: ['pipe', 'pipe', 'pipe'], detached: true })
+  const child = spawn(tsx, [...endpointNodeFlags, cli, ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+  })
   started.push(child)
   const lines: string[] = []
   let stderr = ''
@@ -97,6 +101,27 @@ afterEach(() => {
       if (!(error instanceof Error && 'code' in error && error.code === 'ESRCH')) throw error
     }
   }
+})
+
+describe('npm run node', () => {
+  it('starts the endpoint with the node flags every other launch uses', async () => {
+    const manifest = JSON.parse(
+      await readFile(new URL('../../package.json', import.meta.url), 'utf8'),
+    ) as { scripts: Record<string, string> }
+    expect(manifest.scripts.node).toBe(`tsx ${endpointNodeFlags.join(' ')} src/endpoint/cli.ts`)
+  })
+
+  it('gives the endpoint process its initial old generation', async () => {
+    const run = runCli(['--port', '0', '--json', '--upstream', 'http://127.0.0.1:1'])
+    await expect
+      .poll(() => run.lines.some((line) => line.includes('"ready"')), { timeout: 20_000 })
+      .toBe(true)
+    const ready = JSON.parse(
+      run.lines.find((line) => line.includes('"ready"')) as string,
+    ) as ReadyLine
+    const commandLine = await readFile(`/proc/${ready.pid}/cmdline`, 'utf8')
+    for (const flag of endpointNodeFlags) expect(commandLine.split('\0')).toContain(flag)
+  })
 })
 
 describe('npm run node (src/endpoint/cli.ts)', () => {

@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { findFreePort } from './findFreePort.ts'
 import { isPortReachable } from './isPortReachable.ts'
+import { endpointNodeFlags } from './nodeFlags.ts'
 import type { ReadyLine } from './readyLine.ts'
 
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
@@ -40,10 +41,14 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 
 /** Runs `npm run node -- --port 0 --json --stop-on-stdin-close …args` and waits for its ready line. */
 export async function spawnEndpoint(args: string[]): Promise<SpawnedEndpoint> {
-  const child = spawn(tsx, [cli, '--port', '0', '--json', '--stop-on-stdin-close', ...args], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    detached: true,
-  })
+  const child = spawn(
+    tsx,
+    [...endpointNodeFlags, cli, '--port', '0', '--json', '--stop-on-stdin-close', ...args],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    },
+  )
   let stderr = ''
   child.stderr?.setEncoding('utf8')
   child.stderr?.on('data', (chunk: string) => {

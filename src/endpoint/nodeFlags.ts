@@ -1,0 +1,13 @@
+/**
+ * Node flags the endpoint process starts with: `npm run node` (package.json, checked by a test),
+ * `npm start`, the tests' and the benchmarks' spawns, and so every `--workers` worker (they inherit
+ * them).
+ *
+ * A 10,000-log answer passes through as ~80 socket buffers, ~5 MB of memory outside V8's heap; with
+ * V8's small default initial old generation that pressure set off a full mark-compact for almost
+ * every such request. With 64 MB: 4 mark-compacts in 125 requests instead of 68–77, and the
+ * 10,000-log latency ratio over direct anvil 1.08× instead of 1.13× in the same run
+ * (docs/performance.md). A V8 heap size cannot be set once the process runs, nor through
+ * NODE_OPTIONS, hence a flag.
+ */
+export const endpointNodeFlags: readonly string[] = ['--initial-old-space-size=64']
