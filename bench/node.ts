@@ -22,7 +22,7 @@ import {
   percentile,
 } from './lib/measure.ts'
 
-const logIterations = Number(process.env.BENCH_LOG_ITERATIONS ?? 40)
+const logIterations = Number(process.env.BENCH_LOG_ITERATIONS ?? 100)
 const throughputMs = Number(process.env.BENCH_THROUGHPUT_MS ?? 6000)
 const throughputRounds = Number(process.env.BENCH_THROUGHPUT_ROUNDS ?? 3)
 /**
