@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RpcAnswer } from './createRpcHandler.ts'
 import { createUpstreamClient, type UpstreamClient } from './createUpstreamClient.ts'
 import { type RunningAnvil, startAnvil } from './index.ts'
-import { createPollFilter } from './pollFilter.ts'
+import { createPollFilter, remember } from './pollFilter.ts'
 import { readHeadBlock } from './readHeadBlock.ts'
 import { connectRedis, type RedisConnection } from './state/connectRedis.ts'
 import { createRedisFilterStore } from './state/createRedisFilterStore.ts'
-import { type FilterStore, StateStoreError } from './state/filterStore.ts'
+import { type DeliveredBlock, type FilterStore, StateStoreError } from './state/filterStore.ts'
 import { type RunningRedis, startRedisServer } from './state/startRedisServer.ts'
 import { deployEmitter, emitLogs, hex } from './testSupport.ts'
 
@@ -186,5 +186,38 @@ describe('a commit that fails after the answer went out (Redis down)', () => {
       await ownConnection.close()
       await own.close()
     }
+  })
+})
+
+describe('what a filter remembers to undo a reorg', () => {
+  const block = (number: number, logs: number, dataBytes: number): DeliveredBlock => ({
+    number: `0x${number.toString(16)}`,
+    hash: `0x${number.toString(16).padStart(64, '0')}`,
+    logs: Array.from({ length: logs }, (_, index) => ({
+      blockNumber: `0x${number.toString(16)}`,
+      logIndex: `0x${index.toString(16)}`,
+      data: `0x${'ab'.repeat(dataBytes)}`,
+    })),
+  })
+
+  it('keeps only the blocks above the finalized head', () => {
+    const kept = remember([block(5, 1, 10), block(6, 1, 10), block(7, 1, 10)], 5n)
+    expect(kept.map(({ number }) => number)).toEqual(['0x6', '0x7'])
+  })
+
+  it('keeps the newest whole blocks within 1 MiB of logs, however few they are', () => {
+    // Three blocks of two 200 KB logs each (~800 KB of JSON text a block): only the newest fits.
+    const blocks = [block(10, 2, 200_000), block(11, 2, 200_000), block(12, 2, 200_000)]
+    const kept = remember(blocks, 0n)
+    expect(kept.map(({ number }) => number)).toEqual(['0xc'])
+    const bytes = kept
+      .flatMap(({ logs }) => logs)
+      .reduce<number>((total, log) => total + JSON.stringify(log).length, 0)
+    expect(bytes).toBeLessThanOrEqual(1024 * 1024)
+  })
+
+  it('keeps the newest whole blocks within 2,000 logs', () => {
+    const blocks = [block(20, 1_500, 1), block(21, 1_000, 1), block(22, 900, 1)]
+    expect(remember(blocks, 0n).map(({ number }) => number)).toEqual(['0x15', '0x16'])
   })
 })

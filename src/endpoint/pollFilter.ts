@@ -17,6 +17,11 @@ import {
 const maxRecentBlocks = 256
 /** Logs remembered per filter above the finalized head (older blocks' logs are forgotten first). */
 const maxRecentLogs = 2_000
+/**
+ * Bytes of those logs (as JSON text) per filter: the store keeps and reads them back on every poll,
+ * and one log's data may be large, so a count alone does not bound a filter's size.
+ */
+const maxRecentBytes = 1024 * 1024
 /** Polls of one filter that lose the claim to another process before giving up. */
 const maxAttempts = 20
 /** How much longer than the query timeout a poll waits for another process's poll of its filter. */
@@ -120,15 +125,22 @@ async function findFork(
   return { dropped, kept, from }
 }
 
-/** The remembered blocks above `finalized`, newest kept first when over the bounds. */
-function remember(blocks: DeliveredBlock[], finalized: bigint): DeliveredBlock[] {
+/**
+ * The blocks a filter remembers: those above `finalized`, whole blocks, the newest first, within
+ * 256 blocks, 2,000 logs and 1 MiB of logs (JSON text, measured only for the blocks kept).
+ */
+export function remember(blocks: DeliveredBlock[], finalized: bigint): DeliveredBlock[] {
   const above = blocks.filter((block) => BigInt(block.number) > finalized)
   let logs = 0
+  let bytes = 0
   let start = above.length
   while (start > 0 && above.length - start < maxRecentBlocks) {
-    const count = (above[start - 1] as DeliveredBlock).logs.length
-    if (logs + count > maxRecentLogs) break
-    logs += count
+    const block = above[start - 1] as DeliveredBlock
+    if (logs + block.logs.length > maxRecentLogs) break
+    const size = block.logs.reduce<number>((total, log) => total + JSON.stringify(log).length, 0)
+    if (bytes + size > maxRecentBytes) break
+    logs += block.logs.length
+    bytes += size
     start--
   }
   return above.slice(start)
