@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import { isObject } from '@metamask/utils'
+import { pointReadMethods } from '../core/eth/methods.ts'
 import { isRpcErrorObject } from '../core/rpc/isRpcErrorObject.ts'
 import type { Json, RpcErrorObject } from '../core/rpc/types.ts'
 
@@ -25,30 +26,10 @@ export type UpstreamCallOptions = {
 }
 
 /**
- * Reads the node answers from an index in constant time, so that sharing a batch never makes one
- * of them wait long for another (`eth_call`, `eth_getLogs`, `eth_estimateGas` … always go alone).
+ * Calls that may share a batch: point reads (`src/core/eth`), so that sharing one never makes a call
+ * wait long for another (`eth_call`, `eth_getLogs`, `eth_estimateGas` … always go alone).
  */
-export const batchableMethods: ReadonlySet<string> = new Set([
-  'eth_blockNumber',
-  'eth_chainId',
-  'eth_gasPrice',
-  'eth_maxPriorityFeePerGas',
-  'eth_getBalance',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getBlockTransactionCountByHash',
-  'eth_getBlockTransactionCountByNumber',
-  'eth_getCode',
-  'eth_getStorageAt',
-  'eth_getTransactionByBlockHashAndIndex',
-  'eth_getTransactionByBlockNumberAndIndex',
-  'eth_getTransactionByHash',
-  'eth_getTransactionCount',
-  'eth_getTransactionReceipt',
-  'eth_syncing',
-  'net_version',
-  'web3_clientVersion',
-])
+export const batchableMethods: ReadonlySet<string> = new Set(pointReadMethods)
 
 export type CreateUpstreamClientOptions = {
   /**

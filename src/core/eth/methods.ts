@@ -35,6 +35,35 @@ export const nodeMethods = [
   'web3_clientVersion',
 ] as const
 
+export type NodeMethod = (typeof nodeMethods)[number]
+
+/**
+ * The node methods a node answers from an index in constant time (point reads), unlike `eth_call`,
+ * `eth_estimateGas`, `eth_getLogs`, … whose cost depends on what they ask. The endpoint sends them to
+ * its node in shared batches (docs/endpoint.md, "Upstream batches").
+ */
+export const pointReadMethods: readonly NodeMethod[] = [
+  'eth_blockNumber',
+  'eth_chainId',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getCode',
+  'eth_getStorageAt',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_syncing',
+  'net_version',
+  'web3_clientVersion',
+]
+
 /** Methods that only work over the node's WebSocket. */
 export const subscriptionMethods = ['eth_subscribe', 'eth_unsubscribe'] as const
 
