@@ -268,7 +268,8 @@ export function createUpstreamClient(
    */
   function watchDeadlines(): void {
     if (deadlineTimer !== undefined || waiting.length === 0) return
-    const first = Math.min(...waiting.map((waiter) => waiter.deadline))
+    let first = Number.POSITIVE_INFINITY
+    for (const waiter of waiting) first = Math.min(first, waiter.deadline)
     deadlineTimer = setTimeout(
       () => {
         deadlineTimer = undefined
