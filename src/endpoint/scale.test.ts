@@ -103,6 +103,45 @@ function pollOnce(url: string, id: string): Promise<Log[] | undefined> {
   })
 }
 
+/**
+ * One HTTP exchange on a connection of its own: a POST of `body`, or a GET without one. Undefined
+ * when no answer came within `cutOffMs` (the connection was handed to a stopped worker).
+ */
+function exchange(
+  url: string,
+  body: string | undefined,
+  cutOffMs: number,
+): Promise<{ status: number; text: string } | undefined> {
+  return new Promise((resolve) => {
+    const sending = request(url, {
+      method: body === undefined ? 'GET' : 'POST',
+      agent: false,
+      timeout: cutOffMs,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    })
+    sending.once('response', (response) => {
+      response.setEncoding('utf8')
+      let text = ''
+      response.on('data', (chunk: string) => {
+        text += chunk
+      })
+      response.once('end', () => resolve({ status: response.statusCode ?? 0, text }))
+      response.once('error', () => resolve(undefined))
+    })
+    sending.once('timeout', () => sending.destroy())
+    sending.once('error', () => resolve(undefined))
+    sending.end(body)
+  })
+}
+
+/** The value of the Prometheus sample `name` (the first whose labels include `label`), or NaN. */
+const sample = (text: string, name: string, label = ''): number => {
+  const row = text
+    .split('\n')
+    .find((line) => line.split(/[{ ]/)[0] === name && line.includes(label))
+  return Number(row?.split(' ').pop())
+}
+
 type HoldingProxy = {
   url: string
   /** From now on, requests whose body names `method` wait until `release()`. */
@@ -439,6 +478,66 @@ describe('workers (--workers 2) behind one port', () => {
       await cluster.close()
     }
   })
+
+  it('answer GET /metrics with the workers that answered, and how many did not, when one hangs', async () => {
+    const cluster = await spawnEndpoint([
+      ...['--upstream', anvil.rpcUrl, '--redis', redis.url, '--workers', '2'],
+      ...['--log-level', 'silent'],
+    ])
+    const metricsUrl = `${cluster.ready.origin}/metrics`
+    const scrape = async () => {
+      // A stuck connection (handed to the stopped worker) is cut off; the next one is not.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const answer = await exchange(metricsUrl, undefined, 15_000)
+        if (answer) {
+          return {
+            status: answer.status,
+            workers: sample(answer.text, 'aperture_metrics_workers'),
+            missing: sample(answer.text, 'aperture_metrics_workers_missing'),
+            chainIdCalls: sample(answer.text, 'aperture_requests_total', 'method="eth_chainId"'),
+          }
+        }
+      }
+      return undefined
+    }
+    try {
+      expect(cluster.ready.workers).toHaveLength(2)
+      const [hung] = cluster.ready.workers as [number, number]
+      process.kill(hung, 'SIGSTOP')
+      try {
+        // A connection each. The first the primary hands to the stopped worker stays there,
+        // unanswered (cut off after 5 s); from then on it hands every one to the running worker.
+        const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })
+        let answered = 0
+        for (let sent = 0; answered < 3 && sent < 6; sent++) {
+          const answer = await exchange(cluster.ready.http, body, 5000)
+          if (answer === undefined) continue
+          expect(JSON.parse(answer.text)).toMatchObject({ result: '0x7a69' })
+          answered++
+        }
+        expect(answered).toBe(3)
+
+        // 200 with the running worker's counts, and the hung one reported missing.
+        const partial = await scrape()
+        expect(partial).toMatchObject({ status: 200, workers: 2, missing: 1 })
+        expect(partial?.chainIdCalls).toBeGreaterThanOrEqual(3)
+      } finally {
+        process.kill(hung, 'SIGCONT')
+      }
+      // Awake again, it answers the next scrapes (its late answers to the earlier one are dropped).
+      await expect
+        .poll(
+          async () => {
+            const whole = await scrape()
+            return whole && { status: whole.status, workers: whole.workers, missing: whole.missing }
+          },
+          { interval: 100, timeout: 20_000 },
+        )
+        .toEqual({ status: 200, workers: 2, missing: 0 })
+    } finally {
+      await cluster.close()
+    }
+  }, 90_000)
 
   it('refuses more than one worker without --redis, saying why', async () => {
     await expect(spawnEndpoint(['--upstream', anvil.rpcUrl, '--workers', '2'])).rejects.toThrow(

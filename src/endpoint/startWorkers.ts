@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster'
 import { fileURLToPath } from 'node:url'
 import type { RunningEndpoint, StartEndpointOptions } from './index.ts'
-import { serveClusterMetrics } from './metrics/clusterMetrics.ts'
+import { createClusterMetrics } from './metrics/clusterMetrics.ts'
 import { type RunningAnvil, startAnvil, summarizeAnvil } from './startAnvil.ts'
 
 /** How the primary hands a worker its options (JSON in the environment). */
@@ -62,15 +62,17 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
 
   let stopping = false
   const live = new Set<Worker>()
+  const metrics = createClusterMetrics()
   const fork = (): Promise<WorkerReady> =>
     new Promise((resolve, reject) => {
       const worker = cluster.fork({ [workerOptionsVariable]: JSON.stringify(workerOptions) })
       live.add(worker)
-      serveClusterMetrics(worker)
       let ready = false
       worker.on('message', (message: unknown) => {
         if (!isWorkerReady(message)) return
         ready = true
+        // From now on its registry exists: scrapes ask it (its scrapes come after this message).
+        metrics.serve(worker)
         resolve(message)
       })
       worker.once('exit', (code, signal) => {

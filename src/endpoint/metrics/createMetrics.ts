@@ -22,7 +22,7 @@ export type CreateMetricsParameters = {
   subscriptions(): number
   /**
    * Given this process's registry, how `GET /metrics` reads: a cluster worker asks its primary for
-   * the sum over every worker (`shareWithPrimary.ts`). Default: this registry alone.
+   * the sum over every worker (`clusterMetrics.ts`). Default: this registry alone.
    */
   scope?: (registry: Registry) => () => Promise<string>
 }
