@@ -1,13 +1,8 @@
 import type { ChainId } from '../core/caip/types.ts'
-import {
-  walletNamespaceMethods,
-  walletNamespaceScope,
-  walletScopeMethods,
-  walletScopeNotifications,
-} from '../core/eth/methods.ts'
-import type { CapabilitiesSource } from '../core/multichain/ports.ts'
+import type { CapabilitiesSource, WalletCapabilities } from '../core/multichain/ports.ts'
 import type { NetworkView, SettingsView } from '../core/protocol/popupMessages.ts'
 import { localKeys } from '../core/protocol/storageKeys.ts'
+import { walletNamespaces } from '../core/wallet/namespaces.ts'
 import {
   listNetworks,
   resolveCustomNetworks,
@@ -41,17 +36,10 @@ export function createNetworkRegistry(storage: Storage) {
   const capabilities: CapabilitiesSource = {
     async get() {
       const [{ networks }, accounts] = await Promise.all([load(), readAccounts(storage)])
-      const chains: Record<ChainId, { methods: string[]; notifications: string[] }> = {}
-      for (const network of networks) {
-        if (network.enabled) {
-          chains[network.chainId] = {
-            methods: [...walletScopeMethods],
-            notifications: [...walletScopeNotifications],
-          }
-        }
-      }
-      // Always offered: `wallet_addEthereumChain` (DESIGN §4, the reference wallet's dapps).
-      chains[walletNamespaceScope] = { methods: [...walletNamespaceMethods], notifications: [] }
+      const chains = Object.assign(
+        {},
+        ...walletNamespaces.map((namespace) => namespace.chains(networks)),
+      ) as WalletCapabilities['chains']
       return { chains, accounts }
     },
   }

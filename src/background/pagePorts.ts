@@ -1,11 +1,11 @@
 import { isObject } from '@metamask/utils'
-import { confirmedInvocations } from '../core/eth/methods.ts'
 import type { MultichainEngine } from '../core/multichain/ports.ts'
 import { requestKeyOf, type WorkerPort } from '../core/protocol/connection.ts'
 import { pageOrigin } from '../core/protocol/pageOrigin.ts'
 import type { RpcId } from '../core/rpc/types.ts'
 import type { Confirmations } from '../core/wallet/createConfirmations.ts'
 import { isReplayedOnResend, type RecentAnswers } from '../core/wallet/createRecentAnswers.ts'
+import { walletConfirmedMethods } from '../core/wallet/namespaces.ts'
 import type { ConnectionOutlet, ConnectionRegistry } from './connections.ts'
 import type { WindowApprover } from './windowApprover.ts'
 
@@ -26,15 +26,13 @@ const pageRequestKey = (connectionId: string, request: unknown): string | undefi
 const isCreateSession = (request: unknown): boolean =>
   isObject(request) && request.method === 'wallet_createSession'
 
-const confirmed: ReadonlySet<string> = new Set(confirmedInvocations)
-
 /** A `wallet_invokeMethod` the user confirms in the confirmation window (signing, sending). */
 const isConfirmedInvocation = (request: unknown): boolean => {
   if (!isObject(request) || request.method !== 'wallet_invokeMethod') return false
   const { params } = request
   if (!isObject(params) || !isObject(params.request)) return false
   const { method } = params.request
-  return typeof method === 'string' && confirmed.has(method)
+  return typeof method === 'string' && walletConfirmedMethods.has(method)
 }
 
 /** What the engine answers a page request with. */

@@ -1,17 +1,23 @@
 import type { Address } from 'viem'
-import { getAddress } from 'viem'
-import type { ChainId } from '../caip/types.ts'
+import type { AccountId, ChainId } from '../caip/types.ts'
+import { walletNamespaces } from '../wallet/namespaces.ts'
+import { findNamespace, type Namespace, type WalletAccounts } from './namespace.ts'
 import type { SessionScopes } from './ports.ts'
 
 export type BuildSessionScopesParameters = {
   chains: ReadonlyArray<{ chainId: ChainId; methods: string[]; notifications: string[] }>
-  /** Wallet addresses, any letter case. */
+  /** The wallet accounts granted, by their key (`WalletAccounts.keys`), any letter case. */
   accounts: readonly Address[]
+  /** All the wallet's accounts with their addresses per namespace (default: `accounts`, EVM only). */
+  wallet?: WalletAccounts
+  /** Default `walletNamespaces`. */
+  namespaces?: readonly Namespace[]
 }
 
 /**
- * The `sessionScopes` of a session: one entry per chain, each account as
- * `eip155:<ref>:<EIP-55 address>` (DESIGN §4 step 7).
+ * The `sessionScopes` of a session: one entry per chain, each granted account in the format of the
+ * chain's namespace (`Namespace.accountId`): `eip155:<ref>:<EIP-55 address>` (DESIGN §4 step 7),
+ * `solana:<ref>:<base58>` (§8).
  *
  * @example
  * buildSessionScopes({ chains: [{ chainId: 'eip155:1', methods: ['eth_call'], notifications: [] }],
@@ -20,13 +26,24 @@ export type BuildSessionScopesParameters = {
  * //   accounts: ['eip155:1:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'] } }
  */
 export function buildSessionScopes(parameters: BuildSessionScopesParameters): SessionScopes {
-  const addresses = [...new Set(parameters.accounts.map((address) => getAddress(address)))]
+  const { accounts, namespaces = walletNamespaces } = parameters
+  const wallet = parameters.wallet ?? { keys: accounts }
+  const granted = new Set(accounts.map((key) => key.toLowerCase()))
+  const grantedIndexes = wallet.keys.flatMap((key, index) =>
+    granted.has(key.toLowerCase()) ? [index] : [],
+  )
   const sessionScopes: SessionScopes = {}
   for (const { chainId, methods, notifications } of parameters.chains) {
+    const namespace = findNamespace(namespaces, chainId)
+    const addresses = namespace?.addresses(wallet) ?? []
+    const ids = grantedIndexes.flatMap((index) => {
+      const address = addresses[index]
+      return namespace && address !== undefined ? [namespace.accountId(chainId, address)] : []
+    })
     sessionScopes[chainId] = {
       methods: [...methods],
       notifications: [...notifications],
-      accounts: addresses.map((address) => `${chainId}:${address}` as const),
+      accounts: [...new Set<AccountId>(ids)],
     }
   }
   return sessionScopes

@@ -1,9 +1,12 @@
 import type { Json, RpcErrorObject } from '../rpc/types.ts'
+import type { Namespace } from './namespace.ts'
 import type { ConnectionId, EnginePorts, StoredSession } from './ports.ts'
 
 /** What the handlers share: the ports, and the origins with a `wallet_createSession` awaiting the user. */
 export type EngineContext = {
   ports: EnginePorts
+  /** The namespaces the wallet speaks: each answers for its scopes (`Namespace`). */
+  namespaces: readonly Namespace[]
   pendingApprovals: Set<string>
   /** Sessions being ended right now, so that concurrent ends (expiry timer and alarm) notify once. */
   endingSessions: Map<string, Promise<boolean>>

@@ -4,11 +4,13 @@ import { exceedsDepth, maxParamsDepth } from '../rpc/exceedsDepth.ts'
 import { parseRequest } from '../rpc/parseRequest.ts'
 import { failure, success } from '../rpc/response.ts'
 import type { Json, RpcId, RpcNotification } from '../rpc/types.ts'
+import { walletNamespaces } from '../wallet/namespaces.ts'
 import type { EngineContext, Handler } from './context.ts'
 import { createSession } from './createSession.ts'
 import { dropUnavailableChains } from './dropUnavailableChains.ts'
 import { getSession } from './getSession.ts'
 import { invokeMethod } from './invokeMethod.ts'
+import type { Namespace } from './namespace.ts'
 import type {
   ConnectionId,
   EnginePorts,
@@ -26,6 +28,8 @@ export const defaultMaxPendingPerOrigin = 100
 export type CreateMultichainEngineOptions = {
   /** Default `defaultMaxPendingPerOrigin`. */
   maxPendingPerOrigin?: number
+  /** Default `walletNamespaces`: every namespace the wallet speaks. */
+  namespaces?: readonly Namespace[]
 }
 
 /** The only methods pages may call (DESIGN §4). */
@@ -76,7 +80,12 @@ export function createMultichainEngine(
   ports: EnginePorts,
   options: CreateMultichainEngineOptions = {},
 ): MultichainEngine {
-  const context: EngineContext = { ports, pendingApprovals: new Set(), endingSessions: new Map() }
+  const context: EngineContext = {
+    ports,
+    namespaces: options.namespaces ?? walletNamespaces,
+    pendingApprovals: new Set(),
+    endingSessions: new Map(),
+  }
   const maxPendingPerOrigin = options.maxPendingPerOrigin ?? defaultMaxPendingPerOrigin
   /** Requests of each origin not answered yet. */
   const pending = new Map<string, number>()

@@ -39,6 +39,7 @@ export async function createSession(
       preselectedAccounts: preselectAccounts(
         [requiredScopes, optionalScopes],
         capabilities.accounts,
+        { addresses: capabilities.addresses ?? {}, namespaces: context.namespaces },
       ),
       sessionProperties,
     })
@@ -53,12 +54,17 @@ export async function createSession(
   }
   const chains = grant.chains.filter((chain) => approvedChainIds.has(chain.chainId))
   const approvedAddresses = new Set(approval.accounts.map((address) => address.toLowerCase()))
-  const { accounts: walletAccounts } = await ports.capabilities.get()
+  const { accounts: walletAccounts, addresses } = await ports.capabilities.get()
   const accounts = walletAccounts.filter((address) => approvedAddresses.has(address.toLowerCase()))
   if (chains.length === 0 || accounts.length === 0) throw userRejected()
 
   const session: StoredSession = {
-    sessionScopes: buildSessionScopes({ chains, accounts }),
+    sessionScopes: buildSessionScopes({
+      chains,
+      accounts,
+      wallet: { keys: walletAccounts, addresses: addresses ?? {} },
+      namespaces: context.namespaces,
+    }),
     sessionProperties,
     requestedScopes: grant.requestedScopes,
     createdAt: ports.clock.now(),

@@ -116,10 +116,16 @@ export interface Clock {
   now(): number
 }
 
-/** What the wallet can grant right now: its networks with their methods, and its accounts. */
+/**
+ * What the wallet can grant right now: its networks with their methods (from each namespace,
+ * `Namespace.chains`), and its accounts — named by their `eip155` address, with their addresses in
+ * the other namespaces in `addresses` (`WalletAccounts`).
+ */
 export type WalletCapabilities = {
   chains: Record<ChainId, { methods: string[]; notifications: string[] }>
   accounts: Address[]
+  /** Per namespace, each account's address there, in `accounts` order (`{ solana: [base58…] }`). */
+  addresses?: Record<string, string[]>
 }
 
 export interface CapabilitiesSource {

@@ -1,19 +1,21 @@
 import type { Address } from 'viem'
 import { parseAccountId } from '../caip/parseAccountId.ts'
 import type { NormalizedScopes } from '../caip/types.ts'
+import { walletNamespaces } from '../wallet/namespaces.ts'
+import { findNamespace, type Namespace } from './namespace.ts'
+
+export type PreselectOptions = {
+  /** Per namespace, each wallet account's address there, in wallet order (`WalletCapabilities`). */
+  addresses?: Record<string, string[]>
+  /** Default `walletNamespaces`. */
+  namespaces?: readonly Namespace[]
+}
 
 /**
- * Whether a requested account can name one of the wallet's (EVM) accounts: `eip155:<n>:<address>`
- * or `wallet:eip155:<address>`. An account of another namespace that merely looks like an EVM
- * address (`cosmos:cosmoshub-4:0x7099…`) names nothing of this wallet's.
- */
-const namesWalletAccount = (parsed: { namespace: string; chainId: string }): boolean =>
-  parsed.namespace === 'eip155' || parsed.chainId === 'wallet:eip155'
-
-/**
- * The wallet accounts to show checked in the approval window (DESIGN §4 step 6): those whose address
- * a requested `eip155` (or `wallet:eip155`) CAIP-10 account names (case-insensitive; unknown ones and
- * other namespaces ignored), in wallet order; if none match, the wallet's first account.
+ * The wallet accounts to show checked in the approval window (DESIGN §4 step 6): those a requested
+ * CAIP-10 account names — in its namespace's format and matching rule (`Namespace.sameAddress`:
+ * case-insensitive for `eip155` and `wallet:eip155`, exact for `solana`; unknown accounts and
+ * namespaces the wallet does not speak ignored), in wallet order; if none match, the first account.
  *
  * @example
  * preselectAccounts([{ 'eip155:1': { methods: [], notifications: [],
@@ -23,16 +25,23 @@ const namesWalletAccount = (parsed: { namespace: string; chainId: string }): boo
 export function preselectAccounts(
   requested: NormalizedScopes[],
   walletAccounts: readonly Address[],
+  options: PreselectOptions = {},
 ): Address[] {
-  const named = new Set<string>()
+  const { namespaces = walletNamespaces } = options
+  const wallet = { keys: walletAccounts, addresses: options.addresses ?? {} }
+  const named = new Set<number>()
   for (const scopes of requested) {
     for (const scope of Object.values(scopes)) {
       for (const account of scope.accounts) {
         const parsed = parseAccountId(account)
-        if (parsed && namesWalletAccount(parsed)) named.add(parsed.address.toLowerCase())
+        const namespace = parsed && findNamespace(namespaces, parsed.chainId)
+        if (!parsed || !namespace) continue
+        namespace.addresses(wallet).forEach((address, index) => {
+          if (namespace.sameAddress(address, parsed.address)) named.add(index)
+        })
       }
     }
   }
-  const matched = walletAccounts.filter((address) => named.has(address.toLowerCase()))
+  const matched = walletAccounts.filter((_, index) => named.has(index))
   return matched.length > 0 ? matched : walletAccounts.slice(0, 1)
 }

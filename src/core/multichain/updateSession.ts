@@ -11,9 +11,10 @@ import {
   notifySessionChanged,
 } from './sessionLifecycle.ts'
 
-export type SessionEdit = { chains: ChainId[]; accounts: Address[] }
+/** `eip155` of `eip155:1`, `wallet` of `wallet:eip155`: wallet scopes are never ceilings of chains. */
+const scopePrefix = (chainId: string): string => chainId.slice(0, chainId.indexOf(':'))
 
-const namespaceOf = (chainId: string): string => chainId.slice(0, chainId.indexOf(':'))
+export type SessionEdit = { chains: ChainId[]; accounts: Address[] }
 
 /**
  * The most a chain may be granted after an edit: what the dapp asked for on it, or — for a chain the
@@ -25,7 +26,7 @@ function requestCeiling(
 ): { methods: string[]; notifications: string[] } | undefined {
   if (Object.hasOwn(session.requestedScopes, chainId)) return session.requestedScopes[chainId]
   const sameNamespace = Object.entries(session.requestedScopes).filter(
-    ([other]) => namespaceOf(other) === namespaceOf(chainId),
+    ([other]) => scopePrefix(other) === scopePrefix(chainId),
   )
   if (sameNamespace.length === 0) return undefined
   return sameNamespace.reduce(
@@ -93,7 +94,12 @@ export async function updateSession(
     await endSession(context, origin)
     return
   }
-  const sessionScopes = buildSessionScopes({ chains, accounts })
+  const sessionScopes = buildSessionScopes({
+    chains,
+    accounts,
+    wallet: { keys: capabilities.accounts, addresses: capabilities.addresses ?? {} },
+    namespaces: context.namespaces,
+  })
   if (sameSessionScopes(session.sessionScopes, sessionScopes)) return
   await context.ports.sessions.set(origin, { ...session, sessionScopes })
   await endLostSubscriptions(context, origin, session.sessionScopes, sessionScopes)

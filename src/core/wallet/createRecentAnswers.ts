@@ -1,13 +1,10 @@
 import { isObject } from '@metamask/utils'
-import { nonIdempotentNodeMethods } from '../eth/methods.ts'
-
-/** Invoked methods whose re-run does something twice (a second broadcast, filter, subscription). */
-const replayedInvocations: ReadonlySet<string> = new Set(nonIdempotentNodeMethods)
+import { walletReplayedMethods } from './namespaces.ts'
 
 /**
  * Whether a page request is answered from memory when it is re-sent (DESIGN §6: a request re-sent
  * after a worker restart is answered once): `wallet_createSession`, `wallet_revokeSession`, and
- * `wallet_invokeMethod` of a `nonIdempotentNodeMethods` method (`eth_sendRawTransaction`, the filter
+ * `wallet_invokeMethod` of a method its namespace replays (`Namespace.replayedMethods`: `eth_sendRawTransaction`, the filter
  * calls that create, consume or remove, `eth_subscribe` / `eth_unsubscribe`). Reads are simply run
  * again, which keeps their hot path free of storage writes.
  */
@@ -20,7 +17,7 @@ export function isReplayedOnResend(request: unknown): boolean {
   return (
     isObject(invocation) &&
     typeof invocation.method === 'string' &&
-    replayedInvocations.has(invocation.method)
+    walletReplayedMethods.has(invocation.method)
   )
 }
 

@@ -1,0 +1,101 @@
+import { getAddress, isAddressEqual } from 'viem'
+import type { AccountId, ChainId } from '../caip/types.ts'
+import { callNode } from '../multichain/callNode.ts'
+import type { EngineContext, HandlerAnswer, HandlerCall } from '../multichain/context.ts'
+import { invokeSigningMethod } from '../multichain/invokeSigningMethod.ts'
+import type { Namespace, NamespaceInvocation, ScopeSupport } from '../multichain/namespace.ts'
+import { scopeAllowsSubscriptions } from '../multichain/scopeAllowsSubscriptions.ts'
+import { invalidParams, unauthorized } from '../rpc/errors.ts'
+import {
+  confirmedInvocations,
+  isSigningMethod,
+  nonIdempotentNodeMethods,
+  walletNamespaceMethods,
+  walletNamespaceScope,
+  walletScopeMethods,
+  walletScopeNotifications,
+} from './methods.ts'
+import { parseAddEthereumChainParams } from './parseAddEthereumChainParams.ts'
+
+/** `wallet_addEthereumChain` in the `wallet:eip155` scope (EIP-3085): a confirmation adds the network. */
+async function addNetwork(context: EngineContext, call: HandlerCall, params: unknown) {
+  const parsed = parseAddEthereumChainParams(params)
+  if ('problems' in parsed) throw invalidParams(parsed.problems)
+  const added = await context.ports.networks.addNetwork({
+    origin: call.origin,
+    requestKey: call.requestKey,
+    draft: parsed.draft,
+  })
+  return { result: added }
+}
+
+/**
+ * `eth_subscribe` / `eth_unsubscribe` (DESIGN §4): they also need `eth_subscription` granted and go
+ * over the chain's WebSocket, owned by the calling connection.
+ */
+async function subscription(
+  context: EngineContext,
+  call: HandlerCall,
+  { chainId, scope, method, params }: NamespaceInvocation,
+): Promise<HandlerAnswer> {
+  const { nodes } = context.ports
+  const owner = { origin: call.origin, connection: call.connection, chainId }
+  if (method === 'eth_subscribe') {
+    if (!scopeAllowsSubscriptions(scope, 'eth_subscribe')) throw unauthorized()
+    if (!Array.isArray(params) || params.length === 0) {
+      throw invalidParams([{ path: 'request.params', message: 'must be [kind, options?]' }])
+    }
+    return callNode(() => nodes.subscribe(owner, params))
+  }
+  if (!scopeAllowsSubscriptions(scope, 'eth_unsubscribe')) throw unauthorized()
+  const subscriptionId = Array.isArray(params) && params.length === 1 ? params[0] : undefined
+  if (typeof subscriptionId !== 'string') {
+    throw invalidParams([{ path: 'request.params', message: 'must be [subscriptionId]' }])
+  }
+  return callNode(() => nodes.unsubscribe(owner, subscriptionId))
+}
+
+/**
+ * The `eip155` namespace (DESIGN §4): every enabled EVM network supports the node reads, the
+ * subscription pair and the signing methods, with `eth_subscription`; `wallet:eip155` offers
+ * `wallet_addEthereumChain`. Accounts are `eip155:<n>:<EIP-55 address>`, matched case-insensitively.
+ */
+export const eip155Namespace: Namespace = {
+  name: 'eip155',
+  title: 'Ethereum',
+  chains(networks) {
+    const chains: Record<ChainId, ScopeSupport> = {}
+    for (const network of networks) {
+      if (network.enabled && network.chainId.startsWith('eip155:')) {
+        chains[network.chainId] = {
+          methods: [...walletScopeMethods],
+          notifications: [...walletScopeNotifications],
+        }
+      }
+    }
+    // Always offered: `wallet_addEthereumChain` (DESIGN §4, the reference wallet's dapps).
+    chains[walletNamespaceScope] = { methods: [...walletNamespaceMethods], notifications: [] }
+    return chains
+  },
+  addresses: (accounts) => accounts.keys,
+  accountId: (chainId, address): AccountId => `${chainId}:${getAddress(address)}`,
+  sameAddress: (a, b) =>
+    /^0x[0-9a-fA-F]{40}$/.test(a) &&
+    /^0x[0-9a-fA-F]{40}$/.test(b) &&
+    isAddressEqual(a as `0x${string}`, b as `0x${string}`),
+  async invoke(context, call, invocation) {
+    const { chainId, scope, method, params } = invocation
+    // The only method offered there (`walletNamespaceMethods`): granted, so it is this one.
+    if (chainId === walletNamespaceScope) return addNetwork(context, call, params)
+    if (isSigningMethod(method)) {
+      return invokeSigningMethod(context, call, { chainId, scope, method, params })
+    }
+    if (method === 'eth_subscribe' || method === 'eth_unsubscribe') {
+      return subscription(context, call, invocation)
+    }
+    const nodeParams = params as Parameters<typeof context.ports.nodes.request>[2]
+    return callNode(() => context.ports.nodes.request(chainId, method, nodeParams))
+  },
+  confirmedMethods: confirmedInvocations,
+  replayedMethods: nonIdempotentNodeMethods,
+}

@@ -1,0 +1,88 @@
+import type { Address } from 'viem'
+import type { AccountId, ChainId, NormalizedScope } from '../caip/types.ts'
+import type { EngineContext, HandlerAnswer, HandlerCall } from './context.ts'
+
+/** What a scope supports, or is granted: its methods and notifications. */
+export type ScopeSupport = { methods: string[]; notifications: string[] }
+
+/** One of the wallet's networks, as a namespace sees it when it lists its chains. */
+export type WalletNetwork = { chainId: ChainId; enabled: boolean }
+
+/**
+ * The wallet's accounts as the engine holds them. Each is named by its `eip155` address (`keys`): the
+ * key the approval window and the popup's edits use for "this wallet account", whatever namespaces a
+ * session holds. `addresses` gives each account's address in the other namespaces, in `keys` order
+ * (`{ solana: ['9xQe…', …] }`).
+ */
+export type WalletAccounts = {
+  keys: readonly Address[]
+  addresses?: Readonly<Record<string, readonly string[]>>
+}
+
+/** A method granted in a session scope, as the engine hands it to the scope's namespace. */
+export type NamespaceInvocation = {
+  chainId: ChainId
+  scope: NormalizedScope
+  method: string
+  params: unknown
+}
+
+/**
+ * What one CAIP-2 namespace knows, as the session engine asks for it (DESIGN §1, STYLE "Namespaces"):
+ * the engine, the approval window, the Connections screen and the confirmation queue speak CAIP ids
+ * and ask the namespace of a scope everything else. `core/eth` (`eip155`, with `wallet:eip155`) and
+ * `core/solana` implement it; adding a namespace adds a folder and an entry in `walletNamespaces`.
+ */
+export interface Namespace {
+  /** The CAIP-2 namespace: `eip155`, `solana`. */
+  readonly name: string
+  /** A label for people: `Ethereum`, `Solana`. */
+  readonly title: string
+  /**
+   * What each of the wallet's enabled networks of this namespace supports, and any wallet scope it
+   * offers (`wallet:eip155`). A scope asking `methods: []` (`notifications: []`) is granted all of
+   * it: the standard set is everything supported.
+   */
+  chains(networks: readonly WalletNetwork[]): Record<ChainId, ScopeSupport>
+  /** Each wallet account's address in this namespace, in wallet order. */
+  addresses(accounts: WalletAccounts): readonly string[]
+  /** The CAIP-10 id of `address` in the session scope `chainId` (`eip155:1:<EIP-55 address>`). */
+  accountId(chainId: ChainId, address: string): AccountId
+  /** Whether two addresses name the same account (case-insensitive hex, exact base58, …). */
+  sameAddress(a: string, b: string): boolean
+  /**
+   * Answers a method granted in one of this namespace's scopes: forwarded to the chain's node, or
+   * a wallet method (signing behind a confirmation, the session's own accounts). Bad params throw
+   * `-32602`, an account not granted `4100`, a rejection `4001`; node errors come back verbatim.
+   */
+  invoke(
+    context: EngineContext,
+    call: HandlerCall,
+    invocation: NamespaceInvocation,
+  ): Promise<HandlerAnswer>
+  /** Methods the user confirms in the confirmation window (a page re-send re-attaches to them). */
+  readonly confirmedMethods: readonly string[]
+  /**
+   * Methods whose second run does something twice (a second broadcast, filter, subscription or
+   * prompt): a page's re-send after a worker restart gets the first run's answer.
+   */
+  readonly replayedMethods: readonly string[]
+}
+
+/**
+ * The namespace a scope key or CAIP-10 account belongs to: `eip155` for `eip155:1` and for the wallet
+ * scope `wallet:eip155` (`wallet:eip155:0x…`).
+ */
+export function namespaceNameOf(key: string): string {
+  const [first = '', second = ''] = key.split(':')
+  return first === 'wallet' ? second : first
+}
+
+/** The namespace of `key` (a scope or account id) among `namespaces`, if the wallet speaks it. */
+export function findNamespace(
+  namespaces: readonly Namespace[],
+  key: string,
+): Namespace | undefined {
+  const name = namespaceNameOf(key)
+  return namespaces.find((namespace) => namespace.name === name)
+}

@@ -1,0 +1,18 @@
+import { eip155Namespace } from '../eth/eip155Namespace.ts'
+import type { Namespace } from '../multichain/namespace.ts'
+
+/**
+ * The namespaces this wallet speaks (DESIGN §1): the engine, the approval window, the Connections
+ * screen and the confirmation queue learn everything namespace-specific from these.
+ */
+export const walletNamespaces: readonly Namespace[] = [eip155Namespace]
+
+/** Every invoked method, of any namespace, that the user confirms in the confirmation window. */
+export const walletConfirmedMethods: ReadonlySet<string> = new Set(
+  walletNamespaces.flatMap((namespace) => namespace.confirmedMethods),
+)
+
+/** Every invoked method, of any namespace, whose page re-send gets the first run's answer. */
+export const walletReplayedMethods: ReadonlySet<string> = new Set(
+  walletNamespaces.flatMap((namespace) => namespace.replayedMethods),
+)
