@@ -5,8 +5,10 @@ import { parseRequest } from '../rpc/parseRequest.ts'
 import { failure, success } from '../rpc/response.ts'
 import type { Json, RpcId, RpcNotification } from '../rpc/types.ts'
 import { walletNamespaces } from '../wallet/namespaces.ts'
+import { connectNamespace } from './connectNamespace.ts'
 import type { EngineContext, Handler } from './context.ts'
 import { createSession } from './createSession.ts'
+import { disconnectNamespace } from './disconnectNamespace.ts'
 import { dropUnavailableChains } from './dropUnavailableChains.ts'
 import { getSession } from './getSession.ts'
 import { invokeMethod } from './invokeMethod.ts'
@@ -151,6 +153,10 @@ export function createMultichainEngine(
     },
 
     dropUnavailableChains: () => dropUnavailableChains(context),
+
+    connectNamespace: (request) => connectNamespace(context, request),
+
+    disconnectNamespace: (request) => disconnectNamespace(context, request),
 
     async expireSessions() {
       const now = ports.clock.now()

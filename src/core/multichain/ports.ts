@@ -14,6 +14,7 @@ import type {
   RpcResponse,
 } from '../rpc/types.ts'
 import type { NetworkDraft } from '../wallet/validateNetwork.ts'
+import type { ConnectNamespaceRequest } from './connectNamespace.ts'
 
 /**
  * The engine's ports: every piece of I/O the Multichain API engine needs, as small interfaces. The
@@ -190,6 +191,9 @@ export type EnginePorts = {
  * - `expireSessions` ends every session whose `expiry` is at or before `clock.now()`.
  * - `dropUnavailableChains` removes scopes on chains the wallet no longer offers (network removed).
  * - `deliverSubscriptionEvent` wraps a node `eth_subscription` event as `wallet_notify` to its owner.
+ * - `connectNamespace` / `disconnectNamespace` add or remove one namespace's scopes of the origin's
+ *   session for a page API of that namespace (the Solana Wallet Standard wallet); both resolve with
+ *   the session after, and throw `RpcError`s (`4001`, `-32002`, `5100`).
  */
 export interface MultichainEngine {
   handleRequest(origin: string, connection: ConnectionId, request: unknown): Promise<EngineResponse>
@@ -199,6 +203,8 @@ export interface MultichainEngine {
   expireSessions(): Promise<void>
   dropUnavailableChains(): Promise<void>
   deliverSubscriptionEvent(owner: SubscriptionOwner, subscription: string, result: Json): void
+  connectNamespace(request: ConnectNamespaceRequest): Promise<Json>
+  disconnectNamespace(request: { origin: string; namespace: string }): Promise<Json>
 }
 
 /**

@@ -1,0 +1,109 @@
+import type { ChainId } from '../caip/types.ts'
+import { requestAlreadyPending, unsupportedChains, userRejected } from '../rpc/errors.ts'
+import type { Json } from '../rpc/types.ts'
+import { buildSessionScopes } from './buildSessionScopes.ts'
+import type { EngineContext } from './context.ts'
+import type { ApprovalChain, ApprovalResult, StoredSession } from './ports.ts'
+import { loadSession, notifySessionChanged, sessionResult } from './sessionLifecycle.ts'
+
+export type ConnectNamespaceRequest = {
+  origin: string
+  /** The CAIP-2 namespace whose chains the page API connects to: `solana`. */
+  namespace: string
+  /** Only read the session: never a window (Wallet Standard `connect({ silent: true })`). */
+  silent?: boolean
+}
+
+/** Whether `key` (a scope or CAIP-10 account id) is a chain of `namespace`: `solana:<ref>`. */
+export const isChainOf = (namespace: string, key: string): boolean =>
+  key.startsWith(`${namespace}:`)
+
+/** Whether the session grants any account on a chain of `namespace`. */
+function holdsAccountsOf(session: StoredSession | undefined, namespace: string): boolean {
+  if (!session) return false
+  return Object.entries(session.sessionScopes).some(
+    ([chainId, scope]) => isChainOf(namespace, chainId) && scope.accounts.length > 0,
+  )
+}
+
+/**
+ * Connects a page API that speaks one namespace (the Solana Wallet Standard wallet, DESIGN §8) to
+ * the origin's one CAIP-25 session, without touching its other scopes. When the session already
+ * holds accounts of the namespace, or `silent` is set, it answers the session as it is. Otherwise
+ * the approval window offers the wallet's enabled chains of the namespace with their standard
+ * methods and notifications (as `methods: []` asks), the wallet accounts the session already grants
+ * (else the first) preselected; the approved chains and accounts are added to the session (a new
+ * one when there was none) and the origin is told (`wallet_sessionChanged`). Resolves with the
+ * session as `wallet_getSession` shows it. No chain of the namespace → `5100`; another approval of
+ * the origin open → `-32002`; rejected or closed → `4001`, the session unchanged.
+ */
+export async function connectNamespace(
+  context: EngineContext,
+  request: ConnectNamespaceRequest,
+): Promise<Json> {
+  const { ports, pendingApprovals } = context
+  const { origin, namespace } = request
+  const session = await loadSession(context, origin)
+  if (request.silent || holdsAccountsOf(session, namespace)) return sessionResult(session)
+
+  const capabilities = await ports.capabilities.get()
+  const offered: ApprovalChain[] = Object.entries(capabilities.chains).flatMap(
+    ([chainId, support]) =>
+      isChainOf(namespace, chainId)
+        ? [
+            {
+              chainId: chainId as ChainId,
+              required: false,
+              methods: [...support.methods],
+              notifications: [...support.notifications],
+            },
+          ]
+        : [],
+  )
+  if (offered.length === 0) throw unsupportedChains()
+
+  const granted = new Set(
+    Object.values(session?.sessionScopes ?? {}).flatMap((scope) =>
+      scope.accounts.map((account) => account.slice(account.lastIndexOf(':') + 1).toLowerCase()),
+    ),
+  )
+  const inSession = capabilities.accounts.filter((address) => granted.has(address.toLowerCase()))
+
+  if (pendingApprovals.has(origin)) throw requestAlreadyPending(origin)
+  pendingApprovals.add(origin)
+  let approval: ApprovalResult
+  try {
+    approval = await ports.approver.requestApproval({
+      origin,
+      chains: offered,
+      preselectedAccounts: inSession.length > 0 ? inSession : capabilities.accounts.slice(0, 1),
+      sessionProperties: session?.sessionProperties ?? {},
+    })
+  } finally {
+    pendingApprovals.delete(origin)
+  }
+  if (!approval.approved) throw userRejected()
+
+  const approvedChains = new Set(approval.chains)
+  const chains = offered.filter((chain) => approvedChains.has(chain.chainId))
+  const approvedAccounts = new Set(approval.accounts.map((address) => address.toLowerCase()))
+  const accounts = (await ports.capabilities.get()).accounts.filter((address) =>
+    approvedAccounts.has(address.toLowerCase()),
+  )
+  if (chains.length === 0 || accounts.length === 0) throw userRejected()
+
+  // The session as it is now: another API may have changed it while the window was open.
+  const current = await loadSession(context, origin)
+  const requested = Object.fromEntries(
+    chains.map(({ chainId, methods, notifications }) => [chainId, { methods, notifications }]),
+  )
+  const next: StoredSession = {
+    sessionScopes: { ...current?.sessionScopes, ...buildSessionScopes({ chains, accounts }) },
+    sessionProperties: current?.sessionProperties ?? {},
+    requestedScopes: { ...current?.requestedScopes, ...requested },
+    createdAt: current?.createdAt ?? ports.clock.now(),
+  }
+  await ports.sessions.set(origin, next)
+  notifySessionChanged(context, origin, next.sessionScopes)
+  return sessionResult(next)
+}
