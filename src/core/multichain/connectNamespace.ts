@@ -4,6 +4,7 @@ import type { Json } from '../rpc/types.ts'
 import { buildSessionScopes } from './buildSessionScopes.ts'
 import type { EngineContext } from './context.ts'
 import type { ApprovalChain, ApprovalResult, StoredSession } from './ports.ts'
+import { preselectAccounts } from './preselectAccounts.ts'
 import { loadSession, notifySessionChanged, sessionResult } from './sessionLifecycle.ts'
 
 export type ConnectNamespaceRequest = {
@@ -62,13 +63,6 @@ export async function connectNamespace(
   )
   if (offered.length === 0) throw unsupportedChains()
 
-  const granted = new Set(
-    Object.values(session?.sessionScopes ?? {}).flatMap((scope) =>
-      scope.accounts.map((account) => account.slice(account.lastIndexOf(':') + 1).toLowerCase()),
-    ),
-  )
-  const inSession = capabilities.accounts.filter((address) => granted.has(address.toLowerCase()))
-
   if (pendingApprovals.has(origin)) throw requestAlreadyPending(origin)
   pendingApprovals.add(origin)
   let approval: ApprovalResult
@@ -76,7 +70,11 @@ export async function connectNamespace(
     approval = await ports.approver.requestApproval({
       origin,
       chains: offered,
-      preselectedAccounts: inSession.length > 0 ? inSession : capabilities.accounts.slice(0, 1),
+      preselectedAccounts: preselectAccounts(
+        session ? [session.sessionScopes] : [],
+        capabilities.accounts,
+        { addresses: capabilities.addresses ?? {}, namespaces: context.namespaces },
+      ),
       sessionProperties: session?.sessionProperties ?? {},
     })
   } finally {
@@ -87,9 +85,8 @@ export async function connectNamespace(
   const approvedChains = new Set(approval.chains)
   const chains = offered.filter((chain) => approvedChains.has(chain.chainId))
   const approvedAccounts = new Set(approval.accounts.map((address) => address.toLowerCase()))
-  const accounts = (await ports.capabilities.get()).accounts.filter((address) =>
-    approvedAccounts.has(address.toLowerCase()),
-  )
+  const { accounts: walletAccounts, addresses } = await ports.capabilities.get()
+  const accounts = walletAccounts.filter((address) => approvedAccounts.has(address.toLowerCase()))
   if (chains.length === 0 || accounts.length === 0) throw userRejected()
 
   // The session as it is now: another API may have changed it while the window was open.
@@ -98,7 +95,15 @@ export async function connectNamespace(
     chains.map(({ chainId, methods, notifications }) => [chainId, { methods, notifications }]),
   )
   const next: StoredSession = {
-    sessionScopes: { ...current?.sessionScopes, ...buildSessionScopes({ chains, accounts }) },
+    sessionScopes: {
+      ...current?.sessionScopes,
+      ...buildSessionScopes({
+        chains,
+        accounts,
+        wallet: { keys: walletAccounts, addresses: addresses ?? {} },
+        namespaces: context.namespaces,
+      }),
+    },
     sessionProperties: current?.sessionProperties ?? {},
     requestedScopes: { ...current?.requestedScopes, ...requested },
     createdAt: current?.createdAt ?? ports.clock.now(),
