@@ -1,0 +1,189 @@
+// @ts-check
+/**
+ * What `npm start` and `npm test` need from the machine, and what to do when something is missing:
+ * pure decisions over a description of the machine (`checkSetup.mjs` probes it and acts). Plain
+ * JavaScript with no imports: it runs before `npm install` ever did.
+ */
+
+/** @typedef {'start' | 'test'} SetupCommand */
+/** @typedef {'chromium' | 'redis-server' | 'haproxy'} Program */
+/** @typedef {'debian' | 'ubuntu' | 'fedora' | 'macos' | 'other'} SystemFamily */
+
+/**
+ * @typedef {object} Machine
+ * @property {string} nodeVersion `process.version`, e.g. `v20.20.2`
+ * @property {SystemFamily} system
+ * @property {boolean} isRoot
+ * @property {boolean} hasAptGet `apt-get` is on PATH
+ * @property {string[]} moduleProblems what is wrong with node_modules (empty: installed as locked)
+ * @property {{ path: string, fromEnvironment: boolean, executable: boolean }} chromium
+ * @property {Record<'redis-server' | 'haproxy', { onPath: boolean, elsewhere?: string }>} programs
+ *   `elsewhere`: an executable of that name outside PATH (`/usr/sbin` for a user on Debian)
+ */
+
+/**
+ * @typedef {object} SetupPlan
+ * @property {string | undefined} npmInstall why `npm install` must run first, if it must
+ * @property {string[]} aptPackages Debian packages to install with apt-get (root on Debian/Ubuntu)
+ * @property {Program[]} missing what is missing and will not be installed here
+ */
+
+/** @type {Record<SetupCommand, Program[]>} */
+export const programsNeeded = {
+  start: ['chromium'],
+  test: ['chromium', 'redis-server', 'haproxy'],
+}
+
+/** The oldest Node.js the project runs on (package.json `engines`). */
+export const minimumNodeMajor = 20
+
+/** @type {Record<Program, string>} Debian's and Ubuntu's package of each program. */
+const aptPackageOf = { chromium: 'chromium', 'redis-server': 'redis-server', haproxy: 'haproxy' }
+
+/**
+ * The family of a Linux system from `/etc/os-release` (`ID` and `ID_LIKE`), or of another platform.
+ *
+ * @param {NodeJS.Platform} platform
+ * @param {string | undefined} osRelease the file's text, undefined when it is absent
+ * @returns {SystemFamily}
+ * @example systemFamily('linux', 'ID=debian\n') // 'debian'
+ */
+export function systemFamily(platform, osRelease) {
+  if (platform === 'darwin') return 'macos'
+  if (platform !== 'linux' || osRelease === undefined) return 'other'
+  /** @param {string} key */
+  const field = (key) => {
+    const line = osRelease.split('\n').find((candidate) => candidate.startsWith(`${key}=`))
+    return (line?.slice(key.length + 1) ?? '').replace(/["']/g, '').trim().split(/\s+/)
+  }
+  const names = [...field('ID'), ...field('ID_LIKE')]
+  if (names.includes('ubuntu')) return 'ubuntu'
+  if (names.includes('debian')) return 'debian'
+  if (names.some((name) => ['fedora', 'rhel', 'centos'].includes(name))) return 'fedora'
+  return 'other'
+}
+
+/**
+ * What to do before `command` runs: `npm install` when node_modules is missing or differs from the
+ * lock; as root on Debian/Ubuntu with apt-get, the missing programs' packages (Chromium only on
+ * Debian: Ubuntu ships it as a snap); everything else missing is for the user to install.
+ *
+ * @param {SetupCommand} command
+ * @param {Machine} machine
+ * @returns {SetupPlan}
+ */
+export function planSetup(command, machine) {
+  const missing = programsNeeded[command].filter((program) => !isPresent(program, machine))
+  const installsWithApt =
+    machine.isRoot && machine.hasAptGet && ['debian', 'ubuntu'].includes(machine.system)
+  /** @param {Program} program */
+  const aptInstallable = (program) =>
+    installsWithApt &&
+    !(
+      program === 'chromium' &&
+      (machine.chromium.fromEnvironment || machine.system === 'ubuntu')
+    ) &&
+    !(program !== 'chromium' && machine.programs[program].elsewhere !== undefined)
+  return {
+    npmInstall:
+      machine.moduleProblems.length > 0 ? machine.moduleProblems.slice(0, 3).join('; ') : undefined,
+    aptPackages: missing.filter(aptInstallable).map((program) => aptPackageOf[program]),
+    missing: missing.filter((program) => !aptInstallable(program)),
+  }
+}
+
+/**
+ * @param {Program} program
+ * @param {Machine} machine
+ */
+function isPresent(program, machine) {
+  return program === 'chromium' ? machine.chromium.executable : machine.programs[program].onPath
+}
+
+/**
+ * The one line that stops `command` when Node.js is too old, or undefined.
+ *
+ * @param {SetupCommand} command
+ * @param {string} nodeVersion
+ * @returns {string | undefined}
+ */
+export function describeOldNode(command, nodeVersion) {
+  const major = Number(/^v?(\d+)/.exec(nodeVersion)?.[1])
+  if (major >= minimumNodeMajor) return undefined
+  return `npm ${command}: needs Node.js ${minimumNodeMajor} or newer, this is ${nodeVersion}: install it from https://nodejs.org (or with nvm: nvm install ${minimumNodeMajor}), then run npm ${command} again.`
+}
+
+/**
+ * The one line that stops `command`, naming each missing program and the command that installs it
+ * on this system.
+ *
+ * @param {SetupCommand} command
+ * @param {Program[]} missing not empty
+ * @param {Machine} machine
+ * @returns {string}
+ * @example
+ * describeMissing('test', ['redis-server', 'haproxy'], debianUser)
+ * // 'npm test: missing redis-server, haproxy. Install: sudo apt-get install -y redis-server haproxy — then run npm test again.'
+ */
+export function describeMissing(command, missing, machine) {
+  const hints = []
+  /** @type {Program[]} */
+  const toInstall = []
+  for (const program of missing) {
+    const elsewhere = program === 'chromium' ? undefined : machine.programs[program].elsewhere
+    if (elsewhere !== undefined) {
+      hints.push(
+        `${program} is at ${elsewhere} but not on PATH: export PATH="$PATH:${elsewhere.slice(0, elsewhere.lastIndexOf('/'))}"`,
+      )
+    } else if (program === 'chromium' && machine.chromium.fromEnvironment) {
+      hints.push(
+        `CHROMIUM_PATH=${machine.chromium.path} is not an executable: point it at Chromium, or unset it to use /usr/bin/chromium`,
+      )
+    } else {
+      toInstall.push(program)
+    }
+  }
+  if (toInstall.length > 0) hints.unshift(`Install: ${installCommand(toInstall, machine)}`)
+  return `npm ${command}: missing ${missing.join(', ')}. ${hints.join('; ')} — then run npm ${command} again.`
+}
+
+/**
+ * @param {Program[]} programs
+ * @param {Machine} machine
+ */
+function installCommand(programs, machine) {
+  const sudo = machine.isRoot ? '' : 'sudo '
+  const chromium = programs.includes('chromium')
+  const others = programs.filter((program) => program !== 'chromium')
+  switch (machine.system) {
+    case 'debian':
+      return `${sudo}apt-get install -y ${programs.map((program) => aptPackageOf[program]).join(' ')}`
+    case 'ubuntu':
+      return [
+        ...(chromium
+          ? [`${sudo}snap install chromium && export CHROMIUM_PATH=/snap/bin/chromium`]
+          : []),
+        ...(others.length > 0 ? [`${sudo}apt-get install -y ${others.join(' ')}`] : []),
+      ].join(' && ')
+    case 'fedora':
+      return [
+        `${sudo}dnf install -y ${programs.map((program) => (program === 'chromium' ? 'chromium' : program === 'redis-server' ? 'redis' : program)).join(' ')}`,
+        ...(chromium ? ['export CHROMIUM_PATH=/usr/bin/chromium-browser'] : []),
+      ].join(' && ')
+    case 'macos':
+      return [
+        ...(chromium
+          ? [
+              'brew install --cask chromium && export CHROMIUM_PATH=/Applications/Chromium.app/Contents/MacOS/Chromium',
+            ]
+          : []),
+        ...(others.length > 0
+          ? [
+              `brew install ${others.map((program) => (program === 'redis-server' ? 'redis' : program)).join(' ')}`,
+            ]
+          : []),
+      ].join(' && ')
+    default:
+      return `${programs.join(', ')} with your system's package manager${chromium ? ' (then CHROMIUM_PATH=<Chromium executable> unless it is /usr/bin/chromium)' : ''}`
+  }
+}
