@@ -30,6 +30,8 @@ Options:
                   password "correct horse battery staple" and point Local devnet at the endpoint
   --profile DIR   keep the Chromium profile in DIR (default: a fresh temporary one)
   --no-build      use the extension/ already built
+  --log-requests  print a line per JSON-RPC call the endpoint answers (default: only its
+                  warnings and errors, one line each)
   -h, --help      show this help
 
 Environment: CHROMIUM_PATH (default /usr/bin/chromium).`
@@ -42,11 +44,18 @@ const { values: options } = parseArgs({
     onboard: { type: 'boolean', default: false },
     profile: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    'log-requests': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 })
 
 const defaultPort = 8545
+
+/** The endpoints' logs at a terminal: readable lines, quiet unless --log-requests. */
+const endpointLogs = {
+  logLevel: options['log-requests'] ? 'info' : 'warn',
+  logFormat: 'text',
+} as const
 
 function fail(message: string): never {
   console.error(`npm start: ${message}`)
@@ -119,7 +128,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'))
 
   try {
-    started.endpoint = await startNodeEndpoint({ port, host, logLevel: 'info' })
+    started.endpoint = await startNodeEndpoint({ port, host, ...endpointLogs })
     started.dapp = await serveDapp({ port: dappPort })
     if (!options.headless && !hasDisplay()) {
       console.log('No display (DISPLAY/WAYLAND_DISPLAY unset): running Chromium headless.')

@@ -25,6 +25,8 @@ export type StartEndpointOptions = {
   chainId?: number
   /** Default `silent`; other levels pass the endpoint's log lines on to this process's stdout. */
   logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug'
+  /** `json` (pino lines, the default) or `text` (one readable line each). */
+  logFormat?: 'json' | 'text'
   /** How long the CLI may take to announce readiness. Default 60,000 ms. */
   readyTimeoutMs?: number
 }
@@ -83,6 +85,7 @@ export async function startNodeEndpoint(
     '--log-level',
     logLevel,
   ]
+  if (options.logFormat !== undefined) args.push('--log-format', options.logFormat)
   if (options.port !== undefined) args.push('--port', String(options.port))
   if (options.host !== undefined) args.push('--host', options.host)
   for (const key of options.apiKeys ?? []) args.push('--api-key', key)

@@ -13,6 +13,7 @@ import { accessSync, constants, readFileSync, statSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
+  aptPackageOf,
   describeMissing,
   describeOldNode,
   planSetup,
@@ -31,7 +32,8 @@ import {
  * @property {NodeJS.Platform} platform
  * @property {string | undefined} osRelease `/etc/os-release`'s text
  * @property {string} defaultChromium Chromium when CHROMIUM_PATH is unset (e2e/support/launchWallet.ts)
- * @property {string[]} systemDirectories where programs may be outside a user's PATH (`/usr/sbin`)
+ * @property {string[]} systemDirectories the system's program directories: a program found there but
+ *   not on PATH is named with its place; apt-get runs with them on its PATH
  * @property {(line: string) => void} say progress and the stopping line
  */
 
@@ -131,7 +133,12 @@ export function probeMachine(options) {
 function run(command, args, options) {
   const result = spawnSync(command, args, {
     cwd: options.projectRoot,
-    env: { ...options.env, DEBIAN_FRONTEND: 'noninteractive' },
+    env: {
+      ...options.env,
+      // apt-get and dpkg run their helpers (gpgv, dpkg-deb, ldconfig) from the system's directories.
+      PATH: [options.env.PATH, ...options.systemDirectories].filter(Boolean).join(delimiter),
+      DEBIAN_FRONTEND: 'noninteractive',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   return result.status === 0
@@ -165,23 +172,21 @@ export function checkSetup(command, options) {
       return false
     }
   }
-  if (plan.aptPackages.length > 0) {
-    const packages = plan.aptPackages
+  /** @type {import('./planSetup.mjs').Program[]} */
+  let aptFailed = []
+  if (plan.aptInstall.length > 0) {
+    const packages = plan.aptInstall.map((program) => aptPackageOf[program])
     options.say(`npm ${command}: installing ${packages.join(', ')} with apt-get (running as root)`)
     // A failed update (no network to the mirrors) may still leave the packages installable from
     // the lists already there; the install says whether they were.
     run('apt-get', ['update', '-qq'], options)
     run('apt-get', ['install', '-y', '-qq', ...packages], options)
+    aptFailed = plan.aptInstall
     plan = planSetup(command, probeMachine(options))
-    if (plan.aptPackages.length > 0) {
-      options.say(
-        `npm ${command}: apt-get did not install ${plan.aptPackages.join(', ')} (see its output above); install ${plan.aptPackages.length > 1 ? 'them' : 'it'} and run npm ${command} again.`,
-      )
-      return false
-    }
   }
-  if (plan.missing.length > 0) {
-    options.say(describeMissing(command, plan.missing, probeMachine(options)))
+  const missing = [...plan.aptInstall, ...plan.missing]
+  if (missing.length > 0) {
+    options.say(describeMissing(command, missing, probeMachine(options), aptFailed))
     return false
   }
   return true
@@ -211,8 +216,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     platform: process.platform,
     osRelease: readIfPresent('/etc/os-release'),
     defaultChromium: '/usr/bin/chromium',
-    // Debian keeps haproxy there, and a user's PATH often lacks them.
-    systemDirectories: ['/usr/sbin', '/usr/local/sbin', '/sbin'],
+    // Debian keeps haproxy in /usr/sbin, which a user's PATH often lacks.
+    systemDirectories: [
+      '/usr/local/sbin',
+      '/usr/local/bin',
+      '/usr/sbin',
+      '/usr/bin',
+      '/sbin',
+      '/bin',
+    ],
     say: (line) => console.error(line),
   })
   process.exit(ready ? 0 : 1)

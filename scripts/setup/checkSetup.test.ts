@@ -156,7 +156,7 @@ describe('checkSetup', () => {
     await program('apt-get', `echo "$@" >> ${join(machine, 'apt.log')}`)
     expect(check('start', { isRoot: true })).toBe(false)
     expect(said.at(-1)).toBe(
-      'npm start: apt-get did not install chromium (see its output above); install it and run npm start again.',
+      'npm start: missing chromium. apt-get did not install chromium (see its output above) — then run npm start again.',
     )
   })
 })

@@ -24,7 +24,7 @@
 /**
  * @typedef {object} SetupPlan
  * @property {string | undefined} npmInstall why `npm install` must run first, if it must
- * @property {string[]} aptPackages Debian packages to install with apt-get (root on Debian/Ubuntu)
+ * @property {Program[]} aptInstall what to install with apt-get (as root on Debian/Ubuntu)
  * @property {Program[]} missing what is missing and will not be installed here
  */
 
@@ -38,7 +38,11 @@ export const programsNeeded = {
 export const minimumNodeMajor = 20
 
 /** @type {Record<Program, string>} Debian's and Ubuntu's package of each program. */
-const aptPackageOf = { chromium: 'chromium', 'redis-server': 'redis-server', haproxy: 'haproxy' }
+export const aptPackageOf = {
+  chromium: 'chromium',
+  'redis-server': 'redis-server',
+  haproxy: 'haproxy',
+}
 
 /**
  * The family of a Linux system from `/etc/os-release` (`ID` and `ID_LIKE`), or of another platform.
@@ -87,7 +91,7 @@ export function planSetup(command, machine) {
   return {
     npmInstall:
       machine.moduleProblems.length > 0 ? machine.moduleProblems.slice(0, 3).join('; ') : undefined,
-    aptPackages: missing.filter(aptInstallable).map((program) => aptPackageOf[program]),
+    aptInstall: missing.filter(aptInstallable),
     missing: missing.filter((program) => !aptInstallable(program)),
   }
 }
@@ -120,18 +124,21 @@ export function describeOldNode(command, nodeVersion) {
  * @param {SetupCommand} command
  * @param {Program[]} missing not empty
  * @param {Machine} machine
+ * @param {Program[]} [aptFailed] those apt-get was asked for and did not install
  * @returns {string}
  * @example
  * describeMissing('test', ['redis-server', 'haproxy'], debianUser)
  * // 'npm test: missing redis-server, haproxy. Install: sudo apt-get install -y redis-server haproxy — then run npm test again.'
  */
-export function describeMissing(command, missing, machine) {
+export function describeMissing(command, missing, machine, aptFailed = []) {
   const hints = []
   /** @type {Program[]} */
   const toInstall = []
   for (const program of missing) {
     const elsewhere = program === 'chromium' ? undefined : machine.programs[program].elsewhere
-    if (elsewhere !== undefined) {
+    if (aptFailed.includes(program)) {
+      hints.push(`apt-get did not install ${aptPackageOf[program]} (see its output above)`)
+    } else if (elsewhere !== undefined) {
       hints.push(
         `${program} is at ${elsewhere} but not on PATH: export PATH="$PATH:${elsewhere.slice(0, elsewhere.lastIndexOf('/'))}"`,
       )

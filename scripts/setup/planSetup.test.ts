@@ -31,7 +31,7 @@ describe('planSetup', () => {
   it('plans nothing when everything is there', () => {
     expect(planSetup('test', complete)).toEqual({
       npmInstall: undefined,
-      aptPackages: [],
+      aptInstall: [],
       missing: [],
     })
   })
@@ -56,16 +56,16 @@ describe('planSetup', () => {
     const root = { ...without(complete, 'chromium', 'haproxy'), isRoot: true }
     expect(planSetup('test', root)).toEqual({
       npmInstall: undefined,
-      aptPackages: ['chromium', 'haproxy'],
+      aptInstall: ['chromium', 'haproxy'],
       missing: [],
     })
   })
 
   it('installs nothing with apt-get as a user, without apt-get, or off Debian and Ubuntu', () => {
     const bare = without(complete, 'redis-server')
-    expect(planSetup('test', bare).aptPackages).toEqual([])
-    expect(planSetup('test', { ...bare, isRoot: true, hasAptGet: false }).aptPackages).toEqual([])
-    expect(planSetup('test', { ...bare, isRoot: true, system: 'fedora' }).aptPackages).toEqual([])
+    expect(planSetup('test', bare).aptInstall).toEqual([])
+    expect(planSetup('test', { ...bare, isRoot: true, hasAptGet: false }).aptInstall).toEqual([])
+    expect(planSetup('test', { ...bare, isRoot: true, system: 'fedora' }).aptInstall).toEqual([])
     expect(planSetup('test', { ...bare, isRoot: true, system: 'fedora' }).missing).toEqual([
       'redis-server',
     ])
@@ -75,7 +75,7 @@ describe('planSetup', () => {
     const ubuntu = { ...without(complete, 'chromium', 'haproxy'), isRoot: true, system: 'ubuntu' }
     expect(planSetup('test', ubuntu as Machine)).toEqual({
       npmInstall: undefined,
-      aptPackages: ['haproxy'],
+      aptInstall: ['haproxy'],
       missing: ['chromium'],
     })
     const pointed = {
@@ -95,7 +95,7 @@ describe('planSetup', () => {
         haproxy: { onPath: false, elsewhere: '/usr/sbin/haproxy' },
       },
     }
-    expect(planSetup('test', offPath)).toMatchObject({ aptPackages: [], missing: ['haproxy'] })
+    expect(planSetup('test', offPath)).toMatchObject({ aptInstall: [], missing: ['haproxy'] })
   })
 })
 

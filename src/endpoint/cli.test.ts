@@ -216,6 +216,29 @@ describe('npm run node (src/endpoint/cli.ts)', () => {
     expect(calls.filter((line) => line.includes('"status":-32601'))).toHaveLength(1)
   })
 
+  it('--log-format text writes each call as one readable line, and --log-level warn none', async () => {
+    const run = runCli(['--port', '0', '--json', '--log-format', 'text'])
+    const ready = await readyOf(run)
+    await chainIdAt(ready.http)
+    const line = await waitForLine(run, (candidate) => candidate.includes(' rpc '))
+    expect(line).toMatch(/^\d\d:\d\d:\d\d rpc http dev eth_chainId ok \d+(\.\d+)? ms$/)
+
+    const quiet = runCli(['--port', '0', '--json', '--log-format', 'text', '--log-level', 'warn'])
+    const quietReady = await readyOf(quiet)
+    await chainIdAt(quietReady.http)
+    await fetch(`${quietReady.origin}/nope`)
+    // Its exit is the barrier: every line of the calls answered before it has been written.
+    quiet.child.kill('SIGTERM')
+    expect(await quiet.exited).toBe(0)
+    expect(quiet.lines.filter((candidate) => !candidate.startsWith('{"event":"ready"'))).toEqual([])
+  })
+
+  it('refuses a --log-format other than json or text', async () => {
+    const run = runCli(['--port', '0', '--log-format', 'pretty'])
+    expect(await run.exited).toBe(1)
+    expect(run.errors()).toContain('--log-format must be json or text')
+  })
+
   it('refuses a --log-sample that is not a whole number of at least 1', async () => {
     const run = runCli(['--port', '0', '--log-sample', '0'])
     expect(await run.exited).toBe(1)

@@ -43,6 +43,7 @@ Usage: npm run node -- [options]
   --query-timeout-ms <n>  log query time limit                              [10000]
   --filter-ttl-ms <n>     a filter expires this long after its last poll    [900000]
   --log-level <level>     silent | error | warn | info | debug              [info]
+  --log-format <format>   json (pino lines, for programs) | text (one readable line each) [json]
   --log-sample <n>        at info, log one successful call in n (failed calls always); lines
                           are written after the answer, never before it    [1]
   --redis <url>           keep filters in Redis (redis://host:port/db), shared by every
@@ -103,6 +104,7 @@ async function main(): Promise<void> {
       'query-timeout-ms': { type: 'string' },
       'filter-ttl-ms': { type: 'string' },
       'log-level': { type: 'string' },
+      'log-format': { type: 'string' },
       'log-sample': { type: 'string' },
       redis: { type: 'string' },
       workers: { type: 'string' },
@@ -122,6 +124,10 @@ async function main(): Promise<void> {
   const logLevel = values['log-level'] ?? 'info'
   if (!logLevels.some((level) => level === logLevel)) {
     throw new Error(`--log-level must be one of ${logLevels.join(', ')}`)
+  }
+  const logFormat = values['log-format'] ?? 'json'
+  if (logFormat !== 'json' && logFormat !== 'text') {
+    throw new Error('--log-format must be json or text')
   }
   const chainId = integer('chain-id', values['chain-id'])
   if (chainId !== undefined && values.upstream !== undefined) {
@@ -150,6 +156,7 @@ async function main(): Promise<void> {
     queryTimeoutMs: integer('query-timeout-ms', values['query-timeout-ms']),
     filterTtlMs: integer('filter-ttl-ms', values['filter-ttl-ms']),
     logLevel: logLevel as LogLevel,
+    logFormat,
     logSampleEvery: positive('log-sample', values['log-sample']),
     chainId,
     redisUrl: values.redis ?? (process.env.APERTURE_REDIS_URL || undefined),

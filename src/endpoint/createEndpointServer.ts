@@ -12,6 +12,7 @@ import type { EndpointLimits, LimitsFor } from './limits.ts'
 import type { EndpointMetrics } from './metrics/createMetrics.ts'
 import { rawErrorResponse } from './rawErrorResponse.ts'
 import type { FilterStore } from './state/filterStore.ts'
+import { type LogFormat, textLogStream } from './textLogLine.ts'
 import { serveWebSockets } from './webSocketServer.ts'
 
 export type CreateEndpointServerParameters = {
@@ -25,6 +26,8 @@ export type CreateEndpointServerParameters = {
   filters: FilterStore
   subscriptions: SubscriptionRelay
   logLevel: LogLevel
+  /** pino JSON lines (`json`) or one readable line each (`text`), on stdout. */
+  logFormat: LogFormat
   /** At `info`, one successful call in this many is logged (failed calls always). */
   logSampleEvery: number
   bodyLimitBytes: number
@@ -60,7 +63,10 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
   const { handler, upstream, filters, subscriptions, bodyLimitBytes, limits } = parameters
   const keys = new Set(parameters.apiKeys)
   const app = Fastify({
-    logger: { level: parameters.logLevel },
+    logger:
+      parameters.logFormat === 'text'
+        ? { level: parameters.logLevel, stream: textLogStream(process.stdout) }
+        : { level: parameters.logLevel },
     bodyLimit: bodyLimitBytes,
     requestTimeout: limits.requestTimeoutMs,
     connectionTimeout: limits.idleTimeoutMs,

@@ -20,6 +20,7 @@ import { connectRedis, type RedisConnection } from './state/connectRedis.ts'
 import { createMemoryFilterStore } from './state/createMemoryFilterStore.ts'
 import { createRedisFilterStore } from './state/createRedisFilterStore.ts'
 import { createMemoryRateLimiter, createRedisRateLimiter } from './state/rateLimiter.ts'
+import type { LogFormat } from './textLogLine.ts'
 
 export type { LogLevel } from './callLog.ts'
 export type { KeyPolicy } from './keys/parseKeysFile.ts'
@@ -51,6 +52,8 @@ export type StartEndpointOptions = {
   filterTtlMs?: number
   /** Default `info`. */
   logLevel?: LogLevel
+  /** Default `json` (pino lines); `text`: one readable line each (`npm start`). */
+  logFormat?: LogFormat
   /** At `info`, log one successful call in this many (failed calls always). Default 1. */
   logSampleEvery?: number
   /** Largest accepted request body. Default 1 MiB. */
@@ -254,6 +257,7 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
     filters,
     subscriptions,
     logLevel: options.logLevel ?? 'info',
+    logFormat: options.logFormat ?? 'json',
     logSampleEvery: options.logSampleEvery ?? 1,
     bodyLimitBytes: options.bodyLimitBytes ?? 1024 * 1024,
     limits,
