@@ -130,6 +130,7 @@ export function createPopupHandlers(deps: PopupDependencies) {
       await confirmations.resolve(id, approved)
       return null
     },
+    'confirmations:close': () => confirmations.closeIfIdle(),
     'settings:get': () => networks.settings(),
     'settings:set': async (changes) => {
       const problems = validateSettingsChanges(changes)

@@ -81,6 +81,11 @@ export type PopupRequests = {
   'confirmations:list': { params: undefined; result: ConfirmationView[] }
   /** The user's answer to one confirmation; approving needs an unlocked wallet. */
   'confirmation:resolve': { params: { id: string; approved: boolean }; result: null }
+  /**
+   * The confirmation window, every request in it answered, asks to close itself: `true` when it
+   * may (nothing waits; the next request opens a new window), `false` when a request came meanwhile.
+   */
+  'confirmations:close': { params: undefined; result: boolean }
   'settings:get': { params: undefined; result: SettingsView }
   'settings:set': { params: Partial<SettingsView>; result: SettingsView }
   'networks:list': { params: undefined; result: NetworkView[] }

@@ -147,6 +147,68 @@ describe('createConfirmations', () => {
     expect((await second).result).toEqual({ approved: false })
   })
 
+  it('gives a request that comes while the window closes itself a new window, where it waits for the user', async () => {
+    const windows = memoryWindows()
+    const confirmations = worker(memoryStore(), windows)
+    const first = confirmations.ask(message)
+    await hop(40)
+    const [shown] = await confirmations.pending()
+    await confirmations.resolve(shown?.id ?? '', true)
+    expect((await first).result).toEqual({ approved: true })
+    expect(await confirmations.closeIfIdle()).toBe(true)
+
+    // The next request comes while window 101 is still closing.
+    const second = confirmations.ask({ ...message, requestKey: 'a/2' })
+    await hop(40)
+    windows.close(101)
+    await confirmations.windowClosed(101)
+    expect(windows.opened).toBe(2)
+    const [waiting] = await confirmations.pending()
+    expect(waiting?.requestKey).toBe('a/2')
+    await confirmations.resolve(waiting?.id ?? '', true)
+    expect((await second).result).toEqual({ approved: true })
+  })
+
+  it('keeps the window open when a request came before it asked to close, and the request waits there', async () => {
+    const windows = memoryWindows()
+    const confirmations = worker(memoryStore(), windows)
+    const first = confirmations.ask(message)
+    await hop(40)
+    const [shown] = await confirmations.pending()
+    await confirmations.resolve(shown?.id ?? '', true)
+    await first
+    const second = confirmations.ask({ ...message, origin: otherDapp, requestKey: 'b/1' })
+    await hop(40)
+    expect(windows.focused).toEqual([101])
+    expect(await confirmations.closeIfIdle()).toBe(false)
+    const settled = await Promise.race([
+      second.then(() => 'answered'),
+      hop(40).then(() => 'waiting'),
+    ])
+    expect(settled).toBe('waiting')
+    const [waiting] = await confirmations.pending()
+    await confirmations.resolve(waiting?.id ?? '', false)
+    expect((await second).result).toEqual({ approved: false })
+    expect(windows.opened).toBe(1)
+  })
+
+  it('opens a new window when the open one goes away between the check and the focus', async () => {
+    const windows = memoryWindows()
+    const confirmations = worker(memoryStore(), {
+      ...windows,
+      focus: async () => {
+        throw new Error('No window with id: 101.')
+      },
+    })
+    void confirmations.ask(message)
+    await hop(40)
+    void confirmations.ask({ ...message, requestKey: 'a/2' })
+    await hop(40)
+    expect(windows.opened).toBe(2)
+    await confirmations.windowClosed(101)
+    expect(await confirmations.pending()).toHaveLength(2)
+  })
+
   it('re-attaches a re-sent request to its pending record after a restart, without a second window', async () => {
     const store = memoryStore()
     const windows = memoryWindows()

@@ -71,7 +71,10 @@ export type ConfirmationInput = Pick<
  * - A re-sent page request (same `requestKey`) re-attaches: it gets the recorded answer, or waits
  *   while the window is open, or — the window went away while no worker ran — is rejected. It never
  *   opens a second window or a second record.
- * - Closing the window rejects everything still pending in it.
+ * - Only the user rejects (DESIGN §6): a click, or closing the window that shows the request. The
+ *   window never closes itself while a request waits — it asks first (`closeIfIdle`), and once the
+ *   queue lets it go the window is forgotten, so a request that comes while it closes opens a new
+ *   one and waits there. Closing the window rejects everything still pending in it.
  * - A record stays, answered, until `release` (after the page's answer is kept for its re-send);
  *   `progress` written after the approval (a signed transaction) stays with it.
  *
@@ -117,13 +120,21 @@ export function createConfirmations({ store, windows, newId, now }: CreateConfir
     return windowId !== undefined && (await windows.exists(windowId)) ? windowId : undefined
   }
 
+  /** Brings the open window to the front; false when it went away since (it is being closed). */
+  const focused = async (windowId: number): Promise<boolean> => {
+    try {
+      await windows.focus(windowId)
+      return true
+    } catch {
+      // Closed between the check and the focus: the caller opens a new window instead.
+      return false
+    }
+  }
+
   /** Shows the queue: focuses the open window, or opens it. False when no window could be opened. */
   const show = async (): Promise<boolean> => {
     const alive = await windowAlive()
-    if (alive !== undefined) {
-      await windows.focus(alive)
-      return true
-    }
+    if (alive !== undefined && (await focused(alive))) return true
     const opened = await windows.open()
     await store.writeWindow(opened)
     return opened !== undefined && (await windows.exists(opened))
@@ -186,6 +197,20 @@ export function createConfirmations({ store, windows, newId, now }: CreateConfir
       return serially(async () => {
         const record = (await store.list()).find((candidate) => candidate.id === id)
         if (record && !record.result) await answer(record, approved)
+      })
+    },
+
+    /**
+     * The window, its queue answered, asks to close itself. True when nothing waits: the window is
+     * forgotten at once, so a request that comes while it closes opens a new window instead of
+     * joining this one (and being rejected by its close). False when a request came meanwhile: the
+     * window stays and shows it.
+     */
+    closeIfIdle(): Promise<boolean> {
+      return serially(async () => {
+        if (pendingOf(await store.list()).length > 0) return false
+        await store.writeWindow(undefined)
+        return true
       })
     },
 

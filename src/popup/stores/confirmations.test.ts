@@ -66,17 +66,65 @@ describe('useConfirmations', () => {
     const close = vi.fn()
     vi.stubGlobal('window', { close })
     let queue = [confirmation('a', 'https://one.example')]
+    const background = stubBackground({
+      'confirmations:list': () => queue,
+      'confirmation:resolve': () => {
+        queue = []
+        return null
+      },
+      'confirmations:close': () => true,
+    })
+    await useConfirmations.getState().load()
+    await useConfirmations.getState().answer(true)
+    expect(useConfirmations.getState().items).toEqual([])
+    await vi.advanceTimersByTimeAsync(400)
+    expect(background.requests).toContainEqual({ type: 'confirmations:close' })
+    expect(close).toHaveBeenCalledOnce()
+  })
+
+  it('stays open and shows the request that came while it was about to close', async () => {
+    vi.useFakeTimers()
+    const close = vi.fn()
+    vi.stubGlobal('window', { close })
+    let queue = [confirmation('a', 'https://one.example')]
     stubBackground({
       'confirmations:list': () => queue,
       'confirmation:resolve': () => {
         queue = []
         return null
       },
+      'confirmations:close': () => queue.length === 0,
     })
     await useConfirmations.getState().load()
     await useConfirmations.getState().answer(true)
-    expect(useConfirmations.getState().items).toEqual([])
+    // The dapp asks again at once: the worker has it before the window asks to close.
+    queue = [confirmation('b', 'https://one.example')]
     await vi.advanceTimersByTimeAsync(400)
+    expect(close).not.toHaveBeenCalled()
+    expect(useConfirmations.getState()).toMatchObject({ shownId: 'b', closing: false })
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(close).not.toHaveBeenCalled()
+  })
+
+  it('asks to close once, however often the empty queue is loaded meanwhile', async () => {
+    vi.useFakeTimers()
+    const close = vi.fn()
+    vi.stubGlobal('window', { close })
+    let queue = [confirmation('a', 'https://one.example')]
+    const background = stubBackground({
+      'confirmations:list': () => queue,
+      'confirmation:resolve': () => {
+        queue = []
+        return null
+      },
+      'confirmations:close': () => true,
+    })
+    await useConfirmations.getState().load()
+    await useConfirmations.getState().answer(true)
+    await useConfirmations.getState().load()
+    await useConfirmations.getState().load()
+    await vi.advanceTimersByTimeAsync(400)
+    expect(background.requests.filter(({ type }) => type === 'confirmations:close')).toHaveLength(1)
     expect(close).toHaveBeenCalledOnce()
   })
 

@@ -11,6 +11,8 @@ type ConfirmationsStore = {
   /** The last answer given, shown once the queue is empty (then the window closes itself). */
   lastAnswer: 'approved' | 'rejected' | undefined
   error: string | undefined
+  /** A close is scheduled (the queue was empty after an answer); the worker has the last word. */
+  closing: boolean
   load(): Promise<void>
   next(): void
   answer(approved: boolean): Promise<void>
@@ -22,6 +24,8 @@ const closeDelayMs = 400
 /**
  * The confirmation queue of this window (DESIGN §3): every pending request, across origins, as
  * the worker lists them. The window shows one at a time ("1 of 3"); answering one shows the next.
+ * Once the queue is empty the window closes itself, but only with the worker's consent
+ * (`confirmations:close`): a request that came meanwhile keeps it open (DESIGN §6).
  */
 export const useConfirmations = create<ConfirmationsStore>((set, get) => ({
   items: undefined,
@@ -29,13 +33,24 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => ({
   busy: false,
   lastAnswer: undefined,
   error: undefined,
+  closing: false,
   async load() {
     try {
       const items = await callBackground('confirmations:list')
-      const { shownId, lastAnswer } = get()
+      const { shownId, lastAnswer, closing } = get()
       const stillThere = items.some((item) => item.id === shownId)
       set({ items, shownId: stillThere ? shownId : items[0]?.id })
-      if (items.length === 0 && lastAnswer) setTimeout(() => window.close(), closeDelayMs)
+      if (items.length > 0 || !lastAnswer || closing) return
+      set({ closing: true })
+      setTimeout(async () => {
+        try {
+          if (await callBackground('confirmations:close')) return window.close()
+          set({ closing: false })
+          await get().load()
+        } catch (error) {
+          set({ closing: false, error: errorMessage(error) })
+        }
+      }, closeDelayMs)
     } catch (error) {
       set({ items: [], error: errorMessage(error) })
     }
