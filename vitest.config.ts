@@ -9,6 +9,7 @@ const endpointTests = [
   'src/endpoint/filterReorg.test.ts',
   'src/endpoint/keys.test.ts',
   'src/endpoint/cache.test.ts',
+  'src/endpoint/solana.test.ts',
 ]
 
 export default defineConfig({

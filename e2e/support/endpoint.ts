@@ -1,7 +1,8 @@
 /**
- * The node endpoint (DESIGN §5), run the way a user runs it: its CLI (`tsx src/endpoint/cli.ts`,
+ * The node endpoint (DESIGN §5, §8), run the way a user runs it: its CLI (`tsx src/endpoint/cli.ts`,
  * what `npm run node` runs) as a child process, with `--json` so its ready line tells the addresses
- * it bound (`--port 0`: a free port) and those of its embedded anvil (for mining and deploying).
+ * it bound (`--port 0`: a free port) and those of its embedded node: anvil (for mining and
+ * deploying), or with `network: 'solana'` Surfpool (`startSolanaEndpoint`, `surfpoolOf`).
  * Only the endpoint's shared type comes from `src` (DESIGN §1): the ready line is the contract,
  * checked here as it is read (docs/endpoint.md).
  */
@@ -13,7 +14,9 @@ import type { RunningEndpoint as EndpointDescription } from '../../src/endpoint/
 import { endpointNodeFlags } from '../../src/endpoint/nodeFlags.ts'
 
 export type StartEndpointOptions = {
-  /** `0` picks a free port. Default 8545 (the CLI's default). */
+  /** `eip155` (default) or `solana` (`--network`). */
+  network?: 'eip155' | 'solana'
+  /** `0` picks a free port. Default the CLI's: 8545, or 8899 for Solana. */
   port?: number
   /** Default 127.0.0.1. */
   host?: string
@@ -86,6 +89,7 @@ export async function startNodeEndpoint(
     logLevel,
   ]
   if (options.logFormat !== undefined) args.push('--log-format', options.logFormat)
+  if (options.network !== undefined) args.push('--network', options.network)
   if (options.port !== undefined) args.push('--port', String(options.port))
   if (options.host !== undefined) args.push('--host', options.host)
   for (const key of options.apiKeys ?? []) args.push('--api-key', key)
@@ -132,10 +136,12 @@ export async function startNodeEndpoint(
     )
     let closing: Promise<void> | undefined
     return {
+      network: ready.network,
       httpUrl: ready.http,
       wsUrl: ready.ws,
       origin: ready.origin,
       ...(ready.anvil ? { anvil: ready.anvil } : {}),
+      ...(ready.surfpool ? { surfpool: ready.surfpool } : {}),
       upstreamUrl: ready.upstream,
       pid: ready.pid,
       close() {
@@ -164,7 +170,11 @@ async function stopGroup(group: number, exited: Promise<void>): Promise<void> {
   runningGroups.delete(group)
 }
 
+type NodeAddresses = { rpcUrl: string; wsUrl: string; pid: number }
+
 type ReadyLine = {
+  network: 'eip155' | 'solana'
+  surfpool?: NodeAddresses
   http: string
   ws: string
   origin: string
@@ -220,6 +230,12 @@ const isString = (value: unknown): value is string => typeof value === 'string'
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null
 
+const isNodeAddresses = (value: unknown): value is NodeAddresses & Record<string, unknown> =>
+  isRecord(value) &&
+  isString(value.rpcUrl) &&
+  isString(value.wsUrl) &&
+  typeof value.pid === 'number'
+
 /** The ready line (docs/endpoint.md), or undefined for any other line (a log line). */
 function parseReadyLine(line: string): ReadyLine | undefined {
   if (!line.startsWith('{')) return undefined
@@ -232,21 +248,23 @@ function parseReadyLine(line: string): ReadyLine | undefined {
   }
   if (!isRecord(value) || value.event !== 'ready') return undefined
   const { http, ws, origin, upstream, anvil, pid } = value
+  const network = value.network === 'solana' ? 'solana' : 'eip155'
+  const surfpool = value.surfpool
+  let embedded: { surfpool?: NodeAddresses } = {}
+  if (surfpool !== undefined) {
+    if (!isNodeAddresses(surfpool)) throw new Error(`ready line has a malformed surfpool: ${line}`)
+    embedded = { surfpool: { rpcUrl: surfpool.rpcUrl, wsUrl: surfpool.wsUrl, pid: surfpool.pid } }
+  }
   if (!isString(http) || !isString(ws) || !isString(origin) || !isString(upstream)) {
     throw new Error(`ready line lacks http, ws, origin or upstream: ${line}`)
   }
   if (typeof pid !== 'number') throw new Error(`ready line lacks pid: ${line}`)
-  if (anvil === null) return { http, ws, origin, upstream, anvil, pid }
-  if (
-    !isRecord(anvil) ||
-    !isString(anvil.rpcUrl) ||
-    !isString(anvil.wsUrl) ||
-    typeof anvil.chainId !== 'number' ||
-    typeof anvil.pid !== 'number'
-  ) {
+  if (anvil === null) return { network, ...embedded, http, ws, origin, upstream, anvil, pid }
+  if (!isNodeAddresses(anvil) || typeof anvil.chainId !== 'number') {
     throw new Error(`ready line has a malformed anvil: ${line}`)
   }
   return {
+    network,
     http,
     ws,
     origin,
@@ -262,4 +280,20 @@ export function anvilOf(endpoint: RunningEndpoint): { rpcUrl: string; wsUrl: str
     throw new Error(`the endpoint has no embedded anvil (upstream ${endpoint.upstreamUrl})`)
   }
   return endpoint.anvil
+}
+
+/**
+ * A Solana endpoint (`npm run node -- --network solana`) in front of an embedded Surfpool, on a
+ * free port unless told otherwise; its ready line gives Surfpool's addresses (`surfpoolOf`).
+ */
+export const startSolanaEndpoint = (
+  options: Omit<StartEndpointOptions, 'network' | 'chainId'> = {},
+): Promise<RunningEndpoint> => startNodeEndpoint({ port: 0, ...options, network: 'solana' })
+
+/** The endpoint's Surfpool (to fund accounts, read directly), or an error naming its upstream. */
+export function surfpoolOf(endpoint: RunningEndpoint): NodeAddresses {
+  if (!endpoint.surfpool) {
+    throw new Error(`the endpoint has no embedded Surfpool (upstream ${endpoint.upstreamUrl})`)
+  }
+  return endpoint.surfpool
 }

@@ -30,7 +30,7 @@ afterAll(async () => {
 async function upstreamCalls(method: string): Promise<number> {
   const text = await (await fetch(`${endpoint.origin}/metrics`)).text()
   const line = new RegExp(
-    `^aperture_upstream_request_duration_seconds_count\\{method="${method}"\\} (\\d+)$`,
+    `^aperture_upstream_request_duration_seconds_count\\{network="eip155",method="${method}"\\} (\\d+)$`,
     'm',
   )
   return Number(line.exec(text)?.[1] ?? 0)

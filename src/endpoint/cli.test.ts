@@ -133,6 +133,7 @@ describe('npm run node (src/endpoint/cli.ts)', () => {
     expect(port).toBeGreaterThan(0)
     expect(ready).toEqual({
       event: 'ready',
+      network: 'eip155',
       http: `http://127.0.0.1:${port}/v3/dev`,
       ws: `ws://127.0.0.1:${port}/ws/v3/dev`,
       origin: `http://127.0.0.1:${port}`,
@@ -270,5 +271,77 @@ describe('npm run node (src/endpoint/cli.ts)', () => {
     } finally {
       await rm(directory, { recursive: true, force: true })
     }
+  })
+})
+
+describe('npm run node -- --network solana', () => {
+  async function genesisHashAt(url: string): Promise<string> {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"getGenesisHash"}',
+    })
+    return ((await response.json()) as { result: string }).result
+  }
+
+  function surfpoolOf(ready: ReadyLine): NonNullable<ReadyLine['surfpool']> {
+    if (!ready.surfpool) throw new Error(`no embedded Surfpool in ${JSON.stringify(ready)}`)
+    return ready.surfpool
+  }
+
+  it('announces the network and its embedded Surfpool, and stops Surfpool with it on SIGTERM', async () => {
+    const run = runCli(['--network', 'solana', '--port', '0', '--json', '--log-level', 'silent'])
+    const ready = await readyOf(run)
+    const port = Number(new URL(ready.origin).port)
+    expect(ready).toEqual({
+      event: 'ready',
+      network: 'solana',
+      http: `http://127.0.0.1:${port}/v3/dev`,
+      ws: `ws://127.0.0.1:${port}/ws/v3/dev`,
+      origin: `http://127.0.0.1:${port}`,
+      health: `http://127.0.0.1:${port}/healthz`,
+      apiKeys: ['dev'],
+      upstream: ready.surfpool?.rpcUrl,
+      anvil: null,
+      surfpool: {
+        rpcUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+        wsUrl: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+$/),
+        pid: expect.any(Number),
+      },
+      pid: expect.any(Number),
+    })
+    const surfpool = surfpoolOf(ready)
+    expect(await genesisHashAt(ready.http)).toBe(await genesisHashAt(surfpool.rpcUrl))
+
+    process.kill(ready.pid, 'SIGTERM')
+    await run.exited
+    expect(isRunning(ready.pid)).toBe(false)
+    expect(isRunning(surfpool.pid)).toBe(false)
+  })
+
+  it('leaves no Surfpool behind when the endpoint is killed outright', async () => {
+    const run = runCli(['--network', 'solana', '--port', '0', '--json', '--log-level', 'silent'])
+    const ready = await readyOf(run)
+    const surfpool = surfpoolOf(ready)
+    process.kill(ready.pid, 'SIGKILL')
+    await expect.poll(() => isRunning(surfpool.pid), { timeout: 10_000 }).toBe(false)
+  })
+
+  it('listens on 8899 by default and says which network it serves', async () => {
+    const run = runCli(['--network', 'solana', '--log-level', 'silent'])
+    await waitForLine(run, (line) => line.startsWith('  health'))
+    const text = run.lines.join('\n')
+    expect(text).toMatch(/^ {2}network {3}solana$/m)
+    expect(text).toMatch(/^ {2}HTTP {6}http:\/\/127\.0\.0\.1:8899\/v3\/dev$/m)
+    expect(text).toMatch(/^ {2}upstream {2}embedded Surfpool http:\/\/127\.0\.0\.1:\d+ /m)
+  })
+
+  it('refuses an unknown --network and --chain-id with Solana', async () => {
+    const unknown = runCli(['--port', '0', '--network', 'bitcoin'])
+    expect(await unknown.exited).toBe(1)
+    expect(unknown.errors()).toContain('--network must be one of eip155, solana')
+    const chainId = runCli(['--port', '0', '--network', 'solana', '--chain-id', '5'])
+    expect(await chainId.exited).toBe(1)
+    expect(chainId.errors()).toContain('--chain-id')
   })
 })

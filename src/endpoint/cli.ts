@@ -10,6 +10,7 @@ import {
   startEndpoint,
 } from './index.ts'
 import { type KeyPolicy, parseKeysFile } from './keys/parseKeysFile.ts'
+import { isNetworkName, networkNames } from './networks/endpointNetwork.ts'
 import { readyLine } from './readyLine.ts'
 import { type RunningWorkers, startWorkers } from './startWorkers.ts'
 
@@ -24,17 +25,20 @@ const limitFlags: ReadonlyArray<readonly [string, keyof EndpointLimits, string]>
   ['headers-timeout-ms', 'headersTimeoutMs', 'time to receive request headers'],
   ['request-timeout-ms', 'requestTimeoutMs', 'time to receive a whole request'],
   ['idle-timeout-ms', 'idleTimeoutMs', 'an HTTP connection idle this long is dropped'],
+  ['max-answer-bytes', 'maxAnswerBytes', 'largest answer of getProgramAccounts & co.'],
 ]
 
-const usage = `Aperture node endpoint: an Infura-compatible JSON-RPC endpoint in front of an Ethereum node.
+const usage = `Aperture node endpoint: an Infura-compatible JSON-RPC endpoint in front of an Ethereum
+(EVM) or a Solana node.
 
 Usage: npm run node -- [options]
 
-  --port <n>              port to listen on (0 = any free port)            [8545]
+  --network <name>        eip155 (EVM) | solana                             [eip155]
+  --port <n>              port to listen on (0 = any free port)     [8545; solana 8899]
   --host <addr>           address to listen on                              [127.0.0.1]
   --api-key <key>         accepted API key; repeat for several              [${defaultApiKey}]
   --keys <file>           keys file: accepted keys with their limits (docs/endpoint.md)
-  --upstream <url>        HTTP(S) URL of the upstream node                  [embedded anvil]
+  --upstream <url>        HTTP(S) URL of the upstream node    [embedded anvil; solana Surfpool]
   --upstream-ws <url>     its WebSocket URL                                 [derived from --upstream]
   --upstream-batch <n>    cheap point reads go upstream in batches of at most n
                           (1 = every call alone: a node without batches)   [8]
@@ -57,7 +61,9 @@ ${limitFlags.map(([flag, field, what]) => `  --${`${flag} <n>`.padEnd(32)} ${wha
   --help                  show this help
 
 Without --upstream it spawns anvil (chain id 31337, the standard test mnemonic) on a free loopback
-port and stops it on exit. The default key "${defaultApiKey}" is refused on a non-loopback host.`
+port and stops it on exit; with --network solana, Surfpool (a local Solana node, offline, funded
+payer, random genesis hash). requestAirdrop is served only in front of a node on loopback. The
+default key "${defaultApiKey}" is refused on a non-loopback host.`
 
 const logLevels: readonly LogLevel[] = ['silent', 'error', 'warn', 'info', 'debug']
 
@@ -93,6 +99,7 @@ async function readKeysFile(path: string): Promise<Record<string, KeyPolicy>> {
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
+      network: { type: 'string' },
       port: { type: 'string' },
       host: { type: 'string' },
       'api-key': { type: 'string', multiple: true },
@@ -129,7 +136,13 @@ async function main(): Promise<void> {
   if (logFormat !== 'json' && logFormat !== 'text') {
     throw new Error('--log-format must be json or text')
   }
+  const network = values.network ?? 'eip155'
+  if (!isNetworkName(network))
+    throw new Error(`--network must be one of ${networkNames.join(', ')}`)
   const chainId = integer('chain-id', values['chain-id'])
+  if (chainId !== undefined && network !== 'eip155') {
+    throw new Error("--chain-id sets the embedded anvil's chain id: it is for --network eip155")
+  }
   if (chainId !== undefined && values.upstream !== undefined) {
     throw new Error(
       "--chain-id sets the embedded anvil's chain id: it cannot be used with --upstream",
@@ -145,8 +158,10 @@ async function main(): Promise<void> {
   }
 
   const workers = integer('workers', values.workers) ?? 1
+  const port = integer('port', values.port)
   const options: StartEndpointOptions = {
-    port: integer('port', values.port) ?? 8545,
+    network,
+    ...(port === undefined ? {} : { port }),
     host: values.host ?? '127.0.0.1',
     apiKeys: values['api-key'] ?? [],
     upstream: values.upstream,
@@ -184,13 +199,17 @@ async function main(): Promise<void> {
     const httpBase = endpoint.httpUrl.slice(0, endpoint.httpUrl.lastIndexOf('/'))
     const wsBase = endpoint.wsUrl.slice(0, endpoint.wsUrl.lastIndexOf('/'))
     console.log('Aperture node endpoint ready')
+    console.log(`  network   ${endpoint.network === 'solana' ? 'solana' : 'eip155 (EVM)'}`)
     for (const key of keys) {
       console.log(`  HTTP      ${httpBase}/${key}`)
       console.log(`  WS        ${wsBase}/${key}`)
     }
-    console.log(
-      `  upstream  ${endpoint.anvil ? `embedded anvil ${endpoint.anvil.rpcUrl} (chain id ${endpoint.anvil.chainId})` : endpoint.upstreamUrl}`,
-    )
+    const upstream = endpoint.anvil
+      ? `embedded anvil ${endpoint.anvil.rpcUrl} (chain id ${endpoint.anvil.chainId})`
+      : endpoint.surfpool
+        ? `embedded Surfpool ${endpoint.surfpool.rpcUrl} (WebSocket ${endpoint.surfpool.wsUrl})`
+        : endpoint.upstreamUrl
+    console.log(`  upstream  ${upstream}`)
     console.log(`  health    ${endpoint.origin}/healthz`)
   }
 

@@ -16,6 +16,8 @@ import { type LogFormat, textLogStream } from './textLogLine.ts'
 import { serveWebSockets } from './webSocketServer.ts'
 
 export type CreateEndpointServerParameters = {
+  /** The call `/healthz` makes to the node, and the field its result is reported under. */
+  identity: { method: string; field: string }
   /** The keys file's per-key allowlists and request limits. */
   admission: Admission
   /** Served on `GET /metrics`; every call is counted there. */
@@ -133,6 +135,7 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
     log: app.log,
   })
   registerHttpRoutes(app, {
+    identity: parameters.identity,
     admission: parameters.admission,
     keys,
     handler,

@@ -16,6 +16,11 @@ export type UpstreamCallOptions = {
   timeoutMs: number
   /** Keep a result larger than `rawAboveBytes` as JSON text instead of parsing it. */
   raw?: boolean
+  /**
+   * An answer's body larger than this is not read on: the request is destroyed and the call fails
+   * with a `too-large` `UpstreamError` (memory stays bounded whatever the node sends).
+   */
+  maxBytes?: number
   /** Sees each piece of the answer's body as it arrives, while the rest is still on its way. */
   onPiece?: (piece: Buffer) => void
   /**
@@ -47,6 +52,7 @@ const publicCauses = {
   unreachable: 'upstream unreachable',
   timeout: 'upstream timed out',
   'invalid-response': 'upstream answered something that is not JSON-RPC',
+  'too-large': 'upstream answer too large',
 } as const
 
 /**
@@ -123,6 +129,7 @@ export function createUpstreamClient(
     body: string,
     timeoutMs: number,
     onPiece?: (piece: Buffer) => void,
+    maxBytes = Number.POSITIVE_INFINITY,
   ): Promise<Buffer[]> {
     return new Promise((resolve, reject) => {
       let settled = false
@@ -144,7 +151,19 @@ export function createUpstreamClient(
         },
         (res: IncomingMessage) => {
           const chunks: Buffer[] = []
+          let bytes = 0
           res.on('data', (chunk: Buffer) => {
+            bytes += chunk.length
+            if (bytes > maxBytes) {
+              fail(
+                new UpstreamError(
+                  'too-large',
+                  `upstream ${url} answered more than ${maxBytes} bytes`,
+                ),
+              )
+              req.destroy()
+              return
+            }
             chunks.push(chunk)
             onPiece?.(chunk)
           })
@@ -293,7 +312,7 @@ export function createUpstreamClient(
     params: unknown,
     options: UpstreamCallOptions,
   ): Promise<UpstreamAnswer> {
-    if (!options.batchable || maxBatch <= 1 || options.raw || options.onPiece) {
+    if (!options.batchable || maxBatch <= 1 || options.raw || options.onPiece || options.maxBytes) {
       return callAlone(method, params, options)
     }
     const { timeoutMs } = options
@@ -314,6 +333,7 @@ export function createUpstreamClient(
       JSON.stringify({ jsonrpc: '2.0', id, method, params: params ?? [] }),
       options.timeoutMs,
       options.onPiece,
+      options.maxBytes,
     )
     if (options.raw && byteLengthOf(body) >= rawAboveBytes) {
       const raw = rawResultOf(body, id)

@@ -12,10 +12,10 @@ const endpoint = await startEndpoint({
   // GET /metrics on any worker answers the sum over every worker.
   metricsScope: askPrimaryForMetrics,
 })
-const { httpUrl, wsUrl, origin, upstreamUrl } = endpoint
+const { network, httpUrl, wsUrl, origin, upstreamUrl } = endpoint
 process.send?.({
   event: 'worker-ready',
-  endpoint: { httpUrl, wsUrl, origin, upstreamUrl },
+  endpoint: { network, httpUrl, wsUrl, origin, upstreamUrl },
 } satisfies WorkerReady)
 
 let stopping = false

@@ -14,6 +14,8 @@ import { type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
 import type { Admission } from './keys/createAdmission.ts'
 
 export type HttpRoutesParameters = {
+  /** The call `/healthz` makes to the node (`eth_chainId`, `getGenesisHash`) and its field. */
+  identity: { method: string; field: string }
   keys: ReadonlySet<string>
   /** The keys file's per-key allowlists and request limits. */
   admission: Admission
@@ -101,9 +103,10 @@ export function registerHttpRoutes(app: FastifyInstance, parameters: HttpRoutesP
   app.get('/healthz', async (_request, reply) => {
     const counts = await parameters.counts()
     try {
-      const answer = await upstream.call('eth_chainId', [], { timeoutMs: 2000 })
-      const chainId = 'result' in answer ? answer.result : null
-      return reply.send({ status: 'ok', upstream: 'ok', chainId, ...counts })
+      const { method, field } = parameters.identity
+      const answer = await upstream.call(method, [], { timeoutMs: 2000 })
+      const identity = 'result' in answer ? answer.result : null
+      return reply.send({ status: 'ok', upstream: 'ok', [field]: identity, ...counts })
     } catch (error) {
       app.log.warn({ err: error }, 'health check: upstream failure')
       return reply.code(503).send({

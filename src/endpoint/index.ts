@@ -15,7 +15,14 @@ import { createAdmission } from './keys/createAdmission.ts'
 import type { KeyPolicy } from './keys/parseKeysFile.ts'
 import { defaultLimits, type EndpointLimits, type KeyLimits } from './limits.ts'
 import { createMetrics } from './metrics/createMetrics.ts'
-import { type AnvilSummary, type RunningAnvil, startAnvil, summarizeAnvil } from './startAnvil.ts'
+import type {
+  EndpointNetwork,
+  LocalNode,
+  LocalNodeSummary,
+  NetworkName,
+} from './networks/endpointNetwork.ts'
+import { networkOf } from './networks/networkOf.ts'
+import type { AnvilSummary } from './startAnvil.ts'
 import { connectRedis, type RedisConnection } from './state/connectRedis.ts'
 import { createMemoryFilterStore } from './state/createMemoryFilterStore.ts'
 import { createRedisFilterStore } from './state/createRedisFilterStore.ts'
@@ -36,13 +43,15 @@ export {
 export const defaultApiKey = 'dev'
 
 export type StartEndpointOptions = {
-  /** `0` picks a free port. Default 8545. */
+  /** The network served (DESIGN §5, §8). Default `eip155` (EVM). */
+  network?: NetworkName
+  /** `0` picks a free port. Default the network's: 8545 for EVM, 8899 for Solana. */
   port?: number
   /** Default 127.0.0.1. */
   host?: string
   /** Default `['dev']`. */
   apiKeys?: string[]
-  /** HTTP(S) URL of an upstream node; without it an anvil is spawned. */
+  /** HTTP(S) URL of an upstream node; without it the network's local node (anvil, Surfpool) is spawned. */
   upstream?: string
   /** Its WebSocket URL; by default `upstream` with ws(s):. */
   upstreamWs?: string
@@ -98,16 +107,20 @@ export type StartEndpointOptions = {
 }
 
 export type RunningEndpoint = {
+  /** The network it serves. */
+  network: NetworkName
   /** `http://127.0.0.1:<port>/v3/<first key>` */
   httpUrl: string
   /** `ws://127.0.0.1:<port>/ws/v3/<first key>` */
   wsUrl: string
   /** `http://127.0.0.1:<port>` */
   origin: string
-  /** The embedded anvil, when no upstream was given. */
+  /** The embedded anvil, when an EVM endpoint was given no upstream. */
   anvil?: AnvilSummary
+  /** The embedded Surfpool, when a Solana endpoint was given no upstream. */
+  surfpool?: { rpcUrl: string; wsUrl: string; pid: number }
   upstreamUrl: string
-  /** Stops serving, then stops the embedded anvil. */
+  /** Stops serving, then stops the embedded node. */
   close(): Promise<void>
 }
 
@@ -123,9 +136,10 @@ const capsOf = (policy: KeyPolicy | undefined): Partial<KeyLimits> => ({
 export const toWebSocketUrl = (url: string): string => url.replace(/^http(s?):/i, 'ws$1:')
 
 /**
- * Starts the Infura-compatible node endpoint (DESIGN §5) in this process: `POST /v3/<KEY>` and
- * `WS /ws/v3/<KEY>` in front of `upstream`, or of an anvil it spawns (chain id 31337, the test
- * mnemonic) and stops on `close()`.
+ * Starts the Infura-compatible node endpoint (DESIGN §5, §8) in this process: `POST /v3/<KEY>` and
+ * `WS /ws/v3/<KEY>` for one network (EVM by default, or Solana) in front of `upstream`, or of the
+ * network's local node it spawns (anvil: chain id 31337, the test mnemonic; Surfpool) and stops on
+ * `close()`.
  *
  * @example
  * const endpoint = await startEndpoint({ port: 0, logLevel: 'silent' })
@@ -149,19 +163,26 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
     }
   }
 
-  let anvil: RunningAnvil | undefined
-  if (!options.upstream) {
-    anvil = await startAnvil(options.chainId === undefined ? {} : { chainId: options.chainId })
+  let localNode: LocalNode | undefined
+  const upstreamGiven = options.upstream
+  if (!upstreamGiven) {
+    const starter = networkOf(options.network ?? 'eip155', { localNode: true })
+    localNode = await starter.startLocalNode(
+      options.chainId === undefined ? {} : { chainId: options.chainId },
+    )
   }
-  const upstreamUrl = options.upstream ?? (anvil as RunningAnvil).rpcUrl
-  const upstreamWsUrl = options.upstreamWs ?? anvil?.wsUrl ?? toWebSocketUrl(upstreamUrl)
+  const upstreamUrl = upstreamGiven ?? (localNode as LocalNode).rpcUrl
+  const upstreamWsUrl = options.upstreamWs ?? localNode?.wsUrl ?? toWebSocketUrl(upstreamUrl)
+  const network: EndpointNetwork = networkOf(options.network ?? 'eip155', {
+    localNode: isLoopbackHost(new URL(upstreamUrl).hostname),
+  })
 
   let redis: RedisConnection | undefined
   if (options.redisUrl) {
     try {
       redis = await connectRedis(options.redisUrl)
     } catch (error) {
-      await anvil?.stop()
+      await localNode?.stop()
       throw error
     }
   }
@@ -177,6 +198,7 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
 
   let server: ReturnType<typeof createEndpointServer> | undefined
   const metrics = createMetrics({
+    network: network.name,
     keys: new Set(apiKeys),
     liveFilters: () => filters.size().catch(() => null),
     openSockets: () => server?.openSockets() ?? 0,
@@ -191,6 +213,7 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
   )
   const admission = createAdmission({
     policies,
+    contractsOf: network.contractsOf,
     limiter: redis
       ? createRedisRateLimiter({
           connection: redis,
@@ -207,6 +230,7 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
     : createMemoryFilterStore({ ttlMs: filterTtlMs })
   const subscriptions = createSubscriptionRelay({
     wsUrl: upstreamWsUrl,
+    newId: network.newSubscriptionId,
     timeoutMs: queryTimeoutMs,
     warn: (message, error) => server?.app.log.warn({ err: error }, message),
   })
@@ -222,10 +246,10 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
       ? undefined
       : createAnswerCache({
           cache: responseCache,
+          rules: network.cacheRules,
           finality: createFinalityTracker({
-            upstream,
+            read: network.readFinalized(upstream, queryTimeoutMs),
             refreshMs: options.finalityRefreshMs ?? 1000,
-            timeoutMs: queryTimeoutMs,
             onDeepReorg: () => {
               server?.app.log.warn('the finalized block left the chain: response cache cleared')
               responseCache.clear().catch((error: unknown) => {
@@ -238,7 +262,9 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
         })
   const handler = createRpcHandler({
     ...(answerCache ? { answerCache } : {}),
+    network,
     upstream,
+    maxAnswerBytes: limits.maxAnswerBytes,
     filters,
     subscriptions,
     queryTimeoutMs,
@@ -249,6 +275,7 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
       server?.app.log.warn({ err: error, method: echo(request.method) }, 'upstream failure'),
   })
   server = createEndpointServer({
+    identity: network.identity,
     admission,
     metrics,
     apiKeys,
@@ -269,11 +296,11 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
     await filters.close()
     await redis?.close()
     upstream.close()
-    await anvil?.stop()
+    await localNode?.stop()
   }
 
   try {
-    await server.app.listen({ port: options.port ?? 8545, host })
+    await server.app.listen({ port: options.port ?? network.defaultPort, host })
   } catch (error) {
     await release()
     throw error
@@ -284,11 +311,13 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
   const [firstKey] = apiKeys
   let closing: Promise<void> | undefined
   const running = server
+  const summary: LocalNodeSummary | Record<string, never> = localNode?.summary ?? {}
   return {
+    network: network.name,
     httpUrl: `${origin}/v3/${firstKey}`,
     wsUrl: `ws://${hostInUrl}:${port}/ws/v3/${firstKey}`,
     origin,
-    ...(anvil ? { anvil: summarizeAnvil(anvil) } : {}),
+    ...summary,
     upstreamUrl,
     close() {
       closing ??= running.close().finally(release)

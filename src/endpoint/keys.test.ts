@@ -188,17 +188,17 @@ describe('GET /metrics', () => {
     const key = hashKey('open')
     expect(text).toMatch(
       new RegExp(
-        `aperture_requests_total\\{transport="http",method="eth_chainId",key="${key}"\\} \\d+`,
+        `aperture_requests_total\\{transport="http",method="eth_chainId",key="${key}",network="eip155"\\} \\d+`,
       ),
     )
     expect(text).toContain(
-      `aperture_errors_total{transport="http",method="(not allowed)",key="${key}",code="-32601"}`,
+      `aperture_errors_total{transport="http",method="(not allowed)",key="${key}",code="-32601",network="eip155"}`,
     )
     expect(text).toMatch(
-      /aperture_upstream_request_duration_seconds_count\{method="eth_chainId"\} \d+/,
+      /aperture_upstream_request_duration_seconds_count\{network="eip155",method="eth_chainId"\} \d+/,
     )
-    expect(text).toMatch(/aperture_live_filters \d+/)
-    expect(text).toMatch(/aperture_open_websockets 0/)
+    expect(text).toMatch(/aperture_live_filters\{network="eip155"\} \d+/)
+    expect(text).toMatch(/aperture_open_websockets\{network="eip155"\} 0/)
     expect(text).not.toMatch(/key="(open|slow|daily)"/)
   })
 })

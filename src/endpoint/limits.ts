@@ -17,6 +17,11 @@ export type EndpointLimits = KeyLimits & {
    * an answer cannot hold it (and its memory) for longer.
    */
   idleTimeoutMs: number
+  /**
+   * The largest answer of a query whose size the caller chooses (Solana's `getProgramAccounts`,
+   * `getMultipleAccounts`, …): beyond it `-32005` with a hint, and the node's answer is not read on.
+   */
+  maxAnswerBytes: number
 }
 
 /** The caps a keys file may set for one API key. */
@@ -41,6 +46,7 @@ export const defaultLimits: EndpointLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   idleTimeoutMs: 30_000,
+  maxAnswerBytes: 32 * 1024 * 1024,
 }
 
 /** The limits of one API key: the endpoint's, with that key's overrides. */

@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { findFreePort } from './findFreePort.ts'
+import { superviseChild } from './superviseChild.ts'
 
 /** anvil's standard test mnemonic: its ten accounts are funded with 10,000 ETH each. */
 export const testMnemonic = 'test test test test test test test test test test test junk'
@@ -41,18 +42,6 @@ export const summarizeAnvil = ({ rpcUrl, wsUrl, chainId, pid }: RunningAnvil): A
   chainId,
   pid,
 })
-
-const running = new Set<ChildProcess>()
-let exitHookInstalled = false
-
-/** Last resort: a child anvil must not outlive this process, even when it crashes. */
-function installExitHook(): void {
-  if (exitHookInstalled) return
-  exitHookInstalled = true
-  process.once('exit', () => {
-    for (const child of running) child.kill('SIGKILL')
-  })
-}
 
 /** The anvil binary of `@foundry-rs/anvil`'s platform package (no Node wrapper between us and it). */
 export function resolveAnvilBinary(): string {
@@ -108,8 +97,7 @@ async function launch(options: StartAnvilOptions): Promise<RunningAnvil> {
     ...(options.args ?? []),
   ]
   const child = spawn(resolveAnvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
-  installExitHook()
-  running.add(child)
+  const { exited, stop } = superviseChild(child)
 
   let output = ''
   const keepTail = (chunk: Buffer) => {
@@ -118,25 +106,11 @@ async function launch(options: StartAnvilOptions): Promise<RunningAnvil> {
   child.stdout?.on('data', keepTail)
   child.stderr?.on('data', keepTail)
 
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', () => {
-      running.delete(child)
-      resolve()
-    })
-  })
   const spawnError = new Promise<never>((_resolve, reject) => child.once('error', reject))
 
   const hostInUrl = host.includes(':') ? `[${host}]` : host
   const rpcUrl = `http://${hostInUrl}:${port}`
   const wsUrl = `ws://${hostInUrl}:${port}`
-
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return
-    child.kill('SIGTERM')
-    const killer = setTimeout(() => child.kill('SIGKILL'), 3000)
-    await exited
-    clearTimeout(killer)
-  }
 
   try {
     await Promise.race([

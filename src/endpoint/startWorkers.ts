@@ -2,7 +2,8 @@ import cluster, { type Worker } from 'node:cluster'
 import { fileURLToPath } from 'node:url'
 import type { RunningEndpoint, StartEndpointOptions } from './index.ts'
 import { createClusterMetrics } from './metrics/clusterMetrics.ts'
-import { type RunningAnvil, startAnvil, summarizeAnvil } from './startAnvil.ts'
+import type { LocalNode } from './networks/endpointNetwork.ts'
+import { networkOf } from './networks/networkOf.ts'
 
 /** How the primary hands a worker its options (JSON in the environment). */
 export const workerOptionsVariable = 'APERTURE_WORKER_OPTIONS'
@@ -31,8 +32,8 @@ const isWorkerReady = (message: unknown): message is WorkerReady =>
  * `--workers N` (issue 12): N endpoint processes (node:cluster) on one port, the primary accepting
  * connections and handing them out. They share filters through Redis, so more than one worker
  * needs `redisUrl`: without it a poll landing on another worker would answer `filter not found`.
- * The primary spawns the embedded anvil once (the workers use it as their upstream), replaces a
- * worker that dies, and on `close()` stops the workers, then anvil.
+ * The primary spawns the network's embedded node once (the workers use it as their upstream),
+ * replaces a worker that dies, and on `close()` stops the workers, then the node.
  */
 export async function startWorkers(options: StartWorkersOptions): Promise<RunningWorkers> {
   const { workers: count, onWorkerExit, ...endpointOptions } = options
@@ -43,15 +44,17 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
         'filters, and a poll reaching another worker would answer "filter not found"',
     )
   }
-  let anvil: RunningAnvil | undefined
+  let localNode: LocalNode | undefined
   if (!endpointOptions.upstream) {
-    anvil = await startAnvil(
+    localNode = await networkOf(endpointOptions.network ?? 'eip155', {
+      localNode: true,
+    }).startLocalNode(
       endpointOptions.chainId === undefined ? {} : { chainId: endpointOptions.chainId },
     )
   }
   let workerOptions: StartEndpointOptions = {
     ...endpointOptions,
-    ...(anvil ? { upstream: anvil.rpcUrl, upstreamWs: anvil.wsUrl } : {}),
+    ...(localNode ? { upstream: localNode.rpcUrl, upstreamWs: localNode.wsUrl } : {}),
   }
   cluster.setupPrimary({
     exec: fileURLToPath(new URL('./endpointWorker.ts', import.meta.url)),
@@ -110,7 +113,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
     ;[first] = (await Promise.all(Array.from({ length: count }, fork))) as [WorkerReady]
   } catch (error) {
     await stopWorkers()
-    await anvil?.stop()
+    await localNode?.stop()
     throw error
   }
   // A worker started later (replacing a dead one) listens on the port the first ones got: with
@@ -119,10 +122,10 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   let closing: Promise<void> | undefined
   return {
     ...first.endpoint,
-    ...(anvil ? { anvil: summarizeAnvil(anvil) } : {}),
+    ...localNode?.summary,
     workerPids: () => [...live].map((worker) => worker.process.pid ?? 0),
     close() {
-      closing ??= stopWorkers().finally(() => anvil?.stop())
+      closing ??= stopWorkers().finally(() => localNode?.stop())
       return closing
     },
   }

@@ -126,10 +126,15 @@ export const hex = (value: bigint | number): string => `0x${value.toString(16)}`
 /** A JSON-RPC WebSocket client that keeps every notification it receives. */
 export type TestSocket = {
   request(method: string, params?: Json[]): Promise<RpcEnvelope>
-  /** Resolves with the next `eth_subscription` event of `subscription` (waiting for it). */
-  nextEvent(subscription: string): Promise<Json>
+  /**
+   * Resolves with the next event of `subscription` (waiting for it): an `eth_subscription`, or a
+   * Solana `<kind>Notification` (whose method `methodOf` tells).
+   */
+  nextEvent(subscription: string | number): Promise<Json>
   /** The events of `subscription` received and not yet taken by `nextEvent`. */
-  queued(subscription: string): Json[]
+  queued(subscription: string | number): Json[]
+  /** The notification method `subscription`'s events came as. */
+  methodOf(subscription: string | number): string | undefined
   /** Resolves when the socket closes, with its close code. */
   closed: Promise<number>
   close(): Promise<void>
@@ -143,14 +148,17 @@ export async function openSocket(url: string): Promise<TestSocket> {
   })
   const answers = new Map<number, (envelope: RpcEnvelope) => void>()
   const events = new Map<string, Json[]>()
+  const methods = new Map<string, string>()
   const waiters = new Map<string, (event: Json) => void>()
   socket.on('message', (data) => {
     const message = JSON.parse(data.toString()) as RpcEnvelope & {
       method?: string
-      params?: { subscription: string; result: Json }
+      params?: { subscription: string | number; result: Json }
     }
-    if (message.method === 'eth_subscription' && message.params) {
-      const { subscription, result: event } = message.params
+    if (message.method !== undefined && message.params) {
+      const subscription = String(message.params.subscription)
+      const event = message.params.result
+      methods.set(subscription, message.method)
       const waiter = waiters.get(subscription)
       if (waiter) {
         waiters.delete(subscription)
@@ -170,11 +178,13 @@ export async function openSocket(url: string): Promise<TestSocket> {
       })
     },
     nextEvent(subscription) {
-      const queued = events.get(subscription)
+      const key = String(subscription)
+      const queued = events.get(key)
       if (queued?.length) return Promise.resolve(queued.shift() as Json)
-      return new Promise((resolve) => waiters.set(subscription, resolve))
+      return new Promise((resolve) => waiters.set(key, resolve))
     },
-    queued: (subscription) => [...(events.get(subscription) ?? [])],
+    queued: (subscription) => [...(events.get(String(subscription)) ?? [])],
+    methodOf: (subscription) => methods.get(String(subscription)),
     closed,
     async close() {
       socket.close()

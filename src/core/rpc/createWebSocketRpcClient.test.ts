@@ -14,6 +14,7 @@ type ScriptedSocket = { events: WebSocketEvents; sent: string[]; closed: boolean
 function scriptedClient(options: { onLost?: () => void } = {}) {
   const sockets: ScriptedSocket[] = []
   const notifications: Array<[string, unknown]> = []
+  const methods: string[] = []
   const warnings: string[] = []
   const client = createWebSocketRpcClient({
     url,
@@ -29,7 +30,10 @@ function scriptedClient(options: { onLost?: () => void } = {}) {
         },
       }
     },
-    onNotification: (id, result) => notifications.push([id, result]),
+    onNotification: (id, result, method) => {
+      notifications.push([id, result])
+      methods.push(method)
+    },
     onLost: options.onLost ?? (() => undefined),
     warn: (message) => warnings.push(message),
   })
@@ -38,7 +42,7 @@ function scriptedClient(options: { onLost?: () => void } = {}) {
     if (!found) throw new Error(`no socket ${index}`)
     return found
   }
-  return { client, sockets, socket, notifications, warnings }
+  return { client, sockets, socket, notifications, methods, warnings }
 }
 
 /** Lets the client's awaited open() continue to its send. */
@@ -94,6 +98,20 @@ describe('createWebSocketRpcClient', () => {
       `{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":"${subscription}","result":{"number":"0x2"}}}`,
     )
     expect(notifications).toEqual([[subscription, { number: '0x2' }]])
+  })
+
+  it("routes Solana's notifications (numeric ids, their own method) by the id as text", async () => {
+    const { client, socket, notifications, methods } = scriptedClient()
+    const answer = client.request('slotSubscribe', [])
+    socket().events.open()
+    await flush()
+    socket().events.message('{"jsonrpc":"2.0","id":1,"result":0}')
+    await expect(answer).resolves.toEqual({ result: 0 })
+    socket().events.message(
+      '{"jsonrpc":"2.0","method":"slotNotification","params":{"result":{"slot":61},"subscription":0}}',
+    )
+    expect(notifications).toEqual([['0', { slot: 61 }]])
+    expect(methods).toEqual(['slotNotification'])
   })
 
   it('warns about frames that are not JSON-RPC objects and keeps serving', async () => {

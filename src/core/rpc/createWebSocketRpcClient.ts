@@ -40,8 +40,11 @@ export type CreateWebSocketRpcClientParameters = {
   openTimeoutMs: number
   /** How long the node may take to answer one request. */
   requestTimeoutMs: number
-  /** An `eth_subscription` notification from the node. */
-  onNotification(subscription: string, result: Json): void
+  /**
+   * A subscription's notification from the node: `eth_subscription`, or Solana's
+   * `<kind>Notification` (`method` tells which), its subscription id as text.
+   */
+  onNotification(subscription: string, result: Json, method: string): void
   /** An open socket closed (not by `close()`): the node forgot every subscription made on it. */
   onLost(): void
   /** A frame that is not a JSON-RPC object. */
@@ -62,7 +65,7 @@ type Connection = { socket: WebSocketLike | undefined; open: boolean }
 /**
  * One JSON-RPC-over-WebSocket client (the wallet's chain socket and the endpoint's upstream relay
  * both use it): opened on first use, requests made while it opens wait for it, answers matched to
- * requests by id, `eth_subscription` notifications routed to `onNotification`. A socket that does
+ * requests by id, subscription notifications (`eth_subscription`, Solana's) routed to `onNotification`. A socket that does
  * not open, or a request not answered, in time fails with a `WebSocketRpcError` instead of waiting
  * forever; a drop fails what was in flight and is reported through `onLost`.
  */
@@ -142,10 +145,10 @@ export function createWebSocketRpcClient(
       parameters.warn(`${url} sent a frame that is not a JSON-RPC object`, text)
       return
     }
-    if (message.method === 'eth_subscription' && isObject(message.params)) {
-      const { subscription, result } = message.params
-      if (typeof subscription === 'string') {
-        parameters.onNotification(subscription, (result ?? null) as Json)
+    if (typeof message.method === 'string' && message.id === undefined) {
+      const { subscription, result } = isObject(message.params) ? message.params : {}
+      if (typeof subscription === 'string' || typeof subscription === 'number') {
+        parameters.onNotification(String(subscription), (result ?? null) as Json, message.method)
       }
       return
     }

@@ -196,6 +196,13 @@ export const tooManyResults = (
     suggestion ? { from: suggestion.from, to: suggestion.to, limit } : { limit },
   )
 
+/**
+ * `-32005`: a query's answer (Solana's `getProgramAccounts`, …) was larger than `limit` bytes;
+ * `data.hint` says how to ask for less.
+ */
+export const answerTooLarge = (limit: number, hint: string): RpcError =>
+  new RpcError(-32005, `query answer larger than ${limit} bytes`, { limit, hint })
+
 /** `-32005`: a log query took longer than the query timeout. */
 export const queryTimeout = (): RpcError => new RpcError(-32005, 'query timeout exceeded')
 

@@ -1,54 +1,7 @@
-import { isObject } from '@metamask/utils'
 import type { UpstreamAnswer } from '../createUpstreamClient.ts'
+import type { CacheRules } from '../networks/endpointNetwork.ts'
 import type { FinalityTracker } from './createFinalityTracker.ts'
 import type { ResponseCache } from './responseCache.ts'
-
-/** Methods whose answer never changes for one node. */
-const constantMethods = new Set(['eth_chainId', 'net_version'])
-
-/** Methods whose first parameter is a block number: cacheable when it is finalized. */
-const byNumberMethods = new Set([
-  'eth_getBlockByNumber',
-  'eth_getTransactionByBlockNumberAndIndex',
-  'eth_getBlockTransactionCountByNumber',
-  'eth_getBlockReceipts',
-  'eth_getUncleCountByBlockNumber',
-])
-
-/** Methods whose answer names its block (`number` or `blockNumber`): cacheable once finalized. */
-const selfLocatingMethods = new Set([
-  'eth_getBlockByHash',
-  'eth_getTransactionByBlockHashAndIndex',
-  'eth_getTransactionByHash',
-  'eth_getTransactionReceipt',
-])
-
-const numberOf = (value: unknown): bigint | undefined => {
-  if (value === 'earliest') return 0n
-  return typeof value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(value)
-    ? BigInt(value)
-    : undefined
-}
-
-/**
- * The block an answer belongs to, when it is known from the request or from the answer; undefined
- * for anything that moves (`latest`, `pending`, `safe`, `finalized` tags, pending transactions, …).
- */
-function blockOf(method: string, params: unknown, answer: UpstreamAnswer): bigint | undefined {
-  const args = Array.isArray(params) ? params : []
-  if (byNumberMethods.has(method)) return numberOf(args[0])
-  if (method === 'eth_getLogs') {
-    const filter = args[0]
-    if (!isObject(filter) || filter.blockHash !== undefined) return undefined
-    const from = numberOf(filter.fromBlock)
-    const to = numberOf(filter.toBlock)
-    return from === undefined || to === undefined ? undefined : to
-  }
-  if (selfLocatingMethods.has(method) && 'result' in answer && isObject(answer.result)) {
-    return numberOf(answer.result.number ?? answer.result.blockNumber)
-  }
-  return undefined
-}
 
 const resultText = (answer: UpstreamAnswer): string | undefined => {
   if ('rawResult' in answer) return Buffer.concat(answer.rawResult).toString('utf8')
@@ -65,6 +18,8 @@ export type AnswerCache = (
 
 export type CacheAnswersParameters = {
   cache: ResponseCache
+  /** The network's: which answers are constant, which belong to a block (slot). */
+  rules: CacheRules
   finality: FinalityTracker
   /** A cache that fails (Redis down) is skipped: the node answers. */
   onCacheError(error: unknown): void
@@ -72,21 +27,15 @@ export type CacheAnswersParameters = {
 
 /**
  * The finality-aware response cache in front of the node (issue 12): answers that can no longer
- * change (`eth_chainId`, `net_version`; blocks, transactions by index, receipts and `eth_getLogs`
- * ranges at or below the finalized head, asked by number or by hash; a transaction or receipt by
- * hash once its block is finalized) are served from the cache as the JSON text the node sent;
- * anything about `latest`/`pending`/`safe` or above the finalized head goes to the node.
+ * change (the network's `rules`: constants, and answers of a block or slot at or below the
+ * finalized head) are served from the cache as the JSON text the node sent; anything about what
+ * still moves goes to the node.
  */
 export function createAnswerCache(parameters: CacheAnswersParameters): AnswerCache {
-  const { cache, finality } = parameters
-  const mayCache = (method: string) =>
-    constantMethods.has(method) ||
-    byNumberMethods.has(method) ||
-    selfLocatingMethods.has(method) ||
-    method === 'eth_getLogs'
+  const { cache, finality, rules } = parameters
 
   return async (method, params, ask) => {
-    if (!mayCache(method)) return ask()
+    if (!rules.mayCache(method)) return ask()
     const key = `${method}:${JSON.stringify(params ?? [])}`
     const hit = await cache.get(key).catch((error: unknown) => {
       parameters.onCacheError(error)
@@ -96,9 +45,9 @@ export function createAnswerCache(parameters: CacheAnswersParameters): AnswerCac
     const answer = await ask()
     if ('error' in answer) return answer
     const finalized = finality.finalized()
-    const block = blockOf(method, params, answer)
+    const block = rules.blockOf(method, params, answer)
     const immutable =
-      constantMethods.has(method) ||
+      rules.isConstant(method) ||
       (block !== undefined && finalized !== undefined && block <= finalized)
     const text = immutable ? resultText(answer) : undefined
     if (text !== undefined) {

@@ -1,6 +1,3 @@
-import { isObject } from '@metamask/utils'
-import type { UpstreamAnswer, UpstreamClient } from '../createUpstreamClient.ts'
-
 export type FinalityTracker = {
   /**
    * The finalized head as last seen (never above the node's: finality only moves up), refreshed in
@@ -9,50 +6,40 @@ export type FinalityTracker = {
   finalized(): bigint | undefined
 }
 
+/** A finalized head: its number (slot), and its hash where the network has one to compare. */
+export type FinalizedHead = { number: bigint; hash?: string }
+
+/**
+ * Reads the node's finalized head, given the one known before; `reorged` when the known one is no
+ * longer on the node's chain (a reorg below finality, which a node should never make; anvil can).
+ */
+export type ReadFinalized = (
+  known: FinalizedHead | undefined,
+) => Promise<{ finalized: FinalizedHead | undefined; reorged: boolean }>
+
 export type CreateFinalityTrackerParameters = {
-  upstream: UpstreamClient
+  read: ReadFinalized
   refreshMs: number
-  timeoutMs: number
-  /** The block the tracker had seen finalized is no longer on the node's chain. */
   onDeepReorg(): void
   onError(error: unknown): void
 }
 
-const blockOf = (
-  answer: UpstreamAnswer | undefined,
-): { number: bigint; hash: string } | undefined => {
-  const block = answer && 'result' in answer ? answer.result : undefined
-  return isObject(block) && typeof block.number === 'string' && typeof block.hash === 'string'
-    ? { number: BigInt(block.number), hash: block.hash }
-    : undefined
-}
-
 /**
- * Follows the node's `finalized` block for the response cache: one upstream batch per refresh,
- * asking for the finalized block and for the block at the number it knew finalized. A different hash
- * there is a reorg below finality, which a node should never make (anvil can): `onDeepReorg`.
+ * Follows the node's finalized head for the response cache, read (by the network's `read`) at most
+ * once per refresh interval, in the background: a caller never waits for it.
  */
 export function createFinalityTracker(
   parameters: CreateFinalityTrackerParameters,
 ): FinalityTracker {
-  let known: { number: bigint; hash: string } | undefined
+  let known: FinalizedHead | undefined
   let checkedAt = Number.NEGATIVE_INFINITY
   let refreshing: Promise<void> | undefined
 
   const refresh = async () => {
-    const calls = [{ method: 'eth_getBlockByNumber', params: ['finalized', false] }]
-    if (known) {
-      calls.push({
-        method: 'eth_getBlockByNumber',
-        params: [`0x${known.number.toString(16)}`, false],
-      })
-    }
-    const answers = await parameters.upstream.batch(calls, { timeoutMs: parameters.timeoutMs })
-    const finalized = blockOf(answers[0])
-    if (known && blockOf(answers[1])?.hash !== known.hash) parameters.onDeepReorg()
+    const { finalized, reorged } = await parameters.read(known)
+    if (reorged) parameters.onDeepReorg()
     known = finalized
   }
-
   return {
     finalized() {
       const now = Date.now()

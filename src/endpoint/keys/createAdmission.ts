@@ -28,33 +28,12 @@ export type Admission = {
 
 export type CreateAdmissionParameters = {
   policies: ReadonlyMap<string, KeyPolicy>
+  /** The network's: the contracts a call names (for `allowedAddresses`), undefined when none. */
+  contractsOf(method: string, params: unknown): unknown[] | undefined
   limiter: RateLimiter
 }
 
 type Call = { method?: unknown; params?: unknown }
-
-/** Methods whose first parameter's `to` is the contract they read. */
-const callMethods = new Set(['eth_call', 'eth_estimateGas', 'eth_createAccessList'])
-/** Methods whose first parameter is a log filter naming its contracts in `address`. */
-const logMethods = new Set(['eth_getLogs', 'eth_newFilter'])
-
-/** The contracts a call names, or undefined when it is not a contract-bound call. */
-function contractsOf(call: Call): unknown[] | undefined {
-  const params = Array.isArray(call.params) ? call.params : []
-  if (typeof call.method !== 'string') return undefined
-  if (callMethods.has(call.method)) return [isObject(params[0]) ? params[0].to : undefined]
-  const filter = logMethods.has(call.method)
-    ? params[0]
-    : call.method === 'eth_subscribe' && params[0] === 'logs'
-      ? params[1]
-      : undefined
-  if (filter === undefined && !logMethods.has(call.method) && call.method !== 'eth_subscribe') {
-    return undefined
-  }
-  if (call.method === 'eth_subscribe' && params[0] !== 'logs') return undefined
-  const address = isObject(filter) ? filter.address : undefined
-  return Array.isArray(address) ? address : [address]
-}
 
 /** The calls of a body, or undefined when it is not JSON (answered -32700 later, as one request). */
 function callsOf(body: Buffer): Call[] | undefined {
@@ -70,12 +49,17 @@ function callsOf(body: Buffer): Call[] | undefined {
 }
 
 /** The key's allowlists' verdict on one call, as the refusal's detail. */
-function disallowed(policy: KeyPolicy, call: Call): string | undefined {
+function disallowed(
+  policy: KeyPolicy,
+  call: Call,
+  contractsOf: CreateAdmissionParameters['contractsOf'],
+): string | undefined {
   if (policy.allowedMethods && typeof call.method === 'string') {
     if (!policy.allowedMethods.includes(call.method)) return `method ${call.method} is not allowed`
   }
   if (policy.allowedAddresses) {
-    const contracts = contractsOf(call)
+    if (typeof call.method !== 'string') return undefined
+    const contracts = contractsOf(call.method, call.params)
     if (!contracts) return undefined
     for (const contract of contracts) {
       const address = typeof contract === 'string' ? contract.toLowerCase() : undefined
@@ -122,7 +106,7 @@ export function createAdmission(parameters: CreateAdmissionParameters): Admissio
         request.body.subarray(0, 64).toString('utf8').trimStart().startsWith('[')
       const calls = needsCalls ? callsOf(request.body) : undefined
       for (const call of calls ?? []) {
-        const detail = disallowed(policy, call)
+        const detail = disallowed(policy, call, parameters.contractsOf)
         if (detail) return { status: 403, error: rejectedByKeySettings(detail) }
       }
       if (policy.requestsPerSecond === undefined && policy.requestsPerDay === undefined) {

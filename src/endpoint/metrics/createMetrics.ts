@@ -15,6 +15,8 @@ export type EndpointMetrics = {
 }
 
 export type CreateMetricsParameters = {
+  /** The network served: every metric carries it as its `network` label. */
+  network: string
   /** The accepted API keys: any other key is counted as `(unknown)`, so labels stay bounded. */
   keys: ReadonlySet<string>
   liveFilters(): Promise<number | null>
@@ -32,13 +34,14 @@ export const hashKey = (key: string): string =>
   createHash('sha256').update(key).digest('hex').slice(0, 12)
 
 /**
- * The endpoint's Prometheus metrics (issue 12), in a registry of its own: requests and errors by
- * method and hashed key, upstream latency by method, live filters, open sockets and subscriptions.
+ * The endpoint's Prometheus metrics (issue 12), in a registry of its own, each labelled with the
+ * network served: requests and errors by method and hashed key, upstream latency by method, live filters, open sockets and subscriptions.
  * Label values are bounded: a method the endpoint refused is `(not allowed)`, an unknown key
  * `(unknown)`.
  */
 export function createMetrics(parameters: CreateMetricsParameters): EndpointMetrics {
   const registry = new Registry()
+  registry.setDefaultLabels({ network: parameters.network })
   const hashes = new Map([...parameters.keys].map((key) => [key, hashKey(key)]))
   const requests = new Counter({
     name: 'aperture_requests_total',
@@ -80,7 +83,7 @@ export function createMetrics(parameters: CreateMetricsParameters): EndpointMetr
   })
   new Gauge({
     name: 'aperture_subscriptions',
-    help: 'Live eth_subscribe subscriptions on this process',
+    help: 'Live subscriptions (eth_subscribe, accountSubscribe, …) on this process',
     registers: [registry],
     collect() {
       this.set(parameters.subscriptions())

@@ -1,0 +1,43 @@
+/**
+ * The embedded Solana node's own process (`startSurfpool.ts` runs it): starts Surfpool's `Surfnet`
+ * (an N-API addon serving HTTP and WebSocket JSON-RPC on free loopback ports), prints its addresses
+ * as one JSON line, and stops it when told (SIGTERM, SIGINT) or when its parent goes away (stdin
+ * ends). Its own process, so the endpoint can stop it for good and a crash of one is not the other's.
+ */
+import { createRequire } from 'node:module'
+
+/** What the addon's `Surfnet.start()` gives (the parts used here). */
+type Surfnet = { rpcUrl: string; wsUrl: string; stop(): void }
+
+/** The line this process prints once the node answers. */
+export type SurfpoolReady = { event: 'surfpool-ready'; rpcUrl: string; wsUrl: string }
+
+const addon = `@solana/surfpool-${process.platform}-${process.arch}-gnu`
+let surfnet: Surfnet
+try {
+  const { Surfnet } = createRequire(import.meta.url)(addon) as { Surfnet: { start(): Surfnet } }
+  surfnet = Surfnet.start()
+} catch (error) {
+  console.error(`Surfpool could not start (${addon}): ${(error as Error).message}`)
+  process.exit(1)
+}
+const ready: SurfpoolReady = {
+  event: 'surfpool-ready',
+  rpcUrl: surfnet.rpcUrl,
+  wsUrl: surfnet.wsUrl,
+}
+process.stdout.write(`${JSON.stringify(ready)}\n`)
+
+let stopping = false
+const stop = () => {
+  if (stopping) return
+  stopping = true
+  surfnet.stop()
+  process.exit(0)
+}
+process.on('SIGTERM', stop)
+process.on('SIGINT', stop)
+// The parent holds stdin open: when it ends (the parent exited, even killed), so does the node.
+process.stdin.on('end', stop)
+process.stdin.on('error', stop)
+process.stdin.resume()
