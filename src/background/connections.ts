@@ -1,6 +1,11 @@
 import { isObject } from '@metamask/utils'
 import type { ConnectionId, EngineResponse, Notifier } from '../core/multichain/ports.ts'
-import type { BackgroundMessage, WorkerPort } from '../core/protocol/connection.ts'
+import {
+  type BackgroundMessage,
+  defaultPageApi,
+  type PageApi,
+  type WorkerPort,
+} from '../core/protocol/connection.ts'
 import { responseMessages } from '../core/protocol/resultParts.ts'
 import type { RpcNotification } from '../core/rpc/types.ts'
 
@@ -10,7 +15,7 @@ import type { RpcNotification } from '../core/rpc/types.ts'
  */
 export type ConnectionOutlet = Pick<WorkerPort, 'postMessage'>
 
-type Connection = { id: ConnectionId; origin: string; port: ConnectionOutlet }
+type Connection = { id: ConnectionId; origin: string; port: ConnectionOutlet; api: PageApi }
 
 /** How long messages for a connection that has not (re)connected yet are kept for it. */
 const holdMs = 10_000
@@ -56,27 +61,39 @@ export function createConnectionRegistry(now: () => number = Date.now) {
     held.set(id, entry)
   }
 
-  const notifier: Notifier = {
+  /** The notifier of one page API: `toOrigin` reaches that API's connections of the origin only. */
+  const notifierFor = (api: PageApi): Notifier => ({
     toConnection(id, notification: RpcNotification) {
       send(id, { type: 'notification', notification })
     },
     toOrigin(origin, notification: RpcNotification) {
       for (const connection of byId.values()) {
-        if (connection.origin === origin) {
+        if (connection.origin === origin && connection.api === api) {
           connection.port.postMessage({ type: 'notification', notification })
         }
       }
+      if (api !== defaultPageApi) return
       if (young() && isSessionEnd(notification)) endedEarly.set(origin, notification)
       else endedEarly.delete(origin)
     },
-  }
+  })
+  const notifier = notifierFor(defaultPageApi)
 
   return {
     notifier,
-    /** Registers (or re-registers, after a reconnect) a connection and flushes what was held. */
-    add(id: ConnectionId, origin: string, port: ConnectionOutlet): void {
-      byId.set(id, { id, origin, port })
-      if (!greeted.has(id)) {
+    notifierFor,
+    /**
+     * Registers (or re-registers, after a reconnect) a connection of a page API (default: the
+     * Multichain API) and flushes what was held.
+     */
+    add(
+      id: ConnectionId,
+      origin: string,
+      port: ConnectionOutlet,
+      api: PageApi = defaultPageApi,
+    ): void {
+      byId.set(id, { id, origin, port, api })
+      if (!greeted.has(id) && api === defaultPageApi) {
         greeted.add(id)
         const ended = endedEarly.get(origin)
         if (ended && young()) port.postMessage({ type: 'notification', notification: ended })

@@ -1,4 +1,9 @@
 import './polyfills.ts'
+import {
+  createEthereumProviderEngine,
+  type EthereumProviderEngine,
+} from '../core/eip1193/createEthereumProviderEngine.ts'
+import { withSessionChanges } from '../core/eip1193/withSessionChanges.ts'
 import { createHttpNodeClient } from '../core/eth/createHttpNodeClient.ts'
 import { createMultichainEngine } from '../core/multichain/createMultichainEngine.ts'
 import type { MultichainEngine } from '../core/multichain/ports.ts'
@@ -10,6 +15,7 @@ import { createConfirmations } from '../core/wallet/createConfirmations.ts'
 import { createNetworkAdder } from '../core/wallet/createNetworkAdder.ts'
 import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
 import { createSigner } from '../core/wallet/createSigner.ts'
+import { defaultNetwork } from '../core/wallet/networks.ts'
 import { checkNetworkEndpoint } from '../core/wallet/validateNetwork.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
 import { createAutoLock } from './autoLock.ts'
@@ -27,6 +33,7 @@ import {
   createConfirmationStore,
   createTransactionLog,
 } from './signingStores.ts'
+import { createSiteStore } from './siteStore.ts'
 import { createStorage } from './storage.ts'
 import { alarmNames, createScheduler, nextExpiry } from './timers.ts'
 import { wake } from './wake.ts'
@@ -89,11 +96,17 @@ const scheduler = createScheduler(
 )
 const autoLock = createAutoLock({ wallet, settings: networks.settings, session, scheduler, now })
 const activity = createActivityLog(local)
-const sessions = withActivityCleanup(
-  createSessionStore(local, () => {
-    scheduleExpiry().catch((error: unknown) => console.error('Aperture: scheduling expiry', error))
-  }),
-  activity,
+const sessions = withSessionChanges(
+  withActivityCleanup(
+    createSessionStore(local, () => {
+      scheduleExpiry().catch((error: unknown) =>
+        console.error('Aperture: scheduling expiry', error),
+      )
+    }),
+    activity,
+  ),
+  // Every session change, whoever made it, reaches the origin's EIP-1193 providers (DESIGN §7).
+  (origin, before, after) => ethereum.sessionChanged(origin, before, after),
 )
 const nodes = createNodeRouter({
   networks,
@@ -116,18 +129,19 @@ const signing = createSigner({
   newBatchId: () => randomHex(32),
   now,
 })
+const networkAdder = createNetworkAdder({
+  confirmations,
+  customNetworks: () => networks.customNetworks(),
+  saveCustomNetwork: (network) => networks.saveCustomNetwork(network),
+  checkEndpoint: (network) =>
+    checkNetworkEndpoint(createHttpNodeClient({ url: network.rpcUrl }), network.chainId),
+})
 const engine: MultichainEngine = withActivityLog(
   createMultichainEngine({
     sessions,
     approver: approvals.approver,
     signer: signing.signer,
-    networks: createNetworkAdder({
-      confirmations,
-      customNetworks: () => networks.customNetworks(),
-      saveCustomNetwork: (network) => networks.saveCustomNetwork(network),
-      checkEndpoint: (network) =>
-        checkNetworkEndpoint(createHttpNodeClient({ url: network.rpcUrl }), network.chainId),
-    }),
+    networks: networkAdder,
     nodes: nodes.router,
     notifier: connections.notifier,
     clock: { now },
@@ -135,6 +149,20 @@ const engine: MultichainEngine = withActivityLog(
   }),
   { activity, sessions, now },
 )
+
+// The EIP-1193 provider's engine (DESIGN §7), on the same sessions through the engine above.
+const ethereum: EthereumProviderEngine = createEthereumProviderEngine({
+  multichain: engine,
+  sessions,
+  approver: approvals.approver,
+  networks: networkAdder,
+  nodes: nodes.router,
+  capabilities: networks.capabilities,
+  sites: createSiteStore(local),
+  notifier: connections.notifierFor('eip1193'),
+  clock: { now },
+  defaultChain: async () => defaultNetwork(await networks.networks()),
+})
 
 async function scheduleExpiry(): Promise<void> {
   await scheduler.schedule(alarmNames.sessionExpiry, await nextExpiry(sessions))
@@ -164,6 +192,7 @@ const servePagePort = createPagePortServer({
   approvals,
   confirmations,
   answers,
+  apis: { eip1193: ethereum },
 })
 
 const serveExternalPort = createExternalPortServer({

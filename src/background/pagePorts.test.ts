@@ -134,6 +134,67 @@ describe('createPagePortServer', () => {
     }
   })
 
+  it('routes a page API request to its server on the <connection>#<api> connection, answering it tagged', async () => {
+    const connections = createConnectionRegistry()
+    const handled: Array<{ origin: string; connection: string; request: unknown }> = []
+    const serve = createPagePortServer({
+      extensionId,
+      engine: fakeEngine() as unknown as MultichainEngine,
+      connections,
+      approvals: { expect: () => undefined, answered: async () => undefined },
+      confirmations: { release: async () => undefined },
+      answers: createRecentAnswers<PageAnswer>({
+        store: { read: async () => undefined, write: async () => undefined },
+        now: () => 0,
+        keepMs: 60_000,
+        limit: 100,
+      }),
+      apis: {
+        eip1193: {
+          handleRequest: async (origin, connection, request) => {
+            handled.push({ origin, connection, request })
+            return { jsonrpc: '2.0', id: 1, result: '0x7a69' }
+          },
+          resendRules: () => ({ replayed: false, approval: false, confirmation: false }),
+        },
+      },
+    })
+    const port = fakePort(pageSender)
+    serve(port)
+    port.send({ type: 'hello', connectionId: 'tab-1' })
+    port.send({ type: 'request', api: 'eip1193', request: request(1, 'eth_chainId') })
+    await vi.waitFor(() => expect(port.received).toHaveLength(1))
+    expect(handled).toEqual([
+      { origin: dapp, connection: 'tab-1#eip1193', request: request(1, 'eth_chainId') },
+    ])
+    expect(port.received).toEqual([
+      { type: 'response', api: 'eip1193', response: { jsonrpc: '2.0', id: 1, result: '0x7a69' } },
+    ])
+    connections
+      .notifierFor('eip1193')
+      .toOrigin(dapp, { jsonrpc: '2.0', method: 'accountsChanged', params: [] })
+    connections.notifier.toOrigin(dapp, {
+      jsonrpc: '2.0',
+      method: 'wallet_sessionChanged',
+      params: { sessionScopes: {} },
+    })
+    expect(port.received.slice(1)).toEqual([
+      {
+        type: 'notification',
+        api: 'eip1193',
+        notification: { jsonrpc: '2.0', method: 'accountsChanged', params: [] },
+      },
+      {
+        type: 'notification',
+        notification: {
+          jsonrpc: '2.0',
+          method: 'wallet_sessionChanged',
+          params: { sessionScopes: {} },
+        },
+      },
+    ])
+  })
+
   it("answers a page's requests on its port, for the origin the browser named", async () => {
     const { serve, engine } = createServer()
     const port = fakePort(pageSender)
@@ -217,7 +278,7 @@ describe('createPagePortServer', () => {
     expect(again.received).toEqual(port.received)
   })
 
-  it('ends the subscriptions of a connection whose port dropped and did not come back within the grace', async () => {
+  it('ends the subscriptions of a connection (each of its page APIs) whose port dropped and did not come back within the grace', async () => {
     vi.useFakeTimers()
     const { serve, engine } = createServer()
     const port = fakePort(pageSender)
@@ -225,7 +286,10 @@ describe('createPagePortServer', () => {
     port.send({ type: 'hello', connectionId: 'tab-1' })
     port.drop()
     await vi.advanceTimersByTimeAsync(2_000)
-    expect(engine.closed).toEqual([{ connection: 'tab-1', origin: dapp }])
+    expect(engine.closed).toEqual([
+      { connection: 'tab-1', origin: dapp },
+      { connection: 'tab-1#eip1193', origin: dapp },
+    ])
   })
 
   it('keeps the subscriptions of a connection that reconnected within the grace', async () => {

@@ -1,6 +1,14 @@
 import { isObject } from '@metamask/utils'
 import type { MultichainEngine } from '../core/multichain/ports.ts'
-import { requestKeyOf, type WorkerPort } from '../core/protocol/connection.ts'
+import {
+  apiConnectionId,
+  type BackgroundMessage,
+  defaultPageApi,
+  type PageApi,
+  pageApis,
+  requestKeyOf,
+  type WorkerPort,
+} from '../core/protocol/connection.ts'
 import { pageOrigin } from '../core/protocol/pageOrigin.ts'
 import type { RpcId } from '../core/rpc/types.ts'
 import type { Confirmations } from '../core/wallet/createConfirmations.ts'
@@ -38,6 +46,34 @@ const isConfirmedInvocation = (request: unknown): boolean => {
 /** What the engine answers a page request with. */
 export type PageAnswer = Awaited<ReturnType<MultichainEngine['handleRequest']>>
 
+/** How a page request is treated when it is re-sent after a worker restart (DESIGN §6). */
+export type ResendRules = {
+  /** Its answer is kept before it is sent, and a re-send gets it again (it must not run twice). */
+  replayed: boolean
+  /** It may open the approval window (`wallet_createSession` and its kin): announced to it first. */
+  approval: boolean
+  /** It may open a confirmation: released once its answer is kept. */
+  confirmation: boolean
+}
+
+/**
+ * The worker's side of one page API other than the Multichain API (`pageApis`): answers its
+ * requests (never throws) and says how each is treated on a re-send. Its requests come on
+ * `<connection>#<api>` connections (`apiConnectionId`), its notifications go to that API's
+ * connections only (`ConnectionRegistry.notifierFor`).
+ */
+export type PageApiServer = {
+  handleRequest(origin: string, connection: string, request: unknown): Promise<PageAnswer>
+  resendRules(request: unknown): ResendRules
+}
+
+/** The Multichain API's rules: sessions, revokes, non-idempotent and confirmed invocations. */
+const multichainResendRules = (request: unknown): ResendRules => ({
+  replayed: isReplayedOnResend(request),
+  approval: isCreateSession(request),
+  confirmation: isConfirmedInvocation(request),
+})
+
 /** What serving a page connection's requests takes, whatever kind of port it came on. */
 export type ConnectionServerDependencies = {
   engine: MultichainEngine
@@ -46,6 +82,8 @@ export type ConnectionServerDependencies = {
   confirmations: Pick<Confirmations, 'release'>
   /** Answers of requests that must not run twice, for their re-sends (`isReplayedOnResend`). */
   answers: RecentAnswers<PageAnswer>
+  /** The servers of the page APIs other than the Multichain API (content-script ports only). */
+  apis?: Partial<Record<Exclude<PageApi, 'multichain'>, PageApiServer>>
   /** Overrides how long a dropped port's connection may take to come back (tests). */
   closeGraceMs?: number
 }
@@ -72,15 +110,17 @@ const logged =
  */
 async function answerRequest(
   deps: ConnectionServerDependencies,
+  server: PageApiServer,
   call: { origin: string; connection: string; key: string | undefined; request: unknown },
 ): Promise<PageAnswer> {
-  const { engine, approvals, confirmations, answers } = deps
+  const { approvals, confirmations, answers } = deps
   const { origin, connection, key, request } = call
-  if (key === undefined || !isReplayedOnResend(request)) {
-    return engine.handleRequest(origin, connection, request)
+  const rules = server.resendRules(request)
+  if (key === undefined || !rules.replayed) {
+    return server.handleRequest(origin, connection, request)
   }
-  const creates = isCreateSession(request)
-  const confirms = isConfirmedInvocation(request)
+  const creates = rules.approval
+  const confirms = rules.confirmation
   const release = async (): Promise<void> => {
     if (creates) await approvals.answered(origin, key).catch(logged('releasing an approval'))
     if (confirms) {
@@ -93,7 +133,7 @@ async function answerRequest(
     return remembered
   }
   if (creates) approvals.expect(origin, key)
-  const response = await engine.handleRequest(origin, connection, request)
+  const response = await server.handleRequest(origin, connection, request)
   await answers.remember(key, response).catch(logged('remembering an answer'))
   await release()
   return response
@@ -106,7 +146,7 @@ export type ConnectionServer = {
    * running joins it; one re-sent after a restart is re-attached or replayed (`answerRequest`) —
    * and answers it on the connection's current port.
    */
-  request(call: { origin: string; connection: string; request: unknown }): void
+  request(call: { origin: string; connection: string; request: unknown; api?: PageApi }): void
   /**
    * The connection's port `port` dropped: forgets it, and ends the connection's subscriptions
    * unless the page reconnects within the grace (a worker stop drops every port; pages come back).
@@ -117,14 +157,21 @@ export type ConnectionServer = {
 /** The request and close handling shared by content-script ports and external ports. */
 export function createConnectionServer(deps: ConnectionServerDependencies): ConnectionServer {
   const { engine, connections } = deps
+  const multichain: PageApiServer = {
+    handleRequest: (origin, connection, request) =>
+      engine.handleRequest(origin, connection, request),
+    resendRules: multichainResendRules,
+  }
   /** Requests being handled, across ports (`<connection>/<id>`): a re-send joins the first copy. */
   const inFlight = new Set<string>()
   return {
-    request({ origin, connection, request }) {
+    request({ origin, connection, request, api = defaultPageApi }) {
+      const server = api === defaultPageApi ? multichain : deps.apis?.[api]
+      if (server === undefined) return
       const key = pageRequestKey(connection, request)
       if (key !== undefined && inFlight.has(key)) return
       if (key !== undefined) inFlight.add(key)
-      answerRequest(deps, { origin, connection, key, request })
+      answerRequest(deps, server, { origin, connection, key, request })
         .then((response) => connections.respond(connection, response))
         .catch(logged('answering a page request'))
         .finally(() => {
@@ -166,20 +213,36 @@ export function createPagePortServer(deps: PagePortDependencies): (port: PagePor
       return
     }
     let connectionId: string | undefined
+    /** The port as each page API's connection sees it: its messages tagged with the API. */
+    const outlets = new Map<PageApi, ConnectionOutlet>(
+      pageApis.map((api) => [
+        api,
+        api === defaultPageApi
+          ? port
+          : { postMessage: (message: BackgroundMessage) => port.postMessage({ ...message, api }) },
+      ]),
+    )
 
     port.onMessage.addListener((message) => {
       if (message.type === 'hello') {
         connectionId = message.connectionId
-        deps.connections.add(connectionId, origin, port)
+        for (const [api, outlet] of outlets) {
+          deps.connections.add(apiConnectionId(message.connectionId, api), origin, outlet, api)
+        }
         return
       }
       if (message.type !== 'request' || connectionId === undefined) return
-      serve.request({ origin, connection: connectionId, request: message.request })
+      const api = message.api ?? defaultPageApi
+      if (!outlets.has(api)) return
+      const connection = apiConnectionId(connectionId, api)
+      serve.request({ origin, connection, request: message.request, api })
     })
 
     port.onDisconnect.addListener(() => {
       if (connectionId === undefined) return
-      serve.closed({ origin, connection: connectionId, port })
+      for (const [api, outlet] of outlets) {
+        serve.closed({ origin, connection: apiConnectionId(connectionId, api), port: outlet })
+      }
     })
   }
 }

@@ -68,6 +68,36 @@ describe('createBridge', () => {
     expect(page.received).toEqual([{ jsonrpc: '2.0', id: 1, result: { sessionScopes: {} } }])
   })
 
+  it('keeps each page API apart: tagged on the port, the same id in two APIs answered to each', () => {
+    const worker = fakeWorker()
+    const page = createPage()
+    createBridge(page.end, worker.connect)
+    const chainId = { jsonrpc: '2.0', id: 1, method: 'eth_chainId' }
+    page.request(request(1))
+    page.request({ api: 'eip1193', data: chainId })
+    const [port] = worker.ports
+    expect(port?.sent.slice(1)).toEqual([
+      { type: 'request', request: request(1) },
+      { type: 'request', request: chainId, api: 'eip1193' },
+    ])
+    port?.reply({
+      type: 'response',
+      api: 'eip1193',
+      response: { jsonrpc: '2.0', id: 1, result: '0x7a69' },
+    })
+    port?.reply({
+      type: 'notification',
+      api: 'eip1193',
+      notification: { jsonrpc: '2.0', method: 'accountsChanged', params: [] },
+    })
+    port?.reply(response(1))
+    expect(page.received).toEqual([
+      { api: 'eip1193', data: { jsonrpc: '2.0', id: 1, result: '0x7a69' } },
+      { api: 'eip1193', data: { jsonrpc: '2.0', method: 'accountsChanged', params: [] } },
+      { jsonrpc: '2.0', id: 1, result: {} },
+    ])
+  })
+
   it('reconnects when the port drops and re-sends what has no answer yet, under the same connection id', async () => {
     const worker = fakeWorker()
     const page = createPage()

@@ -1,7 +1,11 @@
-import type {
-  BackgroundMessage,
-  ConnectionPort,
-  ContentMessage,
+import {
+  type BackgroundMessage,
+  type ConnectionPort,
+  type ContentMessage,
+  defaultPageApi,
+  fromPageMessage,
+  type PageApi,
+  toPageMessage,
 } from '../core/protocol/connection.ts'
 import { createResultAssembler } from '../core/protocol/resultParts.ts'
 import type { RpcId } from '../core/rpc/types.ts'
@@ -18,11 +22,18 @@ export type ContentPort = ConnectionPort<BackgroundMessage, ContentMessage>
 /** Opens a port to the service worker (`runtime.connect`); throws when the extension is gone. */
 export type ConnectPort = () => ContentPort
 
+/** A request's key in the bridge: its page API and id (each API numbers its own requests). */
+const keyOf = (api: PageApi, id: RpcId): string => `${api} ${JSON.stringify(id)}`
+
 const requestId = (message: unknown): RpcId | undefined => {
   if (typeof message !== 'object' || message === null || !('id' in message)) return undefined
   const { id } = message
   return typeof id === 'string' || typeof id === 'number' ? id : undefined
 }
+
+/** A request on the port: untagged for the Multichain API, as before there were other APIs. */
+const requestMessage = (api: PageApi, request: unknown): ContentMessage =>
+  api === defaultPageApi ? { type: 'request', request } : { type: 'request', request, api }
 
 /**
  * Bridges one page connection to the service worker. The connection keeps one id for its lifetime;
@@ -36,8 +47,13 @@ export function createBridge(
   onPortDropped: () => void = () => {},
 ): void {
   const connectionId = crypto.randomUUID()
-  const unanswered = new Map<RpcId, unknown>()
-  const results = createResultAssembler()
+  const unanswered = new Map<string, { api: PageApi; request: unknown }>()
+  const results = new Map<PageApi, ReturnType<typeof createResultAssembler>>()
+  const resultsOf = (api: PageApi) => {
+    const assembler = results.get(api) ?? createResultAssembler()
+    results.set(api, assembler)
+    return assembler
+  }
   let port: ContentPort | undefined
   let connectedAt = 0
   let retryDelayMs = 0
@@ -54,14 +70,15 @@ export function createBridge(
       return
     }
     port.onMessage.addListener((message) => {
+      const api = message.api ?? defaultPageApi
       if (message.type === 'resultPart') {
-        if (unanswered.has(message.id)) results.add(message.id, message.text)
+        if (unanswered.has(keyOf(api, message.id))) resultsOf(api).add(message.id, message.text)
       } else if (message.type === 'response') {
-        const response = results.complete(message.response)
-        if (!unanswered.delete(response.id)) return
-        page.send(response)
+        const response = resultsOf(api).complete(message.response)
+        if (!unanswered.delete(keyOf(api, response.id))) return
+        page.send(toPageMessage(api, response))
       } else {
-        page.send(message.notification)
+        page.send(toPageMessage(api, message.notification))
       }
     })
     connectedAt = Date.now()
@@ -76,14 +93,15 @@ export function createBridge(
       else setTimeout(connect, retryDelayMs)
     })
     post({ type: 'hello', connectionId })
-    for (const request of unanswered.values()) post({ type: 'request', request })
+    for (const { api, request } of unanswered.values()) post(requestMessage(api, request))
   }
 
-  page.onMessage((request) => {
+  page.onMessage((message) => {
+    const { api, data: request } = fromPageMessage(message)
     const id = requestId(request)
-    if (id === undefined || unanswered.has(id)) return
-    unanswered.set(id, request)
-    post({ type: 'request', request })
+    if (id === undefined || unanswered.has(keyOf(api, id))) return
+    unanswered.set(keyOf(api, id), { api, request })
+    post(requestMessage(api, request))
   })
   connect()
 }

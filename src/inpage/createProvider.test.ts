@@ -9,7 +9,7 @@ const info = {
 }
 
 function fakeTransport() {
-  const sent: Array<{ id: number; method: string; params?: unknown }> = []
+  const sent: unknown[] = []
   let deliver: (message: unknown) => void = () => undefined
   const transport: ProviderTransport = {
     send: (message) => {

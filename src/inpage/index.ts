@@ -2,22 +2,20 @@ import { WindowPostMessageStream } from '@metamask/post-message-stream'
 import { contentStreamName, inpageStreamName } from '../core/protocol/connection.ts'
 import { asObjectStream } from '../core/protocol/objectStream.ts'
 import { announceWallet, walletAnnounceParams } from './announce.ts'
+import { announceEip6963 } from './announceEip6963.ts'
+import { createEthereumProvider } from './createEthereumProvider.ts'
 import { createProvider } from './createProvider.ts'
+import { createPageWire } from './pageWire.ts'
 import { receiveExtensionId } from './receiveExtensionId.ts'
 import { type PageRuntime, routeConnectsToLastingPorts } from './routeConnectsToLastingPorts.ts'
-import { createWalletInfo } from './walletInfo.ts'
+import { createEip6963Info, createWalletInfo } from './walletInfo.ts'
 
 const stream = asObjectStream(
   new WindowPostMessageStream({ name: inpageStreamName, target: contentStreamName }),
 )
+const wire = createPageWire(stream)
 const info = createWalletInfo()
-const provider = createProvider(
-  {
-    send: (message) => stream.write(message),
-    onMessage: (handler) => stream.on('data', handler),
-  },
-  info,
-)
+const provider = createProvider(wire.channel('multichain'), info)
 
 Object.defineProperty(window, 'aperture', {
   value: provider,
@@ -25,6 +23,13 @@ Object.defineProperty(window, 'aperture', {
   configurable: false,
   writable: false,
 })
+
+// The EIP-1193 provider (DESIGN §7): announced by EIP-6963, and `window.ethereum` by plain
+// assignment only when the page has none (never made non-writable: other wallets may replace it).
+const ethereum = createEthereumProvider(wire.channel('eip1193'))
+announceEip6963(window, createEip6963Info(), ethereum)
+const page = window as { ethereum?: unknown }
+if (page.ethereum === undefined) page.ethereum = ethereum
 
 // The extension id comes from the content script (this world has no `chrome.runtime.id`); the
 // first announce waits for it, so that it names the extension transport's target.

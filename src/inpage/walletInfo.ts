@@ -1,4 +1,5 @@
 import type { WalletInfo } from './createProvider.ts'
+import { providerIcon } from './providerIcon.ts'
 
 const iconSvg =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">' +
@@ -13,6 +14,16 @@ export function createWalletInfo(): WalletInfo {
     uuid: crypto.randomUUID(),
     name: 'Aperture Canary',
     icon: `data:image/svg+xml;base64,${btoa(iconSvg)}`,
+    rdns: 'dev.aperture.canary',
+  })
+}
+
+/** The EIP-6963 `info` (DESIGN §3); `uuid` is fresh for every page load. */
+export function createEip6963Info(): WalletInfo {
+  return Object.freeze({
+    uuid: crypto.randomUUID(),
+    name: 'Aperture',
+    icon: providerIcon,
     rdns: 'dev.aperture.canary',
   })
 }

@@ -15,6 +15,51 @@ export const contentStreamName = 'aperture-contentscript'
 export const connectionPortName = 'aperture-multichain'
 
 /**
+ * The APIs a page speaks to the wallet, each a channel of its own on the one page stream and runtime
+ * port: the Multichain API (`window.aperture`), the EIP-1193 provider (DESIGN §7). A new page API
+ * (the Solana Wallet Standard wallet) adds its name here and a server for it in the worker
+ * (`PageApiServer`, `src/background/pagePorts.ts`); docs/extension.md "Page APIs".
+ */
+export const pageApis = ['multichain', 'eip1193'] as const
+export type PageApi = (typeof pageApis)[number]
+
+/** The API of untagged messages: `window.aperture`'s, as before there were others. */
+export const defaultPageApi = 'multichain' satisfies PageApi
+
+const isPageApi = (value: unknown): value is PageApi =>
+  typeof value === 'string' && (pageApis as readonly string[]).includes(value)
+
+/**
+ * A message of another API than the Multichain API on the page stream, both ways: `{ api, data }`
+ * with the JSON-RPC message in `data`. Multichain API messages travel untagged (bare JSON-RPC).
+ */
+export type TaggedPageMessage = { api: PageApi; data: unknown }
+
+/** The page-stream message carrying `data` of `api` (bare for the Multichain API). */
+export const toPageMessage = (api: PageApi, data: unknown): unknown =>
+  api === defaultPageApi ? data : ({ api, data } satisfies TaggedPageMessage)
+
+/**
+ * The API and JSON-RPC message of a page-stream message: `{ api, data }` (no `jsonrpc` member) of a
+ * known API is that API's; anything else is a Multichain API message as it is. Never throws.
+ */
+export function fromPageMessage(message: unknown): { api: PageApi; data: unknown } {
+  if (typeof message === 'object' && message !== null && !('jsonrpc' in message)) {
+    const { api, data } = message as { api?: unknown; data?: unknown }
+    if (isPageApi(api) && api !== defaultPageApi) return { api, data }
+  }
+  return { api: defaultPageApi, data: message }
+}
+
+/**
+ * The worker's connection id of one API of a page connection: the page connection's own id for the
+ * Multichain API, `<connection>#<api>` for the others. Each is a connection of its own in the
+ * worker (requests, request keys, notifications, subscriptions), on the same port.
+ */
+export const apiConnectionId = (connectionId: string, api: PageApi): string =>
+  api === defaultPageApi ? connectionId : `${connectionId}#${api}`
+
+/**
  * The key of one page request across worker restarts: the page connection and the request's id
  * (`<connection>/<JSON id>`). The content script re-sends an unanswered request with both unchanged.
  */
@@ -25,19 +70,23 @@ export const requestKeyOf = (connection: string, id: RpcId | undefined): string 
 export type ContentMessage =
   /** First message of every (re)connection: names the page connection, stable for its lifetime. */
   | { type: 'hello'; connectionId: string }
-  /** A page's JSON-RPC request, as the page sent it (validated by the engine). */
-  | { type: 'request'; request: unknown }
+  /** A page's JSON-RPC request, as the page sent it (validated by the engine); `api` absent: multichain. */
+  | { type: 'request'; request: unknown; api?: PageApi }
 
 /**
  * What the service worker sends on a content script's port. A response may carry its result as JSON
  * text (`resultJson`, a node's result passed on unparsed): the content script forwards it to the
  * page as text and the inpage provider parses it. A long text comes in pieces (`resultParts.ts`).
  */
-export type BackgroundMessage =
+export type BackgroundMessage = (
   | { type: 'response'; response: EngineResponse }
   /** A leading piece of the `resultJson` of the response with this id, which follows on this port. */
   | { type: 'resultPart'; id: RpcId; text: string }
   | { type: 'notification'; notification: RpcNotification }
+) & {
+  /** The page API the message belongs to; absent: the Multichain API. */
+  api?: PageApi
+}
 
 /**
  * One end of the runtime port between a content script and the service worker, as each side uses

@@ -21,6 +21,8 @@ export const localKeys = {
   callsBatches: 'callsBatches',
   /** `SentTransaction[]`: the wallet's own latest transactions, oldest first (activity). */
   transactions: 'transactions',
+  /** Prefix of each origin's EIP-1193 `SiteState` (its chosen chain and active account). */
+  sitePrefix: 'site:',
 } as const
 
 export const sessionKeys = {

@@ -250,6 +250,19 @@ export const dailyRequestCountExceeded = (): RpcError =>
 export const rejectedByKeySettings = (detail: string): RpcError =>
   new RpcError(-32002, `rejected due to project ID settings: ${detail}`)
 
+// EIP-1193 provider (DESIGN §7) ---------------------------------------------------------------
+
+/** EIP-1193 `4200`: a method the provider does not support, with the method in `data`. */
+export const unsupportedMethod = (method: string): RpcError =>
+  new RpcError(4200, 'Unsupported method', { method: echo(method) })
+
+/** EIP-3326 `4902`: a chain the wallet does not have (`hexChainId` as the dapp asked for it). */
+export const unrecognizedChain = (hexChainId: string): RpcError =>
+  new RpcError(
+    4902,
+    `Unrecognized chain ID "${echo(hexChainId)}". Try adding the chain using wallet_addEthereumChain first.`,
+  )
+
 /** Any thrown value as an `RpcError`: RpcErrors pass through, anything else becomes `-32603`. */
 export function toRpcError(error: unknown): RpcError {
   if (error instanceof RpcError) return error

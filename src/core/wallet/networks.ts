@@ -52,6 +52,18 @@ export function resolveSettings(stored: StoredSettings | undefined): SettingsVie
   }
 }
 
+/**
+ * The wallet's default EVM network (an EIP-1193 site's chain before it chose one, DESIGN §7): the
+ * Local devnet when it is usable, else the first usable network.
+ */
+export function defaultNetwork(networks: readonly NetworkView[]): ChainId {
+  const usable = networks.filter((network) => network.enabled)
+  return (
+    (usable.find((network) => network.chainId === localDevnetChainId) ?? usable[0])?.chainId ??
+    localDevnetChainId
+  )
+}
+
 /** The chain ids of the built-in networks (custom networks may not reuse them). */
 export const builtInChainIds: ChainId[] = [
   ...infuraNetworks.map(({ chainId }) => chainId),

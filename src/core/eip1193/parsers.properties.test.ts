@@ -1,0 +1,78 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { parseEcRecoverParams } from './parseEcRecoverParams.ts'
+import { parsePermissionsParams } from './parsePermissionsParams.ts'
+import { parseSwitchChainParams } from './parseSwitchChainParams.ts'
+
+/** Anything a page can send as params, and near misses of the real shapes. */
+const anyParams = fc.oneof(
+  fc.jsonValue(),
+  fc.anything(),
+  fc.array(fc.record({ chainId: fc.oneof(fc.string(), fc.integer(), fc.constant('0x1')) })),
+  fc.tuple(fc.dictionary(fc.string(), fc.jsonValue())),
+  fc.tuple(
+    fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(...'0123456789abcdefx') })),
+    fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(...'0123456789abcdefx') })),
+  ),
+)
+
+const isProblems = (value: object): boolean =>
+  'problems' in value &&
+  Array.isArray(value.problems) &&
+  value.problems.length > 0 &&
+  value.problems.every(
+    (problem: unknown) =>
+      typeof problem === 'object' &&
+      problem !== null &&
+      typeof (problem as { path: unknown }).path === 'string' &&
+      typeof (problem as { message: unknown }).message === 'string',
+  )
+
+describe('the EIP-1193 param parsers', () => {
+  it('parseSwitchChainParams never throws: an eip155 chain it can print back, or problems', () => {
+    fc.assert(
+      fc.property(anyParams, (params) => {
+        const parsed = parseSwitchChainParams(params)
+        if ('problems' in parsed) return isProblems(parsed)
+        return (
+          /^eip155:[1-9][0-9]*$/.test(parsed.chainId) &&
+          BigInt(parsed.hex) === BigInt(parsed.chainId.slice('eip155:'.length))
+        )
+      }),
+    )
+  })
+
+  it('parseSwitchChainParams reads every hex chain id without leading zeros', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 2n ** 64n - 1n }), (id) => {
+        const parsed = parseSwitchChainParams([{ chainId: `0x${id.toString(16)}` }])
+        expect(parsed).toEqual({ chainId: `eip155:${id}`, hex: `0x${id.toString(16)}` })
+      }),
+    )
+  })
+
+  it('parsePermissionsParams never throws: known permission names, or problems', () => {
+    fc.assert(
+      fc.property(anyParams, (params) => {
+        const parsed = parsePermissionsParams(params)
+        if ('problems' in parsed) return isProblems(parsed)
+        return (
+          parsed.permissions.length > 0 &&
+          parsed.permissions.every((name) =>
+            ['eth_accounts', 'endowment:permitted-chains'].includes(name),
+          )
+        )
+      }),
+    )
+  })
+
+  it('parseEcRecoverParams never throws: hex bytes and a 65-byte signature, or problems', () => {
+    fc.assert(
+      fc.property(anyParams, (params) => {
+        const parsed = parseEcRecoverParams(params)
+        if ('problems' in parsed) return isProblems(parsed)
+        return /^0x([0-9a-fA-F]{2})*$/.test(parsed.message) && parsed.signature.length === 132
+      }),
+    )
+  })
+})
