@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test'
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // Bundles the test pages' dapp libraries (e2e/support/bundleDappPages.ts).
+  globalSetup: './e2e/globalSetup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

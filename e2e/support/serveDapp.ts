@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { dirname, extname, join, normalize, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { bundlesDirectory } from './bundleDappPages.ts'
 
 /** Where the demo dapp's files live. */
 export const dappDirectory: string = fileURLToPath(new URL('../dapp/', import.meta.url))
@@ -18,12 +19,18 @@ const vendorDirectories: Record<string, string> = {
   ),
 }
 
-/** The file a request path names: a dapp file, or a vendored package's; undefined outside them. */
+/**
+ * The file a request path names: a dapp file, a vendored package's, or a bundle of the test pages'
+ * dapp code (`/bundles/…`, `bundleDappPages`); undefined outside them.
+ */
 function fileOf(pathname: string): string | undefined {
   const [, vendor = '', vendorPath = ''] = /^\/vendor\/([^/]+)\/(.+)$/.exec(pathname) ?? []
+  const [, bundlePath = ''] = /^\/bundles\/(.+)$/.exec(pathname) ?? []
   const [root, path] = vendor
     ? [Object.hasOwn(vendorDirectories, vendor) ? vendorDirectories[vendor] : undefined, vendorPath]
-    : [dappDirectory, pathname === '/' ? 'index.html' : pathname.slice(1)]
+    : bundlePath
+      ? [bundlesDirectory, bundlePath]
+      : [dappDirectory, pathname === '/' ? 'index.html' : pathname.slice(1)]
   if (root === undefined) return undefined
   const relative = normalize(path)
   const file = join(root, relative)

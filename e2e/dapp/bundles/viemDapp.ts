@@ -1,0 +1,155 @@
+import {
+  type Address,
+  type Chain,
+  createPublicClient,
+  createWalletClient,
+  custom,
+  defineChain,
+  http,
+  parseEther,
+  verifyMessage,
+  verifyTypedData,
+} from 'viem'
+import { discoverProvider, type ProviderDetail } from './discoverProvider.ts'
+
+/** A chain as the test names it: its id and the endpoint URL the dapp reads from. */
+export type ChainSpec = { id: number; name: string; rpcUrl: string }
+
+const chainOf = (spec: ChainSpec): Chain =>
+  defineChain({
+    id: spec.id,
+    name: spec.name,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [spec.rpcUrl] } },
+  })
+
+const mail = {
+  types: {
+    Person: [
+      { name: 'name', type: 'string' },
+      { name: 'wallet', type: 'address' },
+    ],
+    Mail: [
+      { name: 'from', type: 'Person' },
+      { name: 'to', type: 'Person' },
+      { name: 'contents', type: 'string' },
+    ],
+  },
+  primaryType: 'Mail',
+  message: {
+    from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
+    to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
+    contents: 'Hello, Bob!',
+  },
+} as const
+
+/** An error as the page can hand it back: its code and message. */
+const failure = (error: unknown) => {
+  const cause = error as { code?: unknown; message?: unknown; cause?: { code?: unknown } }
+  return {
+    error: {
+      code: typeof cause.code === 'number' ? cause.code : cause.cause?.code,
+      message: String(cause.message),
+    },
+  }
+}
+
+/** Runs `work`, answering `{ result }` or `{ error: { code, message } }` (viem's errors carry the code). */
+/** What a dapp call came to: exactly one of `result` or `error` (viem's errors carry the code). */
+export type Settled<T> =
+  | { result: T; error?: undefined }
+  | { result?: undefined; error: { code: unknown; message: string } }
+
+const settle = async <T>(work: () => Promise<T>): Promise<Settled<T>> => {
+  try {
+    return { result: await work() }
+  } catch (error) {
+    return failure(error)
+  }
+}
+
+let found: ProviderDetail | undefined
+
+/**
+ * A dapp written with viem: it finds Aperture by EIP-6963 and talks to it through
+ * `custom(provider)` — the way viem's documentation connects a browser wallet.
+ */
+const viemDapp = {
+  async discover() {
+    found = await discoverProvider('dev.aperture.canary')
+    return found.info
+  },
+  provider(): ProviderDetail['provider'] {
+    if (!found) throw new Error('discover() first')
+    return found.provider
+  },
+  wallet(chain: ChainSpec) {
+    return createWalletClient({ chain: chainOf(chain), transport: custom(viemDapp.provider()) })
+  },
+  requestAddresses: (chain: ChainSpec) => settle(() => viemDapp.wallet(chain).requestAddresses()),
+  getAddresses: (chain: ChainSpec) => settle(() => viemDapp.wallet(chain).getAddresses()),
+  getChainId: (chain: ChainSpec) => settle(() => viemDapp.wallet(chain).getChainId()),
+  blockNumber: (chain: ChainSpec) =>
+    settle(async () =>
+      String(
+        await createPublicClient({
+          chain: chainOf(chain),
+          transport: custom(viemDapp.provider()),
+        }).getBlockNumber(),
+      ),
+    ),
+  /** Signs `message` and checks the signature against `address` with viem, as a dapp would. */
+  signMessage: (chain: ChainSpec, address: string, message: string) =>
+    settle(async () => {
+      const signature = await viemDapp
+        .wallet(chain)
+        .signMessage({ account: address as Address, message })
+      return {
+        signature,
+        valid: await verifyMessage({ address: address as Address, message, signature }),
+      }
+    }),
+  signTypedData: (chain: ChainSpec, address: string) =>
+    settle(async () => {
+      const domain = { name: 'Ether Mail', version: '1', chainId: chain.id } as const
+      const signature = await viemDapp
+        .wallet(chain)
+        .signTypedData({ account: address as Address, domain, ...mail })
+      return {
+        signature,
+        valid: await verifyTypedData({ address: address as Address, domain, signature, ...mail }),
+      }
+    }),
+  /** Sends `ether` to `to` and waits for the receipt through the endpoint (not the wallet). */
+  sendTransaction: (chain: ChainSpec, from: string, to: string, ether: string) =>
+    settle(async () => {
+      const hash = await viemDapp
+        .wallet(chain)
+        .sendTransaction({ account: from as Address, to: to as Address, value: parseEther(ether) })
+      const receipt = await createPublicClient({
+        chain: chainOf(chain),
+        transport: http(chain.rpcUrl),
+      }).waitForTransactionReceipt({ hash })
+      return { hash, status: receipt.status }
+    }),
+  switchChain: (chain: ChainSpec, to: ChainSpec) =>
+    settle(() => viemDapp.wallet(chain).switchChain({ id: to.id })),
+  addChain: (chain: ChainSpec, added: ChainSpec) =>
+    settle(() => viemDapp.wallet(chain).addChain({ chain: chainOf(added) })),
+  request: (method: string, params?: unknown) =>
+    settle(() =>
+      (
+        viemDapp.provider().request as (args: {
+          method: string
+          params?: unknown
+        }) => Promise<unknown>
+      )({
+        method,
+        params,
+      }),
+    ),
+}
+
+Object.assign(window, { viemDapp })
+
+export type ViemDapp = typeof viemDapp

@@ -1,0 +1,294 @@
+import { getAddress } from 'viem'
+import { devnet, expect, test } from './fixtures.ts'
+import { firstAccount, secondAccount } from './support/anvil.ts'
+import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
+import { startNodeEndpoint } from './support/endpoint.ts'
+import { chainOf, openViemDapp, providerEvents } from './support/ethereumDapps.ts'
+import { request, type SessionResult } from './support/provider.ts'
+import { approve, reject } from './support/walletUi.ts'
+
+const first = firstAccount.toLowerCase()
+
+test.describe('the EIP-1193 provider', () => {
+  test('is announced by EIP-6963 with its info and a real icon, and is window.ethereum', async ({
+    openDapp,
+  }) => {
+    const page = await openDapp(undefined, 'viem.html')
+    const found = await page.evaluate(async () => {
+      const details: Array<{ info: Record<string, string>; provider: unknown }> = []
+      window.addEventListener('eip6963:announceProvider', (event) => {
+        details.push((event as CustomEvent).detail)
+      })
+      window.dispatchEvent(new Event('eip6963:requestProvider'))
+      // Announced synchronously: the dispatch above has already been answered.
+      const [detail] = details
+      if (!detail) return undefined
+      const image = new Image()
+      image.src = detail.info.icon ?? ''
+      await image.decode()
+      const provider = detail.provider as Record<string, unknown>
+      return {
+        count: details.length,
+        info: detail.info,
+        frozen: Object.isFrozen(detail) && Object.isFrozen(detail.info),
+        icon: { width: image.naturalWidth, height: image.naturalHeight },
+        isWindowEthereum: (window as { ethereum?: unknown }).ethereum === detail.provider,
+        flags: [provider.isAperture, provider.isMetaMask],
+        extensible: Object.isExtensible(provider),
+      }
+    })
+    expect(found).toMatchObject({
+      count: 1,
+      info: { name: 'Aperture', rdns: 'dev.aperture.canary' },
+      frozen: true,
+      isWindowEthereum: true,
+      flags: [true, true],
+      extensible: true,
+    })
+    expect(found?.info.icon).toMatch(/^data:image\//)
+    expect(found?.icon.width).toBeGreaterThanOrEqual(96)
+    expect(found?.icon.height).toBeGreaterThanOrEqual(96)
+  })
+
+  test('viem reads before connecting, connects through the approval window, and the session is the Multichain API one', async ({
+    openDapp,
+    endpoint,
+    approvalWindow,
+  }) => {
+    const page = await openViemDapp(openDapp)
+    const chain = chainOf(endpoint)
+    await expect.poll(() => providerEvents(page)).toEqual([['connect', { chainId: '0x7a69' }]])
+    expect(await page.evaluate((chain) => window.viemDapp.getChainId(chain), chain)).toEqual({
+      result: 31337,
+    })
+    expect(await page.evaluate((chain) => window.viemDapp.blockNumber(chain), chain)).toEqual({
+      result: expect.stringMatching(/^\d+$/),
+    })
+    expect(await page.evaluate((chain) => window.viemDapp.getAddresses(chain), chain)).toEqual({
+      result: [],
+    })
+
+    const pending = page.evaluate((chain) => window.viemDapp.requestAddresses(chain), chain)
+    const approval = await approvalWindow()
+    await expect(approval.getByTestId(`approval-chain-${devnet}`)).toBeChecked()
+    await approve(approval, { accounts: [firstAccount] })
+    expect(await pending).toEqual({ result: [firstAccount] })
+    await expect
+      .poll(() => providerEvents(page))
+      .toEqual([
+        ['connect', { chainId: '0x7a69' }],
+        ['accountsChanged', [first]],
+      ])
+
+    // The same session, seen through window.aperture on the same origin.
+    const session = await request<SessionResult>(page, 'wallet_getSession', {})
+    expect(session.result?.sessionScopes[devnet]?.accounts).toEqual([`${devnet}:${firstAccount}`])
+    expect(session.result?.sessionScopes[devnet]?.methods).toContain('personal_sign')
+  })
+
+  test('viem signs a message and typed data that verify, and sends a transaction that is mined', async ({
+    openDapp,
+    endpoint,
+    wallet,
+    approvalWindow,
+  }) => {
+    const page = await openViemDapp(openDapp)
+    const chain = chainOf(endpoint)
+    const connecting = page.evaluate((chain) => window.viemDapp.requestAddresses(chain), chain)
+    await approve(await approvalWindow(), { accounts: [firstAccount] })
+    expect(await connecting).toEqual({ result: [firstAccount] })
+
+    const signing = page.evaluate(
+      ({ chain, address }) => window.viemDapp.signMessage(chain, address, 'hello from viem'),
+      { chain, address: firstAccount },
+    )
+    const window1 = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(window1.getByTestId('confirm-message')).toContainText('hello from viem')
+    await answerConfirmation(window1, 'approve')
+    expect(await signing).toEqual({ result: { signature: expect.any(String), valid: true } })
+
+    const typed = page.evaluate(
+      ({ chain, address }) => window.viemDapp.signTypedData(chain, address),
+      { chain, address: firstAccount },
+    )
+    const window2 = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(window2.getByTestId('confirm-typed-data')).toContainText('Hello, Bob!')
+    await answerConfirmation(window2, 'approve')
+    expect(await typed).toEqual({ result: { signature: expect.any(String), valid: true } })
+
+    const sent = page.evaluate(
+      ({ chain, from, to }) => window.viemDapp.sendTransaction(chain, from, to, '0.01'),
+      { chain, from: firstAccount, to: secondAccount },
+    )
+    const window3 = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(window3.getByTestId('confirm-tx-to')).toContainText(secondAccount)
+    await answerConfirmation(window3, 'approve')
+    expect(await sent).toEqual({
+      result: { hash: expect.stringMatching(/^0x[0-9a-f]{64}$/), status: 'success' },
+    })
+  })
+
+  test('refusals carry their codes: 4001 rejected, 4100 not connected, 4902 unknown chain, 4200 unsupported', async ({
+    openDapp,
+    endpoint,
+    approvalWindow,
+  }) => {
+    const page = await openViemDapp(openDapp)
+    const chain = chainOf(endpoint)
+    const signing = await page.evaluate(
+      ({ chain, address }) => window.viemDapp.signMessage(chain, address, 'not connected'),
+      { chain, address: firstAccount },
+    )
+    expect(signing.error?.code).toBe(4100)
+
+    const pending = page.evaluate((chain) => window.viemDapp.requestAddresses(chain), chain)
+    await reject(await approvalWindow())
+    expect((await pending).error?.code).toBe(4001)
+
+    const unknown = await page.evaluate(
+      (chain) =>
+        window.viemDapp.switchChain(chain, {
+          id: 4242,
+          name: 'Nowhere',
+          rpcUrl: 'http://127.0.0.1:9/',
+        }),
+      chain,
+    )
+    expect(unknown.error?.code).toBe(4902)
+    expect(await page.evaluate(() => window.viemDapp.request('eth_coinbase'))).toMatchObject({
+      error: { code: 4200 },
+    })
+  })
+
+  test('a Multichain API session reaches the EIP-1193 listeners, and an EIP-1193 revoke reaches the Multichain API ones', async ({
+    openDapp,
+    endpoint,
+    connect,
+  }) => {
+    const page = await openViemDapp(openDapp)
+    await expect.poll(() => providerEvents(page)).toEqual([['connect', { chainId: '0x7a69' }]])
+    await page.evaluate(() => {
+      const recorded: unknown[] = []
+      Object.assign(window, { sessionChanges: recorded })
+      window.aperture?.on('wallet_sessionChanged', (params) => recorded.push(params))
+    })
+    const sessionChanges = () =>
+      page.evaluate(() => (window as unknown as { sessionChanges: unknown[] }).sessionChanges)
+    await connect(page, {
+      optionalScopes: {
+        [devnet]: {
+          methods: ['personal_sign', 'eth_accounts'],
+          notifications: [],
+          accounts: [`${devnet}:${firstAccount}`],
+        },
+      },
+    })
+    await expect
+      .poll(() => providerEvents(page))
+      .toEqual([
+        ['connect', { chainId: '0x7a69' }],
+        ['accountsChanged', [first]],
+      ])
+    expect(
+      await page.evaluate((chain) => window.viemDapp.getAddresses(chain), chainOf(endpoint)),
+    ).toEqual({ result: [getAddress(firstAccount)] })
+
+    expect(
+      await page.evaluate(() =>
+        window.viemDapp.request('wallet_revokePermissions', [{ eth_accounts: {} }]),
+      ),
+    ).toEqual({ result: null })
+    await expect
+      .poll(async () => (await providerEvents(page)).at(-1))
+      .toEqual(['accountsChanged', []])
+    expect(await request(page, 'wallet_getSession', {})).toEqual({
+      result: { sessionScopes: {}, sessionProperties: {} },
+    })
+    await expect.poll(async () => (await sessionChanges()).at(-1)).toEqual({ sessionScopes: {} })
+    expect(await sessionChanges()).toHaveLength(2)
+  })
+
+  test('viem adds a second anvil in one confirmation and switches to it; another origin stays on its chain', async ({
+    openDapp,
+    otherDapp,
+    endpoint,
+    wallet,
+    approvalWindow,
+  }) => {
+    const second = await startNodeEndpoint({ port: 0, chainId: 1337 })
+    try {
+      const chain = chainOf(endpoint)
+      const added = chainOf(second, 1337)
+      const page = await openViemDapp(openDapp)
+      const other = await openViemDapp(openDapp, otherDapp)
+      const connecting = page.evaluate((chain) => window.viemDapp.requestAddresses(chain), chain)
+      await approve(await approvalWindow(), { accounts: [firstAccount] })
+      await connecting
+
+      const adding = page.evaluate(({ chain, added }) => window.viemDapp.addChain(chain, added), {
+        chain,
+        added,
+      })
+      const confirmation = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+      await expect(confirmation.getByTestId('confirm-network-chain-id')).toContainText('1337')
+      await answerConfirmation(confirmation, 'approve')
+      expect((await adding).error).toBeUndefined()
+
+      expect(await page.evaluate(() => window.viemDapp.request('eth_chainId'))).toEqual({
+        result: '0x539',
+      })
+      expect(await page.evaluate(() => window.viemDapp.request('eth_blockNumber'))).toEqual({
+        result: expect.stringMatching(/^0x/),
+      })
+      await expect
+        .poll(async () => (await providerEvents(page)).at(-1))
+        .toEqual(['chainChanged', '0x539'])
+      const session = await request<SessionResult>(page, 'wallet_getSession', {})
+      expect(Object.keys(session.result?.sessionScopes ?? {})).toContain('eip155:1337')
+
+      // The other origin is untouched: its chain, its events.
+      expect(await other.evaluate(() => window.viemDapp.request('eth_chainId'))).toEqual({
+        result: '0x7a69',
+      })
+      expect(await providerEvents(other)).toEqual([['connect', { chainId: '0x7a69' }]])
+
+      // Back and forth among the session's chains, without a window.
+      const switched = await page.evaluate(
+        ({ chain, to }) => window.viemDapp.switchChain(chain, to),
+        { chain: added, to: chain },
+      )
+      expect(switched.error).toBeUndefined()
+      expect(await page.evaluate(() => window.viemDapp.request('net_version'))).toEqual({
+        result: '31337',
+      })
+    } finally {
+      await wallet.popup.evaluate(() => chrome.storage.local.set({ customNetworks: [] }))
+      await second.close()
+    }
+  })
+
+  test('a worker stopped while eth_requestAccounts waits: one window, one answer', async ({
+    openDapp,
+    endpoint,
+    approvalWindow,
+    serviceWorker,
+  }) => {
+    const page = await openViemDapp(openDapp)
+    const chain = chainOf(endpoint)
+    const pending = page.evaluate((chain) => window.viemDapp.requestAddresses(chain), chain)
+    const approval = await approvalWindow()
+    await serviceWorker.stop()
+    await approve(approval, { accounts: [firstAccount] })
+    expect(await pending).toEqual({ result: [firstAccount] })
+    expect(await page.evaluate(() => window.viemDapp.request('eth_accounts'))).toEqual({
+      result: [first],
+    })
+    await serviceWorker.stop()
+    expect(await page.evaluate(() => window.viemDapp.request('eth_chainId'))).toEqual({
+      result: '0x7a69',
+    })
+    const events = await providerEvents(page)
+    expect(events.filter(([name]) => name === 'connect')).toHaveLength(1)
+    expect(events.filter(([name]) => name === 'disconnect')).toEqual([])
+  })
+})
