@@ -113,6 +113,26 @@ describe('eth_accounts and eth_requestAccounts', () => {
     expect(ports.sent.map((sent) => sent.notification.method)).toEqual(['wallet_sessionChanged'])
   })
 
+  it("adds the EVM scopes to the session, keeping another namespace's scopes", async () => {
+    const { call, ports } = createProviderHarness()
+    const solana = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+    const solanaScope = {
+      methods: ['signMessage'],
+      notifications: [],
+      accounts: [`${solana}:9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin`],
+    }
+    ports.store.set(dapp, {
+      sessionScopes: { [solana]: solanaScope },
+      sessionProperties: {},
+      requestedScopes: { [solana]: { methods: ['signMessage'], notifications: [] } },
+      createdAt: 1,
+    } as never)
+    expect((await call('eth_requestAccounts')).result).toEqual([aliceLower])
+    const scopes = ports.store.get(dapp)?.sessionScopes ?? {}
+    expect(scopes[solana as `${string}:${string}`]).toEqual(solanaScope)
+    expect(Object.keys(scopes)).toContain('eip155:31337')
+  })
+
   it('lets concurrent calls share one window and its answer', async () => {
     const { call, ports } = createProviderHarness()
     let approve: (result: ApprovalResult) => void = () => undefined

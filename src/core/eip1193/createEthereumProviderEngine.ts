@@ -10,8 +10,8 @@ import {
   subscriptionMethods,
 } from '../eth/methods.ts'
 import { parseAddEthereumChainParams } from '../eth/parseAddEthereumChainParams.ts'
-import type { HandlerAnswer } from '../multichain/context.ts'
 import { callNode } from '../multichain/callNode.ts'
+import type { HandlerAnswer } from '../multichain/context.ts'
 import type { EngineResponse, StoredSession } from '../multichain/ports.ts'
 import { isExpired } from '../multichain/sessionLifecycle.ts'
 import { requestKeyOf } from '../protocol/connection.ts'
@@ -127,6 +127,23 @@ export function createEthereumProviderEngine(ports: ProviderEnginePorts): Ethere
   const { multichain, sessions, capabilities, sites, notifier, clock } = ports
   /** Per origin, the session request whose window is open: concurrent callers share its answer. */
   const connecting = new Map<string, Promise<EngineResponse>>()
+  /** Per origin, the `eth_requestAccounts` whose window is open: concurrent callers share it. */
+  const connectingEthereum = new Map<string, Promise<unknown>>()
+
+  /**
+   * Adds the wallet's EVM networks, with the accounts the user picks, to the origin's session
+   * (`connectNamespace`: the approval window of DESIGN §4 with the standard sets, the session's
+   * other namespaces left as they are). Concurrent calls of one origin share the window.
+   */
+  const connectEthereum = (origin: string): Promise<unknown> => {
+    const shared = connectingEthereum.get(origin)
+    if (shared) return shared
+    const asked = multichain
+      .connectNamespace({ origin, namespace: 'eip155' })
+      .finally(() => connectingEthereum.delete(origin))
+    connectingEthereum.set(origin, asked)
+    return asked
+  }
 
   const walletChains = async (): Promise<ChainId[]> =>
     evmChains(Object.keys((await capabilities.get()).chains))
@@ -257,8 +274,7 @@ export function createEthereumProviderEngine(ports: ProviderEnginePorts): Ethere
       case 'eth_requestAccounts': {
         const current = await view(origin)
         if (current.accounts.length > 0) return { result: current.accounts }
-        const response = await requestSession(call, await offeredChains(current.chainId), [])
-        if ('error' in response) return { error: response.error }
+        await connectEthereum(origin)
         return { result: (await view(origin)).accounts }
       }
       case 'wallet_requestPermissions': {

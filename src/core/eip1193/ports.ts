@@ -30,7 +30,7 @@ export interface SiteStore {
  * has, plus the site states and the notifier of the EIP-1193 page API.
  */
 export type ProviderEnginePorts = {
-  multichain: Pick<MultichainEngine, 'handleRequest' | 'updateSession'>
+  multichain: Pick<MultichainEngine, 'handleRequest' | 'updateSession' | 'connectNamespace'>
   sessions: Pick<SessionStore, 'get'>
   approver: Approver
   networks: NetworkAdder
