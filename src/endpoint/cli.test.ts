@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { findFreePort } from './findFreePort.ts'
 import { endpointNodeFlags } from './nodeFlags.ts'
 import type { ReadyLine } from './readyLine.ts'
+import { isRunning } from './testSupport.ts'
 
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url))
@@ -68,17 +69,6 @@ async function readyOf(run: Cli): Promise<ReadyLine> {
 function anvilOf(ready: ReadyLine): NonNullable<ReadyLine['anvil']> {
   if (!ready.anvil) throw new Error(`no embedded anvil in ${JSON.stringify(ready)}`)
   return ready.anvil
-}
-
-function isRunning(pid: number): boolean {
-  if (!(pid > 0)) throw new Error(`not a process id: ${pid}`)
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ESRCH') return false
-    throw error
-  }
 }
 
 async function chainIdAt(url: string): Promise<string> {

@@ -310,3 +310,45 @@ describe('the endpoint and upstream batches', () => {
     }
   })
 })
+
+describe('large answers', () => {
+  const big = {
+    context: { slot: 7 },
+    value: Array.from({ length: 2000 }, (_, index) => ({
+      lamports: index,
+      data: ['A'.repeat(40), 'base64'],
+    })),
+  }
+
+  it("keeps a large result as the node's text whether the node writes id before or after it", async () => {
+    for (const idFirst of [true, false]) {
+      const node = await startRecordingNode((body) => {
+        const { id } = body as { id: number }
+        return idFirst ? { jsonrpc: '2.0', id, result: big } : { jsonrpc: '2.0', result: big, id }
+      })
+      servers.push(node.server)
+      const client = createUpstreamClient(node.url)
+      clients.push(client)
+      const answer = await client.call('getMultipleAccounts', [], { timeoutMs: 5000, raw: true })
+      if (!('rawResult' in answer))
+        throw new Error(`not raw: ${JSON.stringify(answer).slice(0, 100)}`)
+      expect(JSON.parse(Buffer.concat(answer.rawResult).toString('utf8'))).toEqual(big)
+    }
+  })
+
+  it('stops reading an answer past maxBytes and fails the call as too large', async () => {
+    const node = await startRecordingNode((body) => ({
+      jsonrpc: '2.0',
+      result: big,
+      id: (body as { id: number }).id,
+    }))
+    servers.push(node.server)
+    const client = createUpstreamClient(node.url)
+    clients.push(client)
+    const error = await rejectionOf(
+      client.call('getProgramAccounts', [], { timeoutMs: 5000, raw: true, maxBytes: 10_000 }),
+    )
+    expect(error.reason).toBe('too-large')
+    expect(error.publicCause).toBe('upstream answer too large')
+  })
+})

@@ -396,39 +396,62 @@ const byteLengthOf = (pieces: Buffer[]): number =>
 
 /**
  * The JSON text of the result, as pieces of `body`, when `body` is exactly
- * `{"jsonrpc":"2.0","id":<id>,"result":[…]}` (how anvil, geth and reth write a successful log
- * query), else undefined and the caller parses the body.
+ * `{"jsonrpc":"2.0","id":<id>,"result":…}` (how anvil, geth and reth write a successful answer) or
+ * `{"jsonrpc":"2.0","result":…,"id":<id>}` (how Solana's nodes and Surfpool write one) and the result
+ * is an array or an object, else undefined and the caller parses the body.
  */
 function rawResultOf(body: Buffer[], id: number): Buffer[] | undefined {
-  const prefix = `{"jsonrpc":"2.0","id":${id},"result":`
+  const layouts = [
+    { prefix: `{"jsonrpc":"2.0","id":${id},"result":`, suffix: '}' },
+    { prefix: '{"jsonrpc":"2.0","result":', suffix: `,"id":${id}}` },
+  ]
   const pieces = body.filter((piece) => piece.length > 0)
   const first = pieces[0]
-  if (!first || first.length < prefix.length) return undefined
-  if (first.toString('latin1', 0, prefix.length) !== prefix) return undefined
-  if (first.length === prefix.length) pieces.shift()
-  else pieces[0] = first.subarray(prefix.length)
-  // Trailing whitespace, then the closing brace of the envelope, may end any piece.
-  let closed = false
+  const layout = layouts.find(
+    ({ prefix }) =>
+      first !== undefined &&
+      first.length >= prefix.length &&
+      first.toString('latin1', 0, prefix.length) === prefix,
+  )
+  if (!first || !layout) return undefined
+  if (first.length === layout.prefix.length) pieces.shift()
+  else pieces[0] = first.subarray(layout.prefix.length)
+  if (!stripSuffix(pieces, Buffer.from(layout.suffix))) return undefined
+  // Anything else than an array or an object (a string, a number) goes through the full parser.
+  const head = pieces[0]
+  const tail = pieces[pieces.length - 1]
+  if (!head || !tail) return undefined
+  const opening = head[0]
+  const closing = tail[tail.length - 1]
+  const array = opening === 0x5b && closing === 0x5d
+  const object = opening === 0x7b && closing === 0x7d
+  return array || object ? pieces : undefined
+}
+
+/**
+ * Removes trailing whitespace, then `suffix` (the envelope's end), from the end of `pieces`, which
+ * may split them anywhere; false when the pieces do not end so.
+ */
+function stripSuffix(pieces: Buffer[], suffix: Buffer): boolean {
+  let remaining = suffix.length
+  let trailing = true
   while (pieces.length > 0) {
     const last = pieces[pieces.length - 1] as Buffer
     let end = last.length
-    while (end > 0 && isWhitespace(last[end - 1])) end--
-    if (end > 0 && !closed) {
-      if (last[end - 1] !== 0x7d) return undefined
-      closed = true
+    while (trailing && end > 0 && isWhitespace(last[end - 1])) end--
+    if (end > 0) trailing = false
+    while (end > 0 && remaining > 0) {
+      if (last[end - 1] !== suffix[remaining - 1]) return false
       end--
+      remaining--
     }
     if (end > 0) {
       pieces[pieces.length - 1] = last.subarray(0, end)
-      break
+      return remaining === 0
     }
     pieces.pop()
   }
-  // The result of a log query is an array; anything else goes through the full parser.
-  const head = pieces[0]
-  const tail = pieces[pieces.length - 1]
-  if (!head || !tail || head[0] !== 0x5b || tail[tail.length - 1] !== 0x5d) return undefined
-  return pieces
+  return false
 }
 
 const isWhitespace = (byte: number | undefined): boolean =>

@@ -201,3 +201,15 @@ export async function eventually(condition: () => Promise<boolean>, attempts = 2
   }
   throw new Error('condition never held')
 }
+
+/** Whether process `pid` exists (it has not exited, or not been reaped). */
+export function isRunning(pid: number): boolean {
+  if (!(pid > 0)) throw new Error(`not a process id: ${pid}`)
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ESRCH') return false
+    throw error
+  }
+}

@@ -73,6 +73,22 @@ export function rssMb(pid: number): number {
   return Math.round(kb / 1024)
 }
 
+/**
+ * Resolves with the endpoint's memory once it is back within `marginMb` of `beforeMb` (V8 gives
+ * freed memory back on its own schedule: idle GCs run seconds after a burst), or after 30 s.
+ */
+export const rssBackTo = async (
+  pid: number,
+  beforeMb: number,
+  marginMb: number,
+): Promise<number> => {
+  for (let waited = 0; waited < 30_000; waited += 500) {
+    if (rssMb(pid) - beforeMb < marginMb) break
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  return rssMb(pid)
+}
+
 /** Samples `rssMb(pid)` every 25 ms while `work` runs; resolves with its result and the peak. */
 export async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<[T, number]> {
   let peak = rssMb(pid)

@@ -5,6 +5,7 @@ import {
   openStalledHttp,
   openStalledWebSocket,
   report,
+  rssBackTo,
   rssMb,
   secretKey,
   startAbusedEndpoint,
@@ -48,18 +49,6 @@ const logQuery = (id: number) =>
     method: 'eth_getLogs',
     params: [{ fromBlock: hex(bigBlock), toBlock: hex(bigBlock) }],
   })
-
-/**
- * Resolves with the endpoint's memory once it is back within `marginMb` of `beforeMb` (V8 gives
- * freed memory back on its own schedule: idle GCs run seconds after a burst), or after 30 s.
- */
-const rssBackTo = async (pid: number, beforeMb: number, marginMb: number): Promise<number> => {
-  for (let waited = 0; waited < 30_000; waited += 500) {
-    if (rssMb(pid) - beforeMb < marginMb) break
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  return rssMb(pid)
-}
 
 describe('backpressure (issue 11)', () => {
   it('closes a WebSocket that never reads its 20 large answers, and gives the memory back', async () => {

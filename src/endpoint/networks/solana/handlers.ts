@@ -40,6 +40,7 @@ export function createSolanaHandlers(tools: NetworkTools): ReadonlyMap<string, M
       try {
         return await upstream.call(method, params, {
           timeoutMs: queryTimeoutMs,
+          // A large answer goes on as the node's text: never parsed, re-serialized or joined.
           raw: true,
           maxBytes: maxAnswerBytes,
         })
