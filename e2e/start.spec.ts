@@ -107,3 +107,19 @@ test('npm start -- --log-requests prints one readable line per request', async (
   await start.stop()
   expect(start.lines.filter((line) => line.startsWith('{'))).toEqual([])
 })
+
+test('npm start runs the Solana endpoint beside the EVM one, with its embedded Surfpool', async () => {
+  const start = npmStart([])
+  await start.waitForLine((line) => line === 'Press Ctrl-C to stop.')
+  const line = start.lines.find((candidate) => candidate.trim().startsWith('solana endpoint'))
+  const url = line?.match(/http:\/\/\S+/)?.[0]
+  if (!url) throw new Error(`no Solana endpoint in the banner:\n${start.lines.join('\n')}`)
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"jsonrpc":"2.0","id":1,"method":"getGenesisHash"}',
+  })
+  expect(((await response.json()) as { result: unknown }).result).toEqual(expect.any(String))
+  expect(start.lines.some((candidate) => /embedded Surfpool http:/.test(candidate))).toBe(true)
+  await start.stop()
+})

@@ -1,12 +1,17 @@
 /**
- * `npm start`: build the extension, start the node endpoint (embedded anvil), serve the demo dapp
- * and open it in Chromium with the built extension loaded. Ctrl-C (or SIGTERM, or closing the
+ * `npm start`: build the extension, start the node endpoints (EVM with an embedded anvil, Solana
+ * with an embedded Surfpool), serve the demo dapp and open it in Chromium with the built extension
+ * loaded. Ctrl-C (or SIGTERM, or closing the
  * browser) stops everything this started.
  */
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { parseArgs } from 'node:util'
-import { type RunningEndpoint, startNodeEndpoint } from '../e2e/support/endpoint.ts'
+import {
+  type RunningEndpoint,
+  startNodeEndpoint,
+  startSolanaEndpoint,
+} from '../e2e/support/endpoint.ts'
 import {
   chromiumPath,
   hasDisplay,
@@ -18,12 +23,15 @@ import { configureLocalDevnet, onboard, testMnemonic } from '../e2e/support/wall
 
 const usage = `Usage: npm start -- [options]
 
-Builds the extension (npm run build), starts the node endpoint with an embedded anvil
-(chain 31337, the test mnemonic's accounts funded), serves the demo dapp and opens it in
-Chromium with Aperture Canary loaded. Ctrl-C stops everything it started.
+Builds the extension (npm run build), starts the node endpoints — EVM with an embedded anvil
+(chain 31337, the test mnemonic's accounts funded) and Solana with an embedded Surfpool —,
+serves the demo dapp and opens it in Chromium with Aperture Canary loaded. Ctrl-C stops
+everything it started.
 
 Options:
   --port N        node endpoint port (default 8545: what the wallet's Local devnet uses)
+  --solana-port N Solana endpoint port (default 8899: the Local Solana devnet's; with
+                  --port 0, a free one too)
   --dapp-port N   demo dapp port (default: a free port)
   --headless      run Chromium headless (forced when there is no DISPLAY/WAYLAND_DISPLAY)
   --onboard       import the test mnemonic ("${testMnemonic}") with
@@ -39,6 +47,7 @@ Environment: CHROMIUM_PATH (default /usr/bin/chromium).`
 const { values: options } = parseArgs({
   options: {
     port: { type: 'string', default: '8545' },
+    'solana-port': { type: 'string' },
     'dapp-port': { type: 'string', default: '0' },
     headless: { type: 'boolean', default: false },
     onboard: { type: 'boolean', default: false },
@@ -95,20 +104,31 @@ async function main(): Promise<void> {
     return
   }
   const port = parsePort(options.port, '--port')
+  const solanaPort = parsePort(
+    options['solana-port'] ?? (port === 0 ? '0' : '8899'),
+    '--solana-port',
+  )
   const dappPort = parsePort(options['dapp-port'], '--dapp-port')
   const headless = options.headless || !hasDisplay()
   const host = '127.0.0.1'
 
-  if (port !== 0 && (await portInUse(port, host))) {
-    fail(
-      `port ${port} on ${host} is already in use (another node endpoint or anvil?). ` +
-        `Stop it, or run \`npm start -- --port 0 --onboard\` to use a free port and point the wallet's Local devnet at it.`,
-    )
+  for (const taken of [port, solanaPort]) {
+    if (taken !== 0 && (await portInUse(taken, host))) {
+      fail(
+        `port ${taken} on ${host} is already in use (another node endpoint, anvil or Surfpool?). ` +
+          `Stop it, or run \`npm start -- --port 0 --onboard\` to use free ports and point the wallet's Local devnet at it.`,
+      )
+    }
   }
 
   if (!options['no-build']) await build()
 
-  const started: { endpoint?: RunningEndpoint; dapp?: ServedDapp; wallet?: LaunchedWallet } = {}
+  const started: {
+    endpoint?: RunningEndpoint
+    solana?: RunningEndpoint
+    dapp?: ServedDapp
+    wallet?: LaunchedWallet
+  } = {}
   let stopping = false
   const stop = async (reason: string, exitCode = 0) => {
     if (stopping) return
@@ -118,6 +138,7 @@ async function main(): Promise<void> {
       started.wallet?.close(),
       started.dapp?.close(),
       started.endpoint?.close(),
+      started.solana?.close(),
     ])
     for (const result of results) {
       if (result.status === 'rejected') console.error(`while stopping: ${String(result.reason)}`)
@@ -128,13 +149,16 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'))
 
   try {
-    started.endpoint = await startNodeEndpoint({ port, host, ...endpointLogs })
+    ;[started.endpoint, started.solana] = await Promise.all([
+      startNodeEndpoint({ port, host, ...endpointLogs }),
+      startSolanaEndpoint({ port: solanaPort, host, ...endpointLogs }),
+    ])
     started.dapp = await serveDapp({ port: dappPort })
     if (!options.headless && !hasDisplay()) {
       console.log('No display (DISPLAY/WAYLAND_DISPLAY unset): running Chromium headless.')
     }
     started.wallet = await launchWallet({ headless, userDataDir: options.profile })
-    const { wallet, endpoint, dapp } = started
+    const { wallet, endpoint, solana, dapp } = started
     wallet.context.on('close', () => void stop('the browser was closed'))
 
     if (options.onboard) {
@@ -142,7 +166,10 @@ async function main(): Promise<void> {
       await configureLocalDevnet(popup, endpoint)
     }
     const page = wallet.context.pages()[0] ?? (await wallet.context.newPage())
-    await page.goto(dapp.url)
+    // The demo dapp shows both endpoints it is told of (their head block and slot, live).
+    await page.goto(
+      `${dapp.url}?${new URLSearchParams({ evm: endpoint.httpUrl, solana: solana.httpUrl })}`,
+    )
 
     const devnetNote =
       port === defaultPort || options.onboard
@@ -153,6 +180,9 @@ Aperture is up${headless ? ' (headless Chromium)' : ''}:
   node endpoint   ${endpoint.httpUrl}
                   ${endpoint.wsUrl}
   upstream        ${endpoint.anvil ? `embedded anvil ${endpoint.anvil.rpcUrl}` : endpoint.upstreamUrl}
+  solana endpoint ${solana.httpUrl}
+                  ${solana.wsUrl}
+  upstream        ${solana.surfpool ? `embedded Surfpool ${solana.surfpool.rpcUrl}` : solana.upstreamUrl}
   demo dapp       ${dapp.url}
   Chromium        ${chromiumPath}
   extension id    ${wallet.extensionId}

@@ -103,8 +103,47 @@ function logEvent(name, params) {
   byTestId('event-count').textContent = String(demo.events.length)
 }
 
+/**
+ * The node endpoints `npm start` runs (EVM and Solana; `?evm=…&solana=…` names others), each with its
+ * head as the endpoint answers it directly (CORS), every 2 s: the block number, the slot.
+ */
+const endpoints = [
+  {
+    name: 'evm',
+    fallback: 'http://127.0.0.1:8545/v3/dev',
+    method: 'eth_blockNumber',
+    label: 'block',
+  },
+  { name: 'solana', fallback: 'http://127.0.0.1:8899/v3/dev', method: 'getSlot', label: 'slot' },
+]
+
+function showEndpoints() {
+  const given = new URLSearchParams(location.search)
+  for (const { name, fallback, method, label } of endpoints) {
+    const url = given.get(name) ?? fallback
+    byTestId(`endpoint-${name}`).textContent = url
+    const head = byTestId(`endpoint-${name}-head`)
+    const refresh = async () => {
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+        })
+        const { result } = await response.json()
+        head.textContent = `${label} ${Number(result)}`
+      } catch (error) {
+        head.textContent = `unreachable (${error.message})`
+      }
+    }
+    refresh()
+    setInterval(refresh, 2000)
+  }
+}
+
 function setUp() {
   byTestId('origin').textContent = location.origin
+  showEndpoints()
   for (const [method, params] of Object.entries(defaults)) {
     byTestId(`params-${method}`).value = pretty(params)
     byTestId(`call-${method}`).addEventListener('click', () => call(method))
