@@ -45,13 +45,12 @@ import {
  * rejects with its plain `{ code, message, data? }` error, as `window.aperture.request` does.
  */
 export type SolanaWalletChannel = {
-  /** The origin's session (`wallet_getSession`'s result): never a window. */
-  getSession(): Promise<unknown>
   /**
    * Adds the Solana scope with the accounts the user chooses to the origin's session (approval
-   * window; none when the session holds Solana accounts already); resolves with the session after.
+   * window; none when the session holds Solana accounts already, or when `silent`: then it only
+   * reads); resolves with the session after, as `wallet_getSession` shows it.
    */
-  connect(): Promise<unknown>
+  connect(silent: boolean): Promise<unknown>
   /** Removes the origin's Solana scopes from its session, nothing else; resolves with the session after. */
   disconnect(): Promise<unknown>
   /** `wallet_invokeMethod { scope, request }`: the same handlers as the Multichain API's. */
@@ -219,7 +218,7 @@ export function createSolanaWallet(parameters: CreateSolanaWalletParameters): Ap
     call(() => channel.invokeMethod(scope, { method, params }))
 
   const connect: StandardConnectFeature[typeof StandardConnect]['connect'] = async (input) => {
-    const session = await call(() => (input?.silent ? channel.getSession() : channel.connect()))
+    const session = await call(() => channel.connect(input?.silent === true))
     update(sessionScopesOf(session))
     return { accounts: [...accounts] }
   }
