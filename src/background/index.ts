@@ -6,6 +6,7 @@ import {
 import { withSessionChanges } from '../core/eip1193/withSessionChanges.ts'
 import { createHttpNodeClient } from '../core/eth/createHttpNodeClient.ts'
 import { createMultichainEngine } from '../core/multichain/createMultichainEngine.ts'
+import { createWalletStandardApi } from '../core/multichain/createWalletStandardApi.ts'
 import type { MultichainEngine } from '../core/multichain/ports.ts'
 import { connectionPortName } from '../core/protocol/connection.ts'
 import { isExtensionPageSender } from '../core/protocol/pageOrigin.ts'
@@ -192,7 +193,7 @@ const servePagePort = createPagePortServer({
   approvals,
   confirmations,
   answers,
-  apis: { eip1193: ethereum },
+  apis: { eip1193: ethereum, solana: createWalletStandardApi(engine, 'solana') },
 })
 
 const serveExternalPort = createExternalPortServer({

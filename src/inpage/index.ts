@@ -1,13 +1,18 @@
 import { WindowPostMessageStream } from '@metamask/post-message-stream'
+import { registerWallet } from '@wallet-standard/wallet'
 import { contentStreamName, inpageStreamName } from '../core/protocol/connection.ts'
 import { asObjectStream } from '../core/protocol/objectStream.ts'
 import { announceWallet, walletAnnounceParams } from './announce.ts'
 import { announceEip6963 } from './announceEip6963.ts'
 import { createEthereumProvider } from './createEthereumProvider.ts'
 import { createProvider } from './createProvider.ts'
+import { createRequester } from './createRequester.ts'
 import { createPageWire } from './pageWire.ts'
+import { providerIcon } from './providerIcon.ts'
 import { receiveExtensionId } from './receiveExtensionId.ts'
 import { type PageRuntime, routeConnectsToLastingPorts } from './routeConnectsToLastingPorts.ts'
+import { createSolanaWallet } from './solana/createSolanaWallet.ts'
+import { createSolanaWalletChannel } from './solana/createSolanaWalletChannel.ts'
 import { createEip6963Info, createWalletInfo } from './walletInfo.ts'
 
 const stream = asObjectStream(
@@ -30,6 +35,16 @@ const ethereum = createEthereumProvider(wire.channel('eip1193'))
 announceEip6963(window, createEip6963Info(), ethereum)
 const page = window as { ethereum?: unknown }
 if (page.ethereum === undefined) page.ethereum = ethereum
+
+// The Solana Wallet Standard wallet (DESIGN §8), on the same session: registered for
+// `@wallet-standard/app`'s registry, whether the dapp's code runs before or after this script.
+registerWallet(
+  createSolanaWallet({
+    channel: createSolanaWalletChannel(provider, createRequester(wire.channel('solana'))),
+    icon: providerIcon,
+    host: window.location.host,
+  }),
+)
 
 // The extension id comes from the content script (this world has no `chrome.runtime.id`); the
 // first announce waits for it, so that it names the extension transport's target.

@@ -13,7 +13,7 @@ describe('createWalletStandardApi', () => {
   it('standard:connect adds the namespace’s scopes through the approval window and answers the session', async () => {
     const { engine, ports } = createHarness()
     const api = createWalletStandardApi(engine, 'eip155')
-    const response = await api.handleRequest(dapp, connect())
+    const response = await api.handleRequest(dapp, 'tab-1#solana', connect())
     expect(ports.approvals).toHaveLength(1)
     expect(response).toMatchObject({
       jsonrpc: '2.0',
@@ -25,7 +25,9 @@ describe('createWalletStandardApi', () => {
   it('standard:connect { silent: true } answers the session without a window', async () => {
     const { engine, ports } = createHarness()
     const api = createWalletStandardApi(engine, 'eip155')
-    await expect(api.handleRequest(dapp, connect({ silent: true }))).resolves.toEqual({
+    await expect(
+      api.handleRequest(dapp, 'tab-1#solana', connect({ silent: true })),
+    ).resolves.toEqual({
       jsonrpc: '2.0',
       id: 7,
       result: { sessionScopes: {}, sessionProperties: {} },
@@ -36,9 +38,13 @@ describe('createWalletStandardApi', () => {
   it('standard:disconnect removes the namespace’s scopes and answers the session after', async () => {
     const { engine } = createHarness()
     const api = createWalletStandardApi(engine, 'eip155')
-    await api.handleRequest(dapp, connect())
+    await api.handleRequest(dapp, 'tab-1#solana', connect())
     await expect(
-      api.handleRequest(dapp, { jsonrpc: '2.0', id: 8, method: 'standard:disconnect' }),
+      api.handleRequest(dapp, 'tab-1#solana', {
+        jsonrpc: '2.0',
+        id: 8,
+        method: 'standard:disconnect',
+      }),
     ).resolves.toEqual({
       jsonrpc: '2.0',
       id: 8,
@@ -50,7 +56,7 @@ describe('createWalletStandardApi', () => {
     const { engine, ports } = createHarness()
     ports.setApprovalPolicy(() => ({ approved: false }))
     const api = createWalletStandardApi(engine, 'eip155')
-    await expect(api.handleRequest(dapp, connect())).resolves.toEqual({
+    await expect(api.handleRequest(dapp, 'tab-1#solana', connect())).resolves.toEqual({
       jsonrpc: '2.0',
       id: 7,
       error: { code: 4001, message: 'User rejected the request.' },
@@ -60,17 +66,25 @@ describe('createWalletStandardApi', () => {
   it('answers bad params with -32602, other methods with -32601 and a bad envelope with -32600', async () => {
     const { engine, ports } = createHarness()
     const api = createWalletStandardApi(engine, 'eip155')
-    await expect(api.handleRequest(dapp, connect({ silent: 'yes' }))).resolves.toMatchObject({
+    await expect(
+      api.handleRequest(dapp, 'tab-1#solana', connect({ silent: 'yes' })),
+    ).resolves.toMatchObject({
       id: 7,
       error: { code: -32602 },
     })
-    await expect(api.handleRequest(dapp, connect([true]))).resolves.toMatchObject({
+    await expect(api.handleRequest(dapp, 'tab-1#solana', connect([true]))).resolves.toMatchObject({
       error: { code: -32602 },
     })
     await expect(
-      api.handleRequest(dapp, { jsonrpc: '2.0', id: 9, method: 'wallet_createSession' }),
+      api.handleRequest(dapp, 'tab-1#solana', {
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'wallet_createSession',
+      }),
     ).resolves.toMatchObject({ id: 9, error: { code: -32601 } })
-    await expect(api.handleRequest(dapp, 'standard:connect')).resolves.toMatchObject({
+    await expect(
+      api.handleRequest(dapp, 'tab-1#solana', 'standard:connect'),
+    ).resolves.toMatchObject({
       id: null,
       error: { code: -32600 },
     })

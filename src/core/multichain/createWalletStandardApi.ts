@@ -17,8 +17,11 @@ export type WalletStandardResendRules = {
 }
 
 export type WalletStandardApi = {
-  /** Answers one request of the page's wallet (never throws: errors are JSON-RPC failures). */
-  handleRequest(origin: string, request: unknown): Promise<RpcResponse>
+  /**
+   * Answers one request of the page's wallet from `origin` (never throws: errors are JSON-RPC
+   * failures); the connection is not needed — the session is the origin's.
+   */
+  handleRequest(origin: string, connection: string, request: unknown): Promise<RpcResponse>
   resendRules(request: unknown): WalletStandardResendRules
 }
 
@@ -37,7 +40,7 @@ const isSilent = (request: unknown): boolean =>
  *
  * @example
  * const api = createWalletStandardApi(engine, 'solana')
- * await api.handleRequest('https://app.example', {
+ * await api.handleRequest('https://app.example', 'tab-1#solana', {
  *   jsonrpc: '2.0', id: 1, method: 'standard:connect', params: { silent: true } })
  * // { jsonrpc: '2.0', id: 1, result: { sessionScopes: {}, sessionProperties: {} } }
  */
@@ -46,7 +49,7 @@ export function createWalletStandardApi(
   namespace: string,
 ): WalletStandardApi {
   return {
-    async handleRequest(origin, request) {
+    async handleRequest(origin, _connection, request) {
       const parsed = parseRequest(request)
       if ('error' in parsed) return failure(parsed.id, parsed.error)
       const { id = null, method, params } = parsed.request

@@ -16,11 +16,12 @@ export const connectionPortName = 'aperture-multichain'
 
 /**
  * The APIs a page speaks to the wallet, each a channel of its own on the one page stream and runtime
- * port: the Multichain API (`window.aperture`), the EIP-1193 provider (DESIGN §7). A new page API
- * (the Solana Wallet Standard wallet) adds its name here and a server for it in the worker
- * (`PageApiServer`, `src/background/pagePorts.ts`); docs/extension.md "Page APIs".
+ * port: the Multichain API (`window.aperture`), the EIP-1193 provider (DESIGN §7), the Solana Wallet
+ * Standard wallet's connect and disconnect (§8, `walletStandard.ts`). A new page API adds its name
+ * here and a server for it in the worker (`PageApiServer`, `src/background/pagePorts.ts`);
+ * docs/extension.md "Page APIs".
  */
-export const pageApis = ['multichain', 'eip1193'] as const
+export const pageApis = ['multichain', 'eip1193', 'solana'] as const
 export type PageApi = (typeof pageApis)[number]
 
 /** The API of untagged messages: `window.aperture`'s, as before there were others. */

@@ -152,6 +152,17 @@ describe('createSolanaWallet', () => {
     expect(changes).toEqual([{ accounts }])
   })
 
+  it('hands out read-only accounts: frozen, the key and lists as copies', async () => {
+    const { wallet } = await connected()
+    const [account] = wallet.accounts
+    expect(Object.isFrozen(account)).toBe(true)
+    const key = account?.publicKey as Uint8Array
+    key.fill(0)
+    ;(account?.chains as string[]).splice(0)
+    expect(account?.publicKey).toEqual(Uint8Array.from(base58.encode(first)))
+    expect(account?.chains).toEqual(['solana:localnet'])
+  })
+
   it('silent connect reads the session without a window, and answers no account when it has none', async () => {
     const fake = fakeChannel(evmScope)
     const { wallet, changes } = walletOver(fake)

@@ -24,7 +24,6 @@ import {
   type StandardEventsFeature,
   type StandardEventsListeners,
 } from '@wallet-standard/features'
-import { ReadonlyWalletAccount } from '@wallet-standard/wallet'
 import {
   solanaScopeOfStandardChain,
   solanaStandardChainNames,
@@ -80,12 +79,12 @@ export type ApertureSolanaFeatures = StandardConnectFeature &
 
 export type ApertureSolanaWallet = WalletWithFeatures<ApertureSolanaFeatures>
 
-const accountFeatures = [
+const accountFeatures: `${string}:${string}`[] = [
   SolanaSignMessage,
   SolanaSignTransaction,
   SolanaSignAndSendTransaction,
   SolanaSignIn,
-] as const
+]
 
 const signInFields = [
   'domain',
@@ -129,6 +128,27 @@ function inputBytes(value: unknown, name: string): string {
   return encodeBase64(value)
 }
 
+/**
+ * A read-only wallet account: frozen, its key and lists handed out as copies — what
+ * `@wallet-standard/wallet`'s `ReadonlyWalletAccount` does, without its class-field helpers (a
+ * kilobyte of the page script).
+ */
+function readonlyAccount(address: string, chains: `${string}:${string}`[]): WalletAccount {
+  const publicKey = decodeBase58(address) ?? new Uint8Array()
+  return Object.freeze({
+    address,
+    get publicKey() {
+      return publicKey.slice()
+    },
+    get chains() {
+      return chains.slice()
+    },
+    get features() {
+      return accountFeatures.slice()
+    },
+  })
+}
+
 /** The options of a sign-and-send input the wallet takes, without the members left undefined. */
 function sendOptions(
   options: SolanaSignAndSendTransactionInput['options'],
@@ -157,7 +177,7 @@ function sendOptions(
  */
 export function createSolanaWallet(parameters: CreateSolanaWalletParameters): ApertureSolanaWallet {
   const { channel, icon, host } = parameters
-  let accounts: ReadonlyWalletAccount[] = []
+  let accounts: WalletAccount[] = []
   const listeners = new Set<StandardEventsListeners['change']>()
 
   const emit = (properties: StandardEventsChangeProperties): void => {
@@ -170,16 +190,11 @@ export function createSolanaWallet(parameters: CreateSolanaWalletParameters): Ap
     }
   }
 
-  const accountOf = ({ address, scopes }: SolanaSessionAccount): ReadonlyWalletAccount => {
+  const accountOf = ({ address, scopes }: SolanaSessionAccount): WalletAccount => {
     const chains = scopes.map(standardChainOfSolanaScope)
     const known = accounts.find((account) => account.address === address)
     if (known && known.chains.join() === chains.join()) return known
-    return new ReadonlyWalletAccount({
-      address,
-      publicKey: decodeBase58(address) ?? new Uint8Array(),
-      chains,
-      features: accountFeatures,
-    })
+    return readonlyAccount(address, chains)
   }
 
   /** Takes the session's Solana accounts; `change` when they (or their chains) differ. */
@@ -236,27 +251,28 @@ export function createSolanaWallet(parameters: CreateSolanaWalletParameters): Ap
     }
   }
 
-  const signTransaction = async (input: SolanaSignTransactionInput) => {
+  /** `signTransaction` / `signAndSendTransaction` params, and the scope to invoke them in. */
+  const transactionCall = (input: SolanaSignTransactionInput) => {
     const scope = scopeFor(input.account, input.chain)
     const options = sendOptions(input.options)
-    const answer = await invoke(scope, 'signTransaction', {
+    const params = {
       account: { address: input.account.address },
       transaction: inputBytes(input.transaction, 'transaction'),
       scope,
       ...(Object.keys(options).length > 0 ? { options } : {}),
-    })
+    }
+    return { scope, params }
+  }
+
+  const signTransaction = async (input: SolanaSignTransactionInput) => {
+    const { scope, params } = transactionCall(input)
+    const answer = await invoke(scope, 'signTransaction', params)
     return { signedTransaction: answerBytes(answer, 'signedTransaction', decodeBase64) }
   }
 
   const signAndSendTransaction = async (input: SolanaSignAndSendTransactionInput) => {
-    const scope = scopeFor(input.account, input.chain)
-    const options = sendOptions(input.options)
-    const answer = await invoke(scope, 'signAndSendTransaction', {
-      account: { address: input.account.address },
-      transaction: inputBytes(input.transaction, 'transaction'),
-      scope,
-      ...(Object.keys(options).length > 0 ? { options } : {}),
-    })
+    const { scope, params } = transactionCall(input)
+    const answer = await invoke(scope, 'signAndSendTransaction', params)
     return { signature: answerBytes(answer, 'signature', decodeBase58) }
   }
 
