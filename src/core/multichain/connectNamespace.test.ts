@@ -195,9 +195,15 @@ describe('disconnectNamespace', () => {
     expect(sessionChanges()).toEqual([kept])
   })
 
-  it('ends the subscriptions of the chains it removes', async () => {
+  it('removes the namespace’s wallet scope too, and ends the subscriptions of the chains it removes', async () => {
     const { engine, ports } = createHarness()
-    ports.store.set(dapp, mixedSession())
+    const session = mixedSession()
+    session.sessionScopes['wallet:eip155'] = {
+      methods: ['wallet_addEthereumChain'],
+      notifications: [],
+      accounts: [],
+    }
+    ports.store.set(dapp, session)
     await engine.disconnectNamespace({ origin: dapp, namespace: 'eip155' })
     expect(ports.store.get(dapp)?.sessionScopes).toEqual(solanaSession().sessionScopes)
     expect(ports.nodeCalls).toContainEqual({

@@ -15,9 +15,9 @@ export type ConnectNamespaceRequest = {
   silent?: boolean
 }
 
-/** Whether `key` (a scope or CAIP-10 account id) is a chain of `namespace`: `solana:<ref>`. */
-export const isChainOf = (namespace: string, key: string): boolean =>
-  key.startsWith(`${namespace}:`)
+/** Whether `chainId` is a chain of `namespace` (`solana:<ref>`), not its wallet scope. */
+const isChainOf = (namespace: string, chainId: string): boolean =>
+  chainId.startsWith(`${namespace}:`)
 
 /** Whether the session grants any account on a chain of `namespace`. */
 function holdsAccountsOf(session: StoredSession | undefined, namespace: string): boolean {

@@ -1,6 +1,6 @@
 import type { Json } from '../rpc/types.ts'
-import { isChainOf } from './connectNamespace.ts'
 import type { EngineContext } from './context.ts'
+import { namespaceNameOf } from './namespace.ts'
 import type { SessionScopes } from './ports.ts'
 import {
   endLostSubscriptions,
@@ -23,10 +23,10 @@ export async function disconnectNamespace(
   const { origin, namespace } = request
   const session = await loadSession(context, origin)
   if (!session) return sessionResult(undefined)
-  const removed = (chainId: string): boolean =>
-    isChainOf(namespace, chainId) || chainId === `wallet:${namespace}`
   const kept = Object.fromEntries(
-    Object.entries(session.sessionScopes).filter(([chainId]) => !removed(chainId)),
+    Object.entries(session.sessionScopes).filter(
+      ([chainId]) => namespaceNameOf(chainId) !== namespace,
+    ),
   ) as SessionScopes
   if (Object.keys(kept).length === Object.keys(session.sessionScopes).length) {
     return sessionResult(session)
