@@ -27,7 +27,7 @@ const dappCall = <T>(page: Page, name: string, ...args: unknown[]): Promise<Dapp
 test_.describe('the Solana Wallet Standard wallet', () => {
   test_(
     'a dapp on @wallet-standard/app finds Aperture with its chains and features',
-    async ({ solanaPage, approvalWindow, wallet }) => {
+    async ({ solanaPage, wallet }) => {
       expect(await solanaPage.evaluate(() => window.solanaDapp.walletNames())).toContain('Aperture')
       const registered = await solanaPage.evaluate(() => window.solanaDapp.wallet())
       expect(registered).toMatchObject({

@@ -289,6 +289,7 @@ describe('createPagePortServer', () => {
     expect(engine.closed).toEqual([
       { connection: 'tab-1', origin: dapp },
       { connection: 'tab-1#eip1193', origin: dapp },
+      { connection: 'tab-1#solana', origin: dapp },
     ])
   })
 
