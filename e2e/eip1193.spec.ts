@@ -3,7 +3,7 @@ import { devnet, expect, test } from './fixtures.ts'
 import { firstAccount, secondAccount } from './support/anvil.ts'
 import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
 import { startNodeEndpoint } from './support/endpoint.ts'
-import { chainOf, openViemDapp, providerEvents } from './support/ethereumDapps.ts'
+import { chainOf, openViemDapp, openWagmiDapp, providerEvents } from './support/ethereumDapps.ts'
 import { request, type SessionResult } from './support/provider.ts'
 import { approve, reject } from './support/walletUi.ts'
 
@@ -290,5 +290,62 @@ test.describe('the EIP-1193 provider', () => {
     const events = await providerEvents(page)
     expect(events.filter(([name]) => name === 'connect')).toHaveLength(1)
     expect(events.filter(([name]) => name === 'disconnect')).toEqual([])
+  })
+})
+
+test.describe('wagmi core', () => {
+  test('connects through its EIP-6963 connector, switches chain, signs and disconnects', async ({
+    openDapp,
+    endpoint,
+    wallet,
+    approvalWindow,
+  }) => {
+    const second = await startNodeEndpoint({ port: 0, chainId: 1337 })
+    try {
+      await wallet.popup.evaluate(
+        (network) => chrome.storage.local.set({ customNetworks: [network] }),
+        {
+          chainId: 'eip155:1337',
+          name: 'Second devnet',
+          rpcUrl: second.httpUrl,
+          wsUrl: second.wsUrl,
+        },
+      )
+      const page = await openWagmiDapp(openDapp, [chainOf(endpoint), chainOf(second, 1337)])
+      expect(await page.evaluate(() => window.wagmiDapp.connectors())).toContainEqual({
+        id: 'dev.aperture.canary',
+        name: 'Aperture',
+        type: 'injected',
+      })
+
+      const connecting = page.evaluate(() => window.wagmiDapp.connect())
+      await approve(await approvalWindow(), { accounts: [firstAccount] })
+      expect(await connecting).toEqual({ result: { accounts: [firstAccount], chainId: 31337 } })
+      expect(await page.evaluate(() => window.wagmiDapp.account())).toMatchObject({
+        address: firstAccount,
+        chainId: 31337,
+        status: 'connected',
+      })
+
+      // Both devnets were approved: the switch needs no window.
+      expect(await page.evaluate(() => window.wagmiDapp.switchChain(1337))).toEqual({
+        result: 1337,
+      })
+      await expect.poll(() => page.evaluate(() => window.wagmiDapp.account().chainId)).toBe(1337)
+
+      const signing = page.evaluate(() => window.wagmiDapp.signMessage('hello from wagmi'))
+      const confirmation = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+      await expect(confirmation.getByTestId('confirm-chain')).toContainText('eip155:1337')
+      await answerConfirmation(confirmation, 'approve')
+      expect(await signing).toEqual({ result: { signature: expect.any(String), valid: true } })
+
+      expect(await page.evaluate(() => window.wagmiDapp.disconnect())).toEqual({
+        result: undefined,
+      })
+      expect(await page.evaluate(() => window.wagmiDapp.account().status)).toBe('disconnected')
+    } finally {
+      await wallet.popup.evaluate(() => chrome.storage.local.set({ customNetworks: [] }))
+      await second.close()
+    }
   })
 })
