@@ -1,11 +1,18 @@
+import type { Page } from '@playwright/test'
 import { getAddress } from 'viem'
 import { devnet, expect, test } from './fixtures.ts'
 import { firstAccount, secondAccount } from './support/anvil.ts'
 import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
 import { startNodeEndpoint } from './support/endpoint.ts'
 import { chainOf, openViemDapp, openWagmiDapp, providerEvents } from './support/ethereumDapps.ts'
+import {
+  connectionRow,
+  openWalletPopup,
+  originOf,
+  showConnections,
+} from './support/popupScreens.ts'
 import { request, type SessionResult } from './support/provider.ts'
-import { approve, reject } from './support/walletUi.ts'
+import { addAccount, approve, reject, unlock } from './support/walletUi.ts'
 
 const first = firstAccount.toLowerCase()
 
@@ -346,6 +353,70 @@ test.describe('wagmi core', () => {
     } finally {
       await wallet.popup.evaluate(() => chrome.storage.local.set({ customNetworks: [] }))
       await second.close()
+    }
+  })
+})
+
+test.describe('the Connections screen and the EIP-1193 provider', () => {
+  test("shows each site's chain and active account; changing the active account reorders that site's accounts only, and locking sends nothing", async ({
+    openDapp,
+    otherDapp,
+    endpoint,
+    wallet,
+    approvalWindow,
+  }) => {
+    const secondRow = wallet.popup.getByTestId(`home-account-${secondAccount.toLowerCase()}`)
+    if ((await secondRow.count()) === 0) await addAccount(wallet.popup, secondAccount)
+    const chain = chainOf(endpoint)
+    const second = secondAccount.toLowerCase()
+    const pages = [await openViemDapp(openDapp), await openViemDapp(openDapp, otherDapp)]
+    for (const page of pages) {
+      const connecting = page.evaluate((chain) => window.viemDapp.requestAddresses(chain), chain)
+      await approve(await approvalWindow(), { accounts: [firstAccount, secondAccount] })
+      expect(await connecting).toEqual({ result: [firstAccount, getAddress(secondAccount)] })
+    }
+    const [page, other] = pages as [Page, Page]
+    const eventsBefore = (await providerEvents(other)).length
+
+    const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
+    try {
+      await showConnections(popup)
+      const row = connectionRow(popup, originOf(page))
+      await expect(row.getByTestId('connection-chain-active')).toContainText(devnet)
+      const select = row.getByTestId('connection-active-account')
+      await expect(select).toHaveValue(first)
+      await select.selectOption(second)
+      await expect
+        .poll(async () => (await providerEvents(page)).at(-1))
+        .toEqual(['accountsChanged', [second, first]])
+      await expect(select).toHaveValue(second)
+      expect(await page.evaluate(() => window.viemDapp.request('eth_accounts'))).toEqual({
+        result: [second, first],
+      })
+      const permissions = await page.evaluate(() =>
+        window.viemDapp.request('wallet_getPermissions'),
+      )
+      expect(permissions.result).toMatchObject([
+        { parentCapability: 'eth_accounts', caveats: [{ value: [second, first] }] },
+        { parentCapability: 'endowment:permitted-chains' },
+      ])
+      expect(await providerEvents(other)).toHaveLength(eventsBefore)
+      expect(await other.evaluate(() => window.viemDapp.request('eth_accounts'))).toEqual({
+        result: [first, second],
+      })
+
+      // Locking is not a disconnect: no event, and eth_accounts is unchanged.
+      const eventsAtLock = (await providerEvents(page)).length
+      await popup.getByTestId('nav-home').click()
+      await popup.getByTestId('lock').click()
+      await expect(popup.getByTestId('unlock-password')).toBeVisible()
+      expect(await page.evaluate(() => window.viemDapp.request('eth_accounts'))).toEqual({
+        result: [second, first],
+      })
+      expect(await providerEvents(page)).toHaveLength(eventsAtLock)
+      await unlock(popup)
+    } finally {
+      await popup.close()
     }
   })
 })

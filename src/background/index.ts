@@ -180,6 +180,7 @@ const handlePopup = createPopupHandlers({
   networks,
   sessions,
   engine,
+  ethereum,
   activity,
   confirmations,
   transactions,

@@ -2,6 +2,7 @@ import type { ChainId } from '../core/caip/types.ts'
 import { createHttpNodeClient } from '../core/eth/createHttpNodeClient.ts'
 import type { NodeCall } from '../core/eth/nodeCall.ts'
 import { KeyringError } from '../core/keyring/errors.ts'
+import type { EthereumProviderEngine } from '../core/eip1193/createEthereumProviderEngine.ts'
 import type { MultichainEngine, SessionStore } from '../core/multichain/ports.ts'
 import type {
   PopupError,
@@ -34,6 +35,8 @@ export type PopupDependencies = {
   networks: NetworkRegistry
   sessions: SessionStore
   engine: MultichainEngine
+  /** The EIP-1193 provider's engine: each site's view, and its active account. */
+  ethereum: Pick<EthereumProviderEngine, 'view' | 'setActiveAccount'>
   activity: ActivityLog
   confirmations: Confirmations
   transactions: TransactionLog
@@ -65,6 +68,7 @@ function toPopupError(error: unknown): PopupError {
 export function createPopupHandlers(deps: PopupDependencies) {
   const { wallet, approvals, networks, sessions, engine, activity, confirmations, transactions } =
     deps
+  const { ethereum } = deps
   const chainName = async (chainId: string): Promise<string> =>
     (await networks.networks()).find((network) => network.chainId === chainId)?.name ?? chainId
   /**
@@ -157,7 +161,11 @@ export function createPopupHandlers(deps: PopupDependencies) {
     'connections:list': async () => {
       const all = await sessions.list()
       const views = await Promise.all(
-        all.map(async (view) => ({ ...view, activity: await activity.read(view.origin) })),
+        all.map(async (view) => ({
+          ...view,
+          activity: await activity.read(view.origin),
+          ethereum: await ethereum.view(view.origin),
+        })),
       )
       return views.sort((a, b) => a.origin.localeCompare(b.origin))
     },
@@ -167,6 +175,10 @@ export function createPopupHandlers(deps: PopupDependencies) {
     },
     'connections:revoke': async ({ origin }) => {
       await engine.revokeSession(origin)
+      return null
+    },
+    'connections:setActiveAccount': async ({ origin, address }) => {
+      await ethereum.setActiveAccount(origin, address)
       return null
     },
   }

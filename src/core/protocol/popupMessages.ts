@@ -48,8 +48,16 @@ export type ApprovalView = {
   chainNames: Record<ChainId, string>
 }
 
-/** A connected site: its stored session and its latest `wallet_invokeMethod` calls (oldest first). */
-export type ConnectionView = { origin: string; session: StoredSession; activity: ActivityEntry[] }
+/**
+ * A connected site: its stored session, its latest `wallet_invokeMethod` calls (oldest first) and
+ * what its EIP-1193 provider sees (DESIGN §7): its accounts, active first (lowercase), and its chain.
+ */
+export type ConnectionView = {
+  origin: string
+  session: StoredSession
+  activity: ActivityEntry[]
+  ethereum?: { accounts: Address[]; chainId: ChainId }
+}
 
 /** Every request the popup can make, with its result type. */
 export type PopupRequests = {
@@ -95,6 +103,8 @@ export type PopupRequests = {
     result: null
   }
   'connections:revoke': { params: { origin: string }; result: null }
+  /** Makes one of the site's EVM accounts its active one (first in `eth_accounts`). */
+  'connections:setActiveAccount': { params: { origin: string; address: Address }; result: null }
   /**
    * Adds a custom network, or replaces the one whose chain id is `replacing`. Validated (form, then a
    * live `eth_chainId` check); refusals carry `fields` keyed by `NetworkDraft` field.

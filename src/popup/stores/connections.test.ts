@@ -82,4 +82,24 @@ describe('useConnections', () => {
       'networks:list',
     ])
   })
+
+  it("makes an account the site's active one, and reloads when a site's state changes", async () => {
+    const background = stubBackground({
+      'connections:setActiveAccount': () => null,
+      'connections:list': () => [connection],
+      'networks:list': () => networks,
+    })
+    await useConnections.getState().setActiveAccount('https://app.example', alice)
+    expect(background.requests.slice(0, 2)).toEqual([
+      {
+        type: 'connections:setActiveAccount',
+        params: { origin: 'https://app.example', address: alice },
+      },
+      { type: 'connections:list', params: undefined },
+    ])
+    const stop = useConnections.getState().watch()
+    background.storageChanged(['site:https://app.example'])
+    expect(background.requests.filter(({ type }) => type === 'connections:list')).toHaveLength(2)
+    stop()
+  })
 })

@@ -5,8 +5,8 @@ import type { ConnectionView } from '../../core/protocol/popupMessages.ts'
 import { localKeys } from '../../core/protocol/storageKeys.ts'
 import { callBackground, errorMessage } from '../callBackground.ts'
 
-/** Storage keys whose change means the list is stale (sessions, their activity). */
-const watchedPrefixes = [localKeys.sessionPrefix, localKeys.activityPrefix]
+/** Storage keys whose change means the list is stale (sessions, their activity, sites' states). */
+const watchedPrefixes = [localKeys.sessionPrefix, localKeys.activityPrefix, localKeys.sitePrefix]
 
 type ConnectionsStore = {
   connections: ConnectionView[]
@@ -22,6 +22,8 @@ type ConnectionsStore = {
   watch(): () => void
   update(origin: string, chains: ChainId[], accounts: Address[]): Promise<void>
   revoke(origin: string): Promise<void>
+  /** Makes `address` the site's active account (its EIP-1193 provider gets `accountsChanged`). */
+  setActiveAccount(origin: string, address: Address): Promise<void>
 }
 
 /** The sites with a session, and editing or revoking them. Rules live in the background. */
@@ -70,6 +72,14 @@ export const useConnections = create<ConnectionsStore>((set, get) => ({
   async revoke(origin) {
     try {
       await callBackground('connections:revoke', { origin })
+      await get().load()
+    } catch (error) {
+      set({ error: errorMessage(error) })
+    }
+  },
+  async setActiveAccount(origin, address) {
+    try {
+      await callBackground('connections:setActiveAccount', { origin, address })
       await get().load()
     } catch (error) {
       set({ error: errorMessage(error) })

@@ -7,6 +7,7 @@ import { AddressLabel } from '../../components/AddressLabel.tsx'
 import { useConnections } from '../../stores/connections.ts'
 import { useWallet } from '../../stores/wallet.ts'
 import { ActivityList } from './ActivityList.tsx'
+import { EthereumSite } from './EthereumSite.tsx'
 import { Permissions } from './Permissions.tsx'
 
 const addressOf = (accountId: string): string => accountId.slice(accountId.lastIndexOf(':') + 1)
@@ -22,7 +23,7 @@ const dateTime = (value: number | string): string =>
  * them, the background decides what that grants), what each chain allows, and its latest calls.
  */
 export function ConnectionRow({ connection }: { connection: ConnectionView }) {
-  const { origin, session, activity } = connection
+  const { origin, session, activity, ethereum } = connection
   const accounts = useWallet((state) => state.accounts)
   const { update, revoke, chainNames, availableChains, saved } = useConnections(
     useShallow((state) => ({
@@ -99,6 +100,14 @@ export function ConnectionRow({ connection }: { connection: ConnectionView }) {
           </label>
         ))}
       </fieldset>
+      {ethereum && ethereum.accounts.length > 0 ? (
+        <EthereumSite
+          origin={origin}
+          accounts={ethereum.accounts}
+          chainId={ethereum.chainId}
+          chainName={chainNames[ethereum.chainId]}
+        />
+      ) : null}
       <Permissions sessionScopes={session.sessionScopes} chainNames={chainNames} />
       <ActivityList activity={activity} />
       {changed && emptying ? (
