@@ -1,13 +1,15 @@
 /**
  * `npm run bench:extension`: what the wallet costs a dapp, measured in one run in headless Chromium
  * against the node endpoint and its embedded anvil:
- * - `wallet_invokeMethod` round trip through `window.aperture` and through the official client's
- *   default transport (`@metamask/multichain-api-client`, the extension transport) vs a direct
- *   `fetch` from the same page to the same endpoint;
- * - `eth_getLogs` answering 10,000 logs, the same three ways;
+ * - `wallet_invokeMethod` round trip through `window.aperture`, the same read through the EIP-1193
+ *   provider (`window.ethereum.request`) and through the official client's default transport
+ *   (`@metamask/multichain-api-client`, the extension transport) vs a direct `fetch` from the same
+ *   page to the same endpoint;
+ * - `eth_getLogs` answering 10,000 logs, the same four ways;
  * - cold start: service worker stopped → first `wallet_getSession` answered;
  * - signing: `personal_sign` and `eth_sendTransaction` from request to window shown and from the
- *   approve click to the answer, next to a viem local account signing / sending directly.
+ *   approve click to the answer, next to a viem local account signing / sending directly; and
+ *   `personal_sign` through the EIP-1193 provider.
  * `--record` writes the figures into the "Extension" section of docs/performance.md.
  */
 import { readFile, writeFile } from 'node:fs/promises'
@@ -23,7 +25,7 @@ import { serveDapp } from '../e2e/support/serveDapp.ts'
 import { controlServiceWorker } from '../e2e/support/serviceWorker.ts'
 import { startReadyWallet } from '../e2e/support/wallet.ts'
 import { approve, waitForApprovalWindow } from '../e2e/support/walletUi.ts'
-import { measureSigning, type SigningSamples } from './signing.ts'
+import { measureProviderSigning, measureSigning, type SigningSamples } from './signing.ts'
 
 const { values: options } = parseArgs({
   options: {
@@ -58,7 +60,7 @@ function summarize(samples: number[]): Summary {
 const ms = (value: number) => `${value.toFixed(2)} ms`
 
 /** One sample series per way a dapp reaches the node. */
-type Trips = { wallet: number[]; external: number[]; direct: number[] }
+type Trips = { wallet: number[]; eip1193: number[]; external: number[]; direct: number[] }
 
 /**
  * Times `count` sequential rounds of the same request in the official-client page: through the
@@ -76,12 +78,19 @@ function timeTrips(
     async ({ body, count, endpointUrl, scope }) => {
       const provider = window.aperture
       if (!provider) throw new Error('window.aperture is missing')
+      const ethereum = (window as { ethereum?: { request(args: unknown): Promise<unknown> } })
+        .ethereum
+      if (!ethereum) throw new Error('window.ethereum is missing')
       const client = window.officialClient
-      const trips: Trips = { wallet: [], external: [], direct: [] }
+      const trips: Trips = { wallet: [], eip1193: [], external: [], direct: [] }
       for (let index = 0; index < count; index += 1) {
         let start = performance.now()
         await provider.request({ method: 'wallet_invokeMethod', params: { scope, request: body } })
         trips.wallet.push(performance.now() - start)
+
+        start = performance.now()
+        await ethereum.request(body)
+        trips.eip1193.push(performance.now() - start)
 
         start = performance.now()
         const outcome = await client.call('invokeMethod', { scope, request: body })
@@ -131,6 +140,7 @@ async function main(): Promise<void> {
     await timeTrips(page, blockNumber, 50, endpoint.httpUrl)
     const trips = await timeTrips(page, blockNumber, calls, endpoint.httpUrl)
     const walletTrip = summarize(trips.wallet)
+    const eip1193Trip = summarize(trips.eip1193)
     const externalTrip = summarize(trips.external)
     const directTrip = summarize(trips.direct)
 
@@ -148,6 +158,7 @@ async function main(): Promise<void> {
     await timeTrips(page, getLogs, 2, endpoint.httpUrl)
     const logs = await timeTrips(page, getLogs, logRuns, endpoint.httpUrl)
     const walletLogs = summarize(logs.wallet)
+    const eip1193Logs = summarize(logs.eip1193)
     const externalLogs = summarize(logs.external)
     const directLogs = summarize(logs.direct)
 
@@ -181,19 +192,28 @@ async function main(): Promise<void> {
       scope,
       runs: signRuns,
     })
+    const eip1193Signing = await measureProviderSigning({
+      page,
+      context: wallet.context,
+      extensionOrigin: wallet.extensionOrigin,
+      runs: signRuns,
+    })
 
     const chromiumVersion = wallet.context.browser()?.version() ?? 'unknown'
     const report = {
       walletTrip,
+      eip1193Trip,
       externalTrip,
       directTrip,
       walletLogs,
+      eip1193Logs,
       externalLogs,
       directLogs,
       cold,
       signing: {
         personalSign: summarizeSigning(signing.personalSign),
         sendTransaction: summarizeSigning(signing.sendTransaction),
+        eip1193PersonalSign: summarizeSigning(eip1193Signing),
       },
       machine: `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB; Node ${process.version}; Chromium ${chromiumVersion} (${chromiumPath}, headless)`,
     }
@@ -212,13 +232,19 @@ async function main(): Promise<void> {
 
 type Report = {
   walletTrip: Summary
+  eip1193Trip: Summary
   externalTrip: Summary
   directTrip: Summary
   walletLogs: Summary
+  eip1193Logs: Summary
   externalLogs: Summary
   directLogs: Summary
   cold: Summary
-  signing: { personalSign: SigningSummary; sendTransaction: SigningSummary }
+  signing: {
+    personalSign: SigningSummary
+    sendTransaction: SigningSummary
+    eip1193PersonalSign: SigningSummary
+  }
   machine: string
 }
 
@@ -265,6 +291,16 @@ includes the content script's reconnect and the worker's start. Machine: ${r.mac
 | Cold start, p95 | ${ms(r.cold.p95)} | | | | |
 ${signingRows('personal_sign', r.signing.personalSign, 'viem local account signMessage')}
 ${signingRows('eth_sendTransaction', r.signing.sendTransaction, 'viem local account sendTransaction: fill, sign, send')}
+${signingRows('personal_sign (EIP-1193 provider)', r.signing.eip1193PersonalSign, 'viem local account signMessage')}
+
+The EIP-1193 provider (\`window.ethereum\`, DESIGN §7) on the same page, alternating with the others:
+its reads go to the node of the site's chain without a session check (public data), on the same
+page stream and port as \`window.aperture\` (its own page API, docs/extension.md "Page APIs").
+
+| What | EIP-1193 provider | Ratio to direct \`fetch\` |
+|---|---|---|
+| \`eth_blockNumber\` round trip, p50 / p95 (n=${r.eip1193Trip.n}) | ${ms(r.eip1193Trip.p50)} / ${ms(r.eip1193Trip.p95)} | ${ratio(r.eip1193Trip.p50, r.directTrip.p50)} |
+| \`eth_getLogs\`, ${logCount.toLocaleString('en-US')} logs, p50 / p95 (n=${r.eip1193Logs.n}) | ${ms(r.eip1193Logs.p50)} / ${ms(r.eip1193Logs.p95)} | ${ratio(r.eip1193Logs.p50, r.directLogs.p50)} |
 
 Signing: each request starts with the confirmation window closed (as a user meets it), so "window
 shows it" includes opening an extension window and loading the popup bundle; the harness clicks

@@ -93,3 +93,40 @@ export async function measureSigning(parameters: {
   )
   return { personalSign, sendTransaction }
 }
+
+/**
+ * `personal_sign` through the EIP-1193 provider (`window.ethereum.request`) of a page whose session
+ * grants it, timed as `measureSigning` times the Multichain API's, next to a viem local account.
+ */
+export async function measureProviderSigning(parameters: {
+  page: Page
+  context: BrowserContext
+  extensionOrigin: string
+  runs: number
+}): Promise<SigningSamples> {
+  const { page, context, extensionOrigin, runs } = parameters
+  const account = mnemonicToAccount(testMnemonic)
+  const message = 'Sign in to the benchmark'
+  const hex = `0x${Buffer.from(message).toString('hex')}`
+  return timeConfirmations(
+    context,
+    extensionOrigin,
+    runs,
+    () =>
+      page.evaluate(
+        async ({ hex, from }) => {
+          const ethereum = (window as { ethereum?: { request(args: unknown): Promise<unknown> } })
+            .ethereum
+          try {
+            return {
+              result: await ethereum?.request({ method: 'personal_sign', params: [hex, from] }),
+            }
+          } catch (error) {
+            return { error: { code: (error as { code?: unknown }).code, message: String(error) } }
+          }
+        },
+        { hex, from: firstAccount },
+      ),
+    () => account.signMessage({ message }),
+  )
+}

@@ -12,9 +12,20 @@ import {
   showConnections,
 } from './support/popupScreens.ts'
 import { request, type SessionResult } from './support/provider.ts'
+import { deployTestToken } from './support/testToken.ts'
 import { addAccount, approve, reject, unlock } from './support/walletUi.ts'
 
 const first = firstAccount.toLowerCase()
+
+/**
+ * Answers the request the confirmation window shows and waits for the window to close (it closes
+ * itself once nothing else waits), so that the next request meets a fresh window.
+ */
+async function answerAndClose(window: Page, answer: 'approve' | 'reject', screen?: string) {
+  const closed = window.waitForEvent('close')
+  await answerConfirmation(window, answer, screen)
+  await closed
+}
 
 test.describe('the EIP-1193 provider', () => {
   test('is announced by EIP-6963 with its info and a real icon, and is window.ethereum', async ({
@@ -111,7 +122,7 @@ test.describe('the EIP-1193 provider', () => {
     )
     const window1 = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
     await expect(window1.getByTestId('confirm-message')).toContainText('hello from viem')
-    await answerConfirmation(window1, 'approve')
+    await answerAndClose(window1, 'approve')
     expect(await signing).toEqual({ result: { signature: expect.any(String), valid: true } })
 
     const typed = page.evaluate(
@@ -120,7 +131,7 @@ test.describe('the EIP-1193 provider', () => {
     )
     const window2 = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
     await expect(window2.getByTestId('confirm-typed-data')).toContainText('Hello, Bob!')
-    await answerConfirmation(window2, 'approve')
+    await answerAndClose(window2, 'approve')
     expect(await typed).toEqual({ result: { signature: expect.any(String), valid: true } })
 
     const sent = page.evaluate(
@@ -129,7 +140,7 @@ test.describe('the EIP-1193 provider', () => {
     )
     const window3 = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
     await expect(window3.getByTestId('confirm-tx-to')).toContainText(secondAccount)
-    await answerConfirmation(window3, 'approve')
+    await answerAndClose(window3, 'approve')
     expect(await sent).toEqual({
       result: { hash: expect.stringMatching(/^0x[0-9a-f]{64}$/), status: 'success' },
     })
@@ -238,7 +249,7 @@ test.describe('the EIP-1193 provider', () => {
       })
       const confirmation = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
       await expect(confirmation.getByTestId('confirm-network-chain-id')).toContainText('1337')
-      await answerConfirmation(confirmation, 'approve')
+      await answerAndClose(confirmation, 'approve')
       expect((await adding).error).toBeUndefined()
 
       expect(await page.evaluate(() => window.viemDapp.request('eth_chainId'))).toEqual({
@@ -343,7 +354,7 @@ test.describe('wagmi core', () => {
       const signing = page.evaluate(() => window.wagmiDapp.signMessage('hello from wagmi'))
       const confirmation = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
       await expect(confirmation.getByTestId('confirm-chain')).toContainText('eip155:1337')
-      await answerConfirmation(confirmation, 'approve')
+      await answerAndClose(confirmation, 'approve')
       expect(await signing).toEqual({ result: { signature: expect.any(String), valid: true } })
 
       expect(await page.evaluate(() => window.wagmiDapp.disconnect())).toEqual({
@@ -418,5 +429,46 @@ test.describe('the Connections screen and the EIP-1193 provider', () => {
     } finally {
       await popup.close()
     }
+  })
+})
+
+test.describe('wallet_watchAsset', () => {
+  test('a confirmation adds the ERC-20 token, and Home shows it with its balance', async ({
+    openDapp,
+    endpoint,
+    anvilUrl,
+    wallet,
+  }) => {
+    const token = await deployTestToken(anvilUrl, 1_234n * 10n ** 18n)
+    const page = await openViemDapp(openDapp)
+    const watching = page.evaluate(
+      ({ chain, token }) => window.viemDapp.watchAsset(chain, token, 'TST', 18),
+      { chain: chainOf(endpoint), token },
+    )
+    const confirmation = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(confirmation.getByTestId('confirm-token-symbol')).toHaveText('TST')
+    await expect(confirmation.getByTestId('confirm-token-address')).toHaveText(getAddress(token))
+    await expect(confirmation.getByTestId('confirm-token-decimals')).toHaveText('18')
+    await answerAndClose(confirmation, 'approve', 'confirm-watch-asset')
+    expect(await watching).toEqual({ result: true })
+
+    const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
+    try {
+      const row = popup.getByTestId(`home-token-${token.toLowerCase()}`)
+      await expect(row).toContainText('TST')
+      await expect(row).toContainText('1234 TST')
+    } finally {
+      await popup.close()
+    }
+
+    const rejected = page.evaluate(
+      ({ chain, token }) => window.viemDapp.watchAsset(chain, token, 'TST', 18),
+      { chain: chainOf(endpoint), token },
+    )
+    await answerAndClose(
+      await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+      'reject',
+    )
+    expect((await rejected).error?.code).toBe(4001)
   })
 })

@@ -16,6 +16,7 @@ import { createConfirmations } from '../core/wallet/createConfirmations.ts'
 import { createNetworkAdder } from '../core/wallet/createNetworkAdder.ts'
 import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
 import { createSigner } from '../core/wallet/createSigner.ts'
+import { createTokenWatcher } from '../core/wallet/createTokenWatcher.ts'
 import { defaultNetwork } from '../core/wallet/networks.ts'
 import { checkNetworkEndpoint } from '../core/wallet/validateNetwork.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
@@ -39,6 +40,7 @@ import { createStorage } from './storage.ts'
 import { alarmNames, createScheduler, nextExpiry } from './timers.ts'
 import { wake } from './wake.ts'
 import { createWallet } from './wallet.ts'
+import { createWatchedTokenStore } from './watchedTokens.ts'
 import { createWindowApprover } from './windowApprover.ts'
 
 // The one file that touches chrome.*: it hands storage, ports, windows and alarms to the modules.
@@ -151,12 +153,19 @@ const engine: MultichainEngine = withActivityLog(
   { activity, sessions, now },
 )
 
+const watchedTokens = createWatchedTokenStore(local)
 // The EIP-1193 provider's engine (DESIGN §7), on the same sessions through the engine above.
 const ethereum: EthereumProviderEngine = createEthereumProviderEngine({
   multichain: engine,
   sessions,
   approver: approvals.approver,
   networks: networkAdder,
+  tokens: createTokenWatcher({
+    confirmations,
+    node: (chainId) => nodes.nodeCall(chainId),
+    tokens: watchedTokens.read,
+    saveTokens: watchedTokens.write,
+  }),
   nodes: nodes.router,
   capabilities: networks.capabilities,
   sites: createSiteStore(local),
@@ -181,6 +190,7 @@ const handlePopup = createPopupHandlers({
   sessions,
   engine,
   ethereum,
+  watchedTokens,
   activity,
   confirmations,
   transactions,

@@ -1,8 +1,8 @@
 import type { ChainId } from '../core/caip/types.ts'
+import type { EthereumProviderEngine } from '../core/eip1193/createEthereumProviderEngine.ts'
 import { createHttpNodeClient } from '../core/eth/createHttpNodeClient.ts'
 import type { NodeCall } from '../core/eth/nodeCall.ts'
 import { KeyringError } from '../core/keyring/errors.ts'
-import type { EthereumProviderEngine } from '../core/eip1193/createEthereumProviderEngine.ts'
 import type { MultichainEngine, SessionStore } from '../core/multichain/ports.ts'
 import type {
   PopupError,
@@ -16,6 +16,7 @@ import { addNetworkKind } from '../core/wallet/createNetworkAdder.ts'
 import { FieldErrors } from '../core/wallet/fieldErrors.ts'
 import { builtInChainIds } from '../core/wallet/networks.ts'
 import { readBalances } from '../core/wallet/readBalances.ts'
+import { readTokenBalances } from '../core/wallet/readTokenBalances.ts'
 import { trackTransactions } from '../core/wallet/transactionStatus.ts'
 import {
   type CustomNetwork,
@@ -27,6 +28,7 @@ import type { ActivityLog } from './activityLog.ts'
 import type { NetworkRegistry } from './networks.ts'
 import type { TransactionLog } from './signingStores.ts'
 import type { Wallet } from './wallet.ts'
+import type { WatchedTokenStore } from './watchedTokens.ts'
 import type { WindowApprover } from './windowApprover.ts'
 
 export type PopupDependencies = {
@@ -37,6 +39,8 @@ export type PopupDependencies = {
   engine: MultichainEngine
   /** The EIP-1193 provider's engine: each site's view, and its active account. */
   ethereum: Pick<EthereumProviderEngine, 'view' | 'setActiveAccount'>
+  /** The ERC-20 tokens the user watches (`wallet_watchAsset`). */
+  watchedTokens: Pick<WatchedTokenStore, 'read'>
   activity: ActivityLog
   confirmations: Confirmations
   transactions: TransactionLog
@@ -106,6 +110,11 @@ export function createPopupHandlers(deps: PopupDependencies) {
     'home:balances': async ({ chainId }) => {
       const { accounts } = await wallet.state()
       return readBalances(deps.nodeCall(chainId), accounts)
+    },
+    'home:tokens': async ({ chainId }) => {
+      const { accounts } = await wallet.state()
+      const tokens = (await deps.watchedTokens.read()).filter((token) => token.chainId === chainId)
+      return readTokenBalances(deps.nodeCall(chainId), tokens, accounts)
     },
     'transactions:list': async () => {
       const tracked = await trackTransactions(

@@ -136,6 +136,14 @@ const viemDapp = {
     settle(() => viemDapp.wallet(chain).switchChain({ id: to.id })),
   addChain: (chain: ChainSpec, added: ChainSpec) =>
     settle(() => viemDapp.wallet(chain).addChain({ chain: chainOf(added) })),
+  /** EIP-747: asks the wallet to watch an ERC-20 token; viem answers the wallet's boolean. */
+  watchAsset: (chain: ChainSpec, address: string, symbol: string, decimals: number) =>
+    settle(() =>
+      viemDapp.wallet(chain).watchAsset({
+        type: 'ERC20',
+        options: { address: address as Address, symbol, decimals },
+      }),
+    ),
   request: (method: string, params?: unknown) =>
     settle(() =>
       (

@@ -511,6 +511,40 @@ describe('personal_ecRecover', () => {
   })
 })
 
+describe('wallet_watchAsset', () => {
+  const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+
+  it('asks the token watcher for an ERC-20 on the site chain', async () => {
+    const harness = createProviderHarness()
+    await harness.call('wallet_switchEthereumChain', [{ chainId: '0xa' }])
+    const answer = await harness.call('wallet_watchAsset', {
+      type: 'ERC20',
+      options: { address: token.toLowerCase(), symbol: 'TST', decimals: 18 },
+    })
+    expect(answer.result).toBe(true)
+    expect(harness.watched).toEqual([
+      {
+        origin: dapp,
+        requestKey: 'tab-1#eip1193/2',
+        chainId: 'eip155:10',
+        token: { address: token, symbol: 'TST', decimals: 18 },
+      },
+    ])
+  })
+
+  it('answers -32602 for another asset type or a bad address, without asking', async () => {
+    const harness = createProviderHarness()
+    for (const params of [
+      { type: 'ERC721', options: { address: token } },
+      { type: 'ERC20', options: { address: '0x1234' } },
+      { type: 'ERC20', options: { address: token, decimals: 99 } },
+    ]) {
+      expect((await harness.call('wallet_watchAsset', params)).error?.code).toBe(-32602)
+    }
+    expect(harness.watched).toEqual([])
+  })
+})
+
 describe('resendRules', () => {
   it('replays what must not run twice and announces windows', () => {
     const { provider } = createProviderHarness()

@@ -29,6 +29,7 @@ import { legacyPermissions } from './legacyPermissions.ts'
 import { parseEcRecoverParams } from './parseEcRecoverParams.ts'
 import { parsePermissionsParams } from './parsePermissionsParams.ts'
 import { parseSwitchChainParams } from './parseSwitchChainParams.ts'
+import { parseWatchAssetParams } from './parseWatchAssetParams.ts'
 import type { ProviderEnginePorts } from './ports.ts'
 import {
   decimalChainId,
@@ -307,6 +308,20 @@ export function createEthereumProviderEngine(ports: ProviderEnginePorts): Ethere
         return { result: await addChain(call) }
       case 'personal_ecRecover':
         return { result: await ecRecover(params) }
+      case 'wallet_watchAsset': {
+        const parsed = parseWatchAssetParams(params)
+        if ('problems' in parsed) throw invalidParams(parsed.problems)
+        const { chainId } = await view(origin)
+        const requestKey = requestKeyOf(connection, id)
+        return {
+          result: await ports.tokens.watchAsset({
+            origin,
+            requestKey,
+            chainId,
+            token: parsed.token,
+          }),
+        }
+      }
     }
     if (invokedMethods.has(method)) {
       const { chainId } = await view(origin)

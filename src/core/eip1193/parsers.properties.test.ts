@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { parseEcRecoverParams } from './parseEcRecoverParams.ts'
 import { parsePermissionsParams } from './parsePermissionsParams.ts'
 import { parseSwitchChainParams } from './parseSwitchChainParams.ts'
+import { parseWatchAssetParams } from './parseWatchAssetParams.ts'
 
 /** Anything a page can send as params, and near misses of the real shapes. */
 const anyParams = fc.oneof(
@@ -72,6 +73,34 @@ describe('the EIP-1193 param parsers', () => {
         const parsed = parseEcRecoverParams(params)
         if ('problems' in parsed) return isProblems(parsed)
         return /^0x([0-9a-fA-F]{2})*$/.test(parsed.message) && parsed.signature.length === 132
+      }),
+    )
+  })
+
+  it('parseWatchAssetParams never throws: an EIP-55 token address with checked claims, or problems', () => {
+    const watchLike = fc.record({
+      type: fc.oneof(fc.constant('ERC20'), fc.string()),
+      options: fc.record(
+        {
+          address: fc.oneof(fc.constant('0x5fbdb2315678afecb367f032d93f642f64180aa3'), fc.string()),
+          symbol: fc.oneof(fc.string(), fc.integer()),
+          decimals: fc.oneof(fc.integer({ min: -5, max: 50 }), fc.double(), fc.string()),
+          image: fc.oneof(fc.webUrl(), fc.string()),
+        },
+        { requiredKeys: [] },
+      ),
+    })
+    fc.assert(
+      fc.property(fc.oneof(anyParams, watchLike, fc.tuple(watchLike)), (params) => {
+        const parsed = parseWatchAssetParams(params)
+        if ('problems' in parsed) return isProblems(parsed)
+        const { address, symbol, decimals } = parsed.token
+        return (
+          /^0x[0-9a-fA-F]{40}$/.test(address) &&
+          (symbol === undefined || (symbol.length >= 1 && symbol.length <= 11)) &&
+          (decimals === undefined ||
+            (Number.isInteger(decimals) && decimals >= 0 && decimals <= 36))
+        )
       }),
     )
   })

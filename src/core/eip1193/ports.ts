@@ -10,6 +10,7 @@ import type {
   Notifier,
   SessionStore,
 } from '../multichain/ports.ts'
+import type { WatchAssetRequest } from './parseWatchAssetParams.ts'
 
 /**
  * What the wallet keeps per origin for its EIP-1193 provider, beside the session (DESIGN §7): the
@@ -25,6 +26,19 @@ export interface SiteStore {
 }
 
 /**
+ * Adds an ERC-20 token to the wallet's list after the user confirms it (`wallet_watchAsset`,
+ * EIP-747): `true`, or `4001`; a token that is not what it claims, `-32602`.
+ */
+export interface TokenWatcher {
+  watchAsset(request: {
+    origin: string
+    requestKey: string
+    chainId: ChainId
+    token: WatchAssetRequest
+  }): Promise<true>
+}
+
+/**
  * The provider engine's ports: the Multichain API engine (sessions are made, edited and ended
  * through it, so every change is also its `wallet_sessionChanged`), and the same ports the engine
  * has, plus the site states and the notifier of the EIP-1193 page API.
@@ -34,6 +48,7 @@ export type ProviderEnginePorts = {
   sessions: Pick<SessionStore, 'get'>
   approver: Approver
   networks: NetworkAdder
+  tokens: TokenWatcher
   nodes: Pick<NodeRouter, 'request'>
   capabilities: CapabilitiesSource
   sites: SiteStore

@@ -4,6 +4,7 @@ import type { ApprovalRequest, ApprovalResult, StoredSession } from '../multicha
 import type { ActivityEntry } from '../wallet/activity.ts'
 import type { ConfirmationView } from '../wallet/confirmationViews.ts'
 import type { Balances } from '../wallet/readBalances.ts'
+import type { TokenBalance } from '../wallet/readTokenBalances.ts'
 import type { TrackedTransaction } from '../wallet/transactionStatus.ts'
 import type { NetworkDraft } from '../wallet/validateNetwork.ts'
 
@@ -83,6 +84,8 @@ export type PopupRequests = {
   'approval:resolve': { params: { id: string; result: ApprovalResult }; result: null }
   /** The accounts' native balances on one network, at its latest block (home screen). */
   'home:balances': { params: { chainId: ChainId }; result: Balances }
+  /** The watched ERC-20 tokens of one network, with each account's balance (home screen). */
+  'home:tokens': { params: { chainId: ChainId }; result: TokenBalance[] }
   /** The wallet's own transactions, newest first, their status brought up to date. */
   'transactions:list': { params: undefined; result: TrackedTransaction[] }
   /** The confirmation queue (signing requests, across origins), oldest first. */

@@ -21,6 +21,8 @@ export const localKeys = {
   callsBatches: 'callsBatches',
   /** `SentTransaction[]`: the wallet's own latest transactions, oldest first (activity). */
   transactions: 'transactions',
+  /** `WatchedToken[]`: the ERC-20 tokens the user watches (`wallet_watchAsset`), per chain. */
+  watchedTokens: 'watchedTokens',
   /** Prefix of each origin's EIP-1193 `SiteState` (its chosen chain and active account). */
   sitePrefix: 'site:',
 } as const

@@ -3,6 +3,7 @@ import type { FilledTransaction } from '../eth/fillTransaction.ts'
 import type { TypedDataDocument } from '../eth/parseTypedDataParams.ts'
 import type { TokenInfo } from '../eth/readTokenInfo.ts'
 import type { SimulationOutcome } from '../eth/simulateCalls.ts'
+import type { WatchedToken } from './createTokenWatcher.ts'
 import type { MessageView } from './describeMessage.ts'
 import type { TransactionPreview } from './describeTransaction.ts'
 import type { CustomNetwork } from './validateNetwork.ts'
@@ -23,6 +24,8 @@ export type ConfirmationViews = {
   }
   /** `wallet_addEthereumChain`: the network to add, checked as the settings form checks it. */
   add_network: CustomNetwork
+  /** `wallet_watchAsset`: the ERC-20 token to watch, as the token reports itself. */
+  watch_asset: WatchedToken
   /** A `wallet_sendCalls` batch, sent as these transactions in order. */
   calls: {
     from: Address

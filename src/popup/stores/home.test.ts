@@ -27,6 +27,7 @@ describe('useHome', () => {
         blockNumber: '7',
         balances: { [alice]: chainId === 'eip155:31337' ? '5' : '0' },
       }),
+      'home:tokens': () => [],
       'transactions:list': () => [],
     })
     await useHome.getState().load()
@@ -52,10 +53,33 @@ describe('useHome', () => {
         blockNumber: '1',
         balances: { [alice]: chainId === 'eip155:1337' ? '9' : '5' },
       }),
+      'home:tokens': () => [],
       'transactions:list': () => [],
     })
     await useHome.getState().load()
     await useHome.getState().select('eip155:1337')
     expect(useHome.getState().balances).toEqual({ [alice]: '9' })
+  })
+
+  it("reads the watched tokens of the network shown, with each account's balance", async () => {
+    const token = {
+      chainId: 'eip155:31337' as const,
+      address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' as const,
+      symbol: 'TST',
+      decimals: 18,
+      balances: { [alice]: '1000000000000000000000' },
+    }
+    const background = stubBackground({
+      'networks:list': () => [network('eip155:31337', 'Local devnet')],
+      'home:balances': () => ({ blockNumber: '1', balances: { [alice]: '5' } }),
+      'home:tokens': ({ chainId }) => (chainId === 'eip155:31337' ? [token] : []),
+      'transactions:list': () => [],
+    })
+    await useHome.getState().load()
+    expect(useHome.getState().tokens).toEqual([token])
+    expect(background.requests).toContainEqual({
+      type: 'home:tokens',
+      params: { chainId: 'eip155:31337' },
+    })
   })
 })

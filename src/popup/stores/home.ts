@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import type { ChainId } from '../../core/caip/types.ts'
 import type { NetworkView } from '../../core/protocol/popupMessages.ts'
+import type { TokenBalance } from '../../core/wallet/readTokenBalances.ts'
 import type { TrackedTransaction } from '../../core/wallet/transactionStatus.ts'
 import { callBackground, errorMessage } from '../callBackground.ts'
 
@@ -13,6 +14,8 @@ type HomeStore = {
   /** Native balances (wei, decimal strings) by address, at `blockNumber`. */
   balances: Record<string, string>
   blockNumber: string | undefined
+  /** The watched tokens of the chosen network, with each account's balance. */
+  tokens: TokenBalance[]
   transactions: TrackedTransaction[]
   error: string | undefined
   /** Loads the networks (picking one) and everything shown for it. */
@@ -31,6 +34,7 @@ export const useHome = create<HomeStore>((set, get) => ({
   chainId: undefined,
   balances: {},
   blockNumber: undefined,
+  tokens: [],
   transactions: [],
   error: undefined,
   async load() {
@@ -47,14 +51,15 @@ export const useHome = create<HomeStore>((set, get) => ({
     }
   },
   async select(chainId) {
-    set({ chainId, balances: {}, blockNumber: undefined })
+    set({ chainId, balances: {}, blockNumber: undefined, tokens: [] })
     await get().refresh()
   },
   async refresh() {
     const { chainId } = get()
     try {
-      const [balances, transactions] = await Promise.all([
+      const [balances, tokens, transactions] = await Promise.all([
         chainId ? callBackground('home:balances', { chainId }) : undefined,
+        chainId ? callBackground('home:tokens', { chainId }) : [],
         callBackground('transactions:list'),
       ])
       // A slower answer for a network the user has since left is dropped.
@@ -62,6 +67,7 @@ export const useHome = create<HomeStore>((set, get) => ({
       set({
         balances: balances?.balances ?? {},
         blockNumber: balances?.blockNumber,
+        tokens,
         transactions,
         error: undefined,
       })

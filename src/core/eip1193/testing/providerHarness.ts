@@ -8,7 +8,7 @@ import {
   createEthereumProviderEngine,
   type EthereumProviderEngine,
 } from '../createEthereumProviderEngine.ts'
-import type { SiteState } from '../ports.ts'
+import type { SiteState, TokenWatcher } from '../ports.ts'
 import { withSessionChanges } from '../withSessionChanges.ts'
 
 export type ProviderHarness = {
@@ -16,6 +16,8 @@ export type ProviderHarness = {
   multichain: MultichainEngine
   provider: EthereumProviderEngine
   sites: Map<string, SiteState>
+  /** Every `wallet_watchAsset` the engine let through, in order (each answered `true`). */
+  watched: Parameters<TokenWatcher['watchAsset']>[0][]
   /** Every EIP-1193 event sent, in order, with the origin it went to. */
   events: Array<{ origin: string; notification: RpcNotification }>
   /** Sends one EIP-1193 request from `origin` (default the dapp) on `tab-1#eip1193`, with a fresh id. */
@@ -32,6 +34,7 @@ export function createProviderHarness(options: { defaultChain?: ChainId } = {}):
   const ports = createMemoryPorts()
   const sites = new Map<string, SiteState>()
   const events: ProviderHarness['events'] = []
+  const watched: ProviderHarness['watched'] = []
   const sessions = withSessionChanges(ports.sessions, (origin, before, after) =>
     provider.sessionChanged(origin, before, after),
   )
@@ -41,6 +44,12 @@ export function createProviderHarness(options: { defaultChain?: ChainId } = {}):
     sessions,
     approver: ports.approver,
     networks: ports.networks,
+    tokens: {
+      watchAsset: async (request) => {
+        watched.push(request)
+        return true
+      },
+    },
     nodes: ports.nodes,
     capabilities: ports.capabilities,
     sites: {
@@ -65,6 +74,7 @@ export function createProviderHarness(options: { defaultChain?: ChainId } = {}):
     provider,
     sites,
     events,
+    watched,
     call: (method, params, origin = 'https://app.example') =>
       provider.handleRequest(origin, 'tab-1#eip1193', {
         jsonrpc: '2.0',

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { ConfirmationViews } from '../../../core/wallet/confirmationViews.ts'
 import { MessageView } from './MessageView.tsx'
 import { NetworkView } from './NetworkView.tsx'
+import { TokenView } from './TokenView.tsx'
 import { CallsView, isRisky, TransactionView } from './TransactionView.tsx'
 import { TypedDataView } from './TypedDataView.tsx'
 
@@ -67,5 +68,13 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
     body: (view) => <NetworkView view={view as ConfirmationViews['add_network']} />,
     risky: () => false,
     approveLabel: 'Add network',
+  },
+  watch_asset: {
+    title: () => 'Add a token',
+    lead: () => 'asks you to watch this token',
+    account: () => undefined,
+    body: (view) => <TokenView view={view as ConfirmationViews['watch_asset']} />,
+    risky: () => false,
+    approveLabel: 'Add token',
   },
 }

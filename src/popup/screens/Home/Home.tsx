@@ -4,6 +4,7 @@ import { ErrorText, Layout } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
 import { useWallet } from '../../stores/wallet.ts'
 import { AccountActivity, Balance, NetworkPicker } from './Money.tsx'
+import { Tokens } from './Tokens.tsx'
 
 /**
  * The accounts with their balances on the chosen network and their transactions, adding one,
@@ -59,6 +60,7 @@ export function Home() {
           </li>
         ))}
       </ul>
+      <Tokens />
       <ErrorText error={error} />
       <button type="button" data-testid="account-add" disabled={busy} onClick={addAccount}>
         + Add account
