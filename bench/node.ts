@@ -7,20 +7,18 @@
  * The endpoint runs as its own process (`src/endpoint/cli.ts --upstream <anvil> --log-level warn`),
  * as `npm run node` runs it, so the benchmark client does not share its event loop.
  */
-import { spawn } from 'node:child_process'
 import { cpus } from 'node:os'
-import { findFreePort } from '../src/endpoint/findFreePort.ts'
 import { startAnvil } from '../src/endpoint/index.ts'
-import { endpointNodeFlags } from '../src/endpoint/nodeFlags.ts'
 import { deployEmitter, emitLogs, hex } from '../src/endpoint/testSupport.ts'
-import { cpuMs } from './lib/cpu.ts'
 import {
-  createPoster,
-  type HttpPoster,
-  measurePairedLatency,
-  measureThroughput,
-  percentile,
-} from './lib/measure.ts'
+  alternatingThroughput,
+  concurrency,
+  cpuLine,
+  format,
+  type RoundsResult,
+  spawnBenchEndpoint,
+} from './lib/endpointBench.ts'
+import { createPoster, measurePairedLatency, measureThroughput } from './lib/measure.ts'
 
 const logIterations = Number(process.env.BENCH_LOG_ITERATIONS ?? 100)
 const throughputMs = Number(process.env.BENCH_THROUGHPUT_MS ?? 6000)
@@ -31,96 +29,11 @@ const throughputRounds = Number(process.env.BENCH_THROUGHPUT_ROUNDS ?? 3)
  * 0.35 ms per call in the first second, ~0.08 ms after 7 s), so a shorter warm-up measures start-up.
  */
 const warmupMs = Number(process.env.BENCH_WARMUP_MS ?? 8000)
-const concurrency = 32
-
-type RoundsResult = {
-  requestsPerSecond: number
-  p50: number
-  p99: number
-  /** ms of CPU per request of each process named in `pids`. */
-  cpuPerRequest: Record<string, number>
-}
-
-/**
- * Throughput of each poster over `rounds` rounds of `durationMs / rounds`, the posters alternating
- * round by round; with the CPU per request of `pids` while each poster was measured.
- */
-async function alternatingThroughput(
-  posters: HttpPoster[],
-  body: string,
-  durationMs: number,
-  rounds: number,
-  pids: Record<string, number>,
-): Promise<RoundsResult[]> {
-  const totals = posters.map(() => ({
-    requests: 0,
-    ms: 0,
-    latencies: [] as number[],
-    cpu: Object.fromEntries(Object.keys(pids).map((name) => [name, 0])),
-  }))
-  for (let round = 0; round < rounds; round++) {
-    for (const [index, poster] of posters.entries()) {
-      const total = totals[index] as (typeof totals)[number]
-      const before = await Promise.all(Object.values(pids).map((pid) => cpuMs([pid])))
-      const result = await measureThroughput(poster, body, concurrency, durationMs / rounds)
-      const after = await Promise.all(Object.values(pids).map((pid) => cpuMs([pid])))
-      total.requests += result.requests
-      total.ms += result.requests / (result.requestsPerSecond / 1000)
-      total.latencies.push(...result.latencies)
-      Object.keys(pids).forEach((name, at) => {
-        total.cpu[name] = (total.cpu[name] ?? 0) + (after[at] ?? 0) - (before[at] ?? 0)
-      })
-    }
-  }
-  return totals.map((total) => ({
-    requestsPerSecond: (total.requests / total.ms) * 1000,
-    p50: percentile(total.latencies, 50),
-    p99: percentile(total.latencies, 99),
-    cpuPerRequest: Object.fromEntries(
-      Object.entries(total.cpu).map(([name, ms]) => [name, ms / total.requests]),
-    ),
-  }))
-}
-
-const format = (value: number, digits = 1) => value.toFixed(digits)
-
-/** Starts the endpoint CLI in front of `upstream`; resolves with its HTTP URL once it is ready. */
-async function spawnEndpoint(
-  upstream: string,
-): Promise<{ httpUrl: string; pid: number; stop(): void }> {
-  const port = await findFreePort()
-  const child = spawn(
-    process.execPath,
-    [
-      ...endpointNodeFlags,
-      '--import',
-      'tsx',
-      'src/endpoint/cli.ts',
-      '--port',
-      String(port),
-      '--upstream',
-      upstream,
-      '--log-level',
-      'warn',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  )
-  const httpUrl = await new Promise<string>((resolve, reject) => {
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /HTTP\s+(\S+)/.exec(output)
-      if (match?.[1]) resolve(match[1])
-    })
-    child.once('exit', (code) => reject(new Error(`endpoint exited with ${code}: ${output}`)))
-  })
-  return { httpUrl, pid: child.pid as number, stop: () => child.kill('SIGTERM') }
-}
 
 async function main(): Promise<void> {
   const anvil = await startAnvil()
   const anvilUrl = anvil.rpcUrl
-  const endpoint = await spawnEndpoint(anvilUrl)
+  const endpoint = await spawnBenchEndpoint(['--upstream', anvilUrl])
   try {
     const emitter = await deployEmitter(anvilUrl)
     const block = await emitLogs(anvilUrl, emitter, 10_000)
@@ -189,11 +102,6 @@ async function main(): Promise<void> {
     console.log(
       `  ratio     ${format(endpointSmall.requestsPerSecond / directSmall.requestsPerSecond, 2)}× throughput  (target ≥ 0.85×)`,
     )
-    const cpuLine = ({ cpuPerRequest }: RoundsResult) =>
-      Object.entries(cpuPerRequest)
-        .filter(([, ms]) => ms > 0.0005)
-        .map(([name, ms]) => `${name} ${format(ms, 3)}`)
-        .join(' · ')
     console.log(`  CPU ms per request, direct:       ${cpuLine(directSmall)}`)
     console.log(`  CPU ms per request, via endpoint: ${cpuLine(endpointSmall)}`)
   } finally {
