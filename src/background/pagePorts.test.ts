@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createWalletStandardApi } from '../core/multichain/createWalletStandardApi.ts'
 import type { EngineResponse, MultichainEngine } from '../core/multichain/ports.ts'
 import type { BackgroundMessage, ContentMessage } from '../core/protocol/connection.ts'
 import { createRecentAnswers, type RecentAnswer } from '../core/wallet/createRecentAnswers.ts'
@@ -7,6 +8,7 @@ import {
   createPagePortServer,
   type PageAnswer,
   type PagePort,
+  type PagePortDependencies,
   type PortSender,
 } from './pagePorts.ts'
 
@@ -73,6 +75,7 @@ function fakeEngine() {
 function createServer(
   engine = fakeEngine(),
   recent = new Map<string, Record<string, RecentAnswer<PageAnswer>>>(),
+  apis: PagePortDependencies['apis'] = {},
 ) {
   const connections = createConnectionRegistry()
   const approvals = { expected: [] as string[], released: [] as string[] }
@@ -104,6 +107,7 @@ function createServer(
       limit: 100,
     }),
     closeGraceMs: 2_000,
+    apis,
   })
   return { serve, engine, connections, approvals, confirmations, recent }
 }
@@ -275,6 +279,38 @@ describe('createPagePortServer', () => {
     again.send({ type: 'request', request: create })
     await vi.waitFor(() => expect(again.received).toHaveLength(1))
     expect(after.engine.calls).toEqual([])
+    expect(again.received).toEqual(port.received)
+  })
+
+  it('answers a Solana wallet’s re-sent standard:connect from the kept answer after a restart: one approval, one connect', async () => {
+    const recent = new Map<string, Record<string, RecentAnswer<PageAnswer>>>()
+    const connects: unknown[] = []
+    const engine = {
+      connectNamespace: async (call: unknown) => {
+        connects.push(call)
+        return { sessionScopes: {}, sessionProperties: {} }
+      },
+      disconnectNamespace: async () => ({ sessionScopes: {}, sessionProperties: {} }),
+    }
+    const serverWithSolana = () =>
+      createServer(fakeEngine(), recent, { solana: createWalletStandardApi(engine, 'solana') })
+    const connect = request(3, 'standard:connect', { silent: false })
+    const before = serverWithSolana()
+    const port = fakePort(pageSender)
+    before.serve(port)
+    port.send({ type: 'hello', connectionId: 'tab-1' })
+    port.send({ type: 'request', api: 'solana', request: connect })
+    await vi.waitFor(() => expect(port.received).toHaveLength(1))
+    expect(before.approvals.expected).toEqual(['tab-1#solana/3'])
+    expect(connects).toEqual([{ origin: dapp, namespace: 'solana', silent: false }])
+
+    const after = serverWithSolana()
+    const again = fakePort(pageSender)
+    after.serve(again)
+    again.send({ type: 'hello', connectionId: 'tab-1' })
+    again.send({ type: 'request', api: 'solana', request: connect })
+    await vi.waitFor(() => expect(again.received).toHaveLength(1))
+    expect(connects).toHaveLength(1)
     expect(again.received).toEqual(port.received)
   })
 
