@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { getAddress } from 'viem'
 import { devnet, expect, test } from './fixtures.ts'
-import { firstAccount, secondAccount } from './support/anvil.ts'
+import { firstAccount, mine, secondAccount } from './support/anvil.ts'
 import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
 import { startNodeEndpoint } from './support/endpoint.ts'
 import { chainOf, openViemDapp, openWagmiDapp, providerEvents } from './support/ethereumDapps.ts'
@@ -283,6 +283,41 @@ test.describe('the EIP-1193 provider', () => {
       await wallet.popup.evaluate(() => chrome.storage.local.set({ customNetworks: [] }))
       await second.close()
     }
+  })
+
+  test('eth_subscribe delivers newHeads as message events until eth_unsubscribe', async ({
+    openDapp,
+    endpoint,
+    anvilUrl,
+    approvalWindow,
+  }) => {
+    const page = await openViemDapp(openDapp)
+    const connecting = page.evaluate(
+      (chain) => window.viemDapp.requestAddresses(chain),
+      chainOf(endpoint),
+    )
+    await approve(await approvalWindow(), { accounts: [firstAccount] })
+    await connecting
+    const subscribed = await page.evaluate(() =>
+      window.viemDapp.request('eth_subscribe', ['newHeads']),
+    )
+    const subscription = subscribed.result as string
+    expect(subscription).toMatch(/^0x/)
+    await mine(anvilUrl, 2)
+    const heads = async () =>
+      (await providerEvents(page)).filter(
+        ([name, value]) =>
+          name === 'message' &&
+          (value as { type: string; data: { subscription: string } }).data.subscription ===
+            subscription,
+      )
+    await expect.poll(async () => (await heads()).length).toBeGreaterThanOrEqual(2)
+    const [[, first]] = (await heads()) as [[string, { type: string; data: { result: unknown } }]]
+    expect(first.type).toBe('eth_subscription')
+    expect(first.data.result).toMatchObject({ number: expect.stringMatching(/^0x/) })
+    expect(
+      await page.evaluate((id) => window.viemDapp.request('eth_unsubscribe', [id]), subscription),
+    ).toEqual({ result: true })
   })
 
   test('a worker stopped while eth_requestAccounts waits: one window, one answer', async ({

@@ -98,6 +98,28 @@ describe('createBridge', () => {
     ])
   })
 
+  it('tells every page API when the wallet is gone for good (the extension cannot be reached)', async () => {
+    const worker = fakeWorker()
+    const page = createPage()
+    let reachable = true
+    createBridge(page.end, () => {
+      if (!reachable) throw new Error('Extension context invalidated.')
+      return worker.connect()
+    })
+    reachable = false
+    const [port] = worker.ports
+    port?.reply(response(9))
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    port?.drop()
+    // A port that drops within a second of opening is retried after a short delay.
+    await vi.waitFor(() => expect(page.received).toHaveLength(3))
+    expect(page.received).toEqual([
+      { jsonrpc: '2.0', method: 'disconnect' },
+      { api: 'eip1193', data: { jsonrpc: '2.0', method: 'disconnect' } },
+      { api: 'solana', data: { jsonrpc: '2.0', method: 'disconnect' } },
+    ])
+  })
+
   it('reconnects when the port drops and re-sends what has no answer yet, under the same connection id', async () => {
     const worker = fakeWorker()
     const page = createPage()

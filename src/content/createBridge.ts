@@ -5,6 +5,7 @@ import {
   defaultPageApi,
   fromPageMessage,
   type PageApi,
+  pageApis,
   toPageMessage,
 } from '../core/protocol/connection.ts'
 import { createResultAssembler } from '../core/protocol/resultParts.ts'
@@ -21,6 +22,9 @@ export type ContentPort = ConnectionPort<BackgroundMessage, ContentMessage>
 
 /** Opens a port to the service worker (`runtime.connect`); throws when the extension is gone. */
 export type ConnectPort = () => ContentPort
+
+/** What the page hears when the wallet cannot be reached any more (the extension is gone). */
+const walletGone = { jsonrpc: '2.0', method: 'disconnect' } as const
 
 /** A request's key in the bridge: its page API and id (each API numbers its own requests). */
 const keyOf = (api: PageApi, id: RpcId): string => `${api} ${JSON.stringify(id)}`
@@ -64,9 +68,11 @@ export function createBridge(
     try {
       port = connectPort()
     } catch (error) {
-      // The extension was reloaded or removed: this page's bridge is gone for good.
+      // The extension was reloaded or removed: this page's bridge is gone for good, and every page
+      // API hears so (the EIP-1193 provider emits `disconnect`; a worker restart never gets here).
       port = undefined
       console.warn('Aperture: cannot reach the wallet', error)
+      for (const api of pageApis) page.send(toPageMessage(api, walletGone))
       return
     }
     port.onMessage.addListener((message) => {

@@ -1,27 +1,17 @@
 import {
   type Address,
-  type Chain,
   createPublicClient,
   createWalletClient,
   custom,
-  defineChain,
   http,
   parseEther,
   verifyMessage,
   verifyTypedData,
 } from 'viem'
+import { type ChainSpec, chainOf, settle } from './dappSupport.ts'
 import { discoverProvider, type ProviderDetail } from './discoverProvider.ts'
 
-/** A chain as the test names it: its id and the endpoint URL the dapp reads from. */
-export type ChainSpec = { id: number; name: string; rpcUrl: string }
-
-const chainOf = (spec: ChainSpec): Chain =>
-  defineChain({
-    id: spec.id,
-    name: spec.name,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [spec.rpcUrl] } },
-  })
+export type { ChainSpec }
 
 const mail = {
   types: {
@@ -42,31 +32,6 @@ const mail = {
     contents: 'Hello, Bob!',
   },
 } as const
-
-/** An error as the page can hand it back: its code and message. */
-const failure = (error: unknown) => {
-  const cause = error as { code?: unknown; message?: unknown; cause?: { code?: unknown } }
-  return {
-    error: {
-      code: typeof cause.code === 'number' ? cause.code : cause.cause?.code,
-      message: String(cause.message),
-    },
-  }
-}
-
-/** Runs `work`, answering `{ result }` or `{ error: { code, message } }` (viem's errors carry the code). */
-/** What a dapp call came to: exactly one of `result` or `error` (viem's errors carry the code). */
-export type Settled<T> =
-  | { result: T; error?: undefined }
-  | { result?: undefined; error: { code: unknown; message: string } }
-
-const settle = async <T>(work: () => Promise<T>): Promise<Settled<T>> => {
-  try {
-    return { result: await work() }
-  } catch (error) {
-    return failure(error)
-  }
-}
 
 let found: ProviderDetail | undefined
 

@@ -1,16 +1,12 @@
 import type { Hex } from 'viem'
-import { stringToHex } from 'viem'
+import { readSignedMessage } from '../eth/parsePersonalSignParams.ts'
 import type { Problem } from '../rpc/errors.ts'
 
-const evenHexPattern = /^0x([0-9a-fA-F]{2})*$/
 const signaturePattern = /^0x[0-9a-fA-F]{130}$/
 
-/** The longest message `personal_ecRecover` takes, in bytes (as `personal_sign`). */
-const maxMessageBytes = 64 * 1024
-
 /**
- * `personal_ecRecover [message, signature]`: the message as bytes (0x-hex, or text taken as UTF-8,
- * as `personal_sign` takes it) and a 65-byte signature. Never throws.
+ * `personal_ecRecover [message, signature]`: the message as `personal_sign` takes it (0x-hex bytes,
+ * or text taken as UTF-8; `readSignedMessage`) and a 65-byte signature. Never throws.
  *
  * @example parseEcRecoverParams(['0x68656c6c6f', '0x…(65 bytes)']) // { message: '0x68656c6c6f', signature: '0x…' }
  */
@@ -22,17 +18,11 @@ export function parseEcRecoverParams(
   }
   const [message, signature] = params
   const problems: Problem[] = []
-  let bytes: Hex | undefined
-  if (typeof message !== 'string') {
-    problems.push({ path: 'params[0]', message: 'must be a 0x-hex string or text' })
-  } else if (message.length > 4 * maxMessageBytes) {
-    problems.push({ path: 'params[0]', message: `must be at most ${maxMessageBytes} bytes` })
-  } else {
-    bytes = evenHexPattern.test(message) ? (message as Hex) : stringToHex(message)
-  }
+  const read = readSignedMessage(message, 'params[0]')
+  if ('problem' in read) problems.push(read.problem)
   if (typeof signature !== 'string' || !signaturePattern.test(signature)) {
     problems.push({ path: 'params[1]', message: 'must be a 65-byte hex signature' })
   }
-  if (problems.length > 0 || bytes === undefined) return { problems }
-  return { message: bytes, signature: signature as Hex }
+  if (problems.length > 0 || !('bytes' in read)) return { problems }
+  return { message: read.bytes, signature: signature as Hex }
 }

@@ -12,6 +12,26 @@ export type PersonalSignParams = { message: Hex; address: Address }
 const evenHexPattern = /^0x([0-9a-fA-F]{2})*$/
 
 /**
+ * An EIP-191 message as `personal_sign` (and `personal_ecRecover`) take it: 0x-hex bytes, or a
+ * string that is not hex taken as UTF-8 text; at most `maxMessageBytes`.
+ */
+export function readSignedMessage(
+  message: unknown,
+  path: string,
+): { bytes: Hex } | { problem: Problem } {
+  if (typeof message !== 'string')
+    return { problem: { path, message: 'must be a 0x-hex string or text' } }
+  if (message.length > 4 * maxMessageBytes + 2) {
+    return { problem: { path, message: `must be at most ${maxMessageBytes} bytes` } }
+  }
+  const bytes = evenHexPattern.test(message) ? (message.toLowerCase() as Hex) : stringToHex(message)
+  if ((bytes.length - 2) / 2 > maxMessageBytes) {
+    return { problem: { path, message: `must be at most ${maxMessageBytes} bytes` } }
+  }
+  return { bytes }
+}
+
+/**
  * Checks `personal_sign [message, address]` (EIP-191). The message is 0x-hex bytes; a string that
  * is not hex is taken as UTF-8 text, as the reference wallets do. Problems carry their path.
  *
@@ -25,15 +45,9 @@ export function parsePersonalSignParams(
   }
   const [message, address] = params
   const problems: Problem[] = []
-  let bytes: Hex | undefined
-  if (typeof message !== 'string') {
-    problems.push({ path: 'params[0]', message: 'must be a 0x-hex string or text' })
-  } else {
-    bytes = evenHexPattern.test(message) ? (message.toLowerCase() as Hex) : stringToHex(message)
-    if ((bytes.length - 2) / 2 > maxMessageBytes) {
-      problems.push({ path: 'params[0]', message: `must be at most ${maxMessageBytes} bytes` })
-    }
-  }
+  const read = readSignedMessage(message, 'params[0]')
+  if ('problem' in read) problems.push(read.problem)
+  const bytes = 'bytes' in read ? read.bytes : undefined
   if (!isAddress(address)) {
     problems.push({ path: 'params[1]', message: 'must be a 20-byte hex address' })
   }
