@@ -144,6 +144,16 @@ test.describe('the EIP-1193 provider', () => {
     expect(await sent).toEqual({
       result: { hash: expect.stringMatching(/^0x[0-9a-f]{64}$/), status: 'success' },
     })
+
+    const refused = page.evaluate(
+      ({ chain, address }) => window.viemDapp.signMessage(chain, address, 'no, thanks'),
+      { chain, address: firstAccount },
+    )
+    await answerAndClose(
+      await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+      'reject',
+    )
+    expect((await refused).error?.code).toBe(4001)
   })
 
   test('refusals carry their codes: 4001 rejected, 4100 not connected, 4902 unknown chain, 4200 unsupported', async ({
