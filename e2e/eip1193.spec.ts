@@ -461,13 +461,21 @@ test.describe('the Connections screen and the EIP-1193 provider', () => {
         result: [first, second],
       })
 
+      // A popup edit of the session reaches the provider too.
+      await row.getByTestId(`connection-account-${first}`).setChecked(false)
+      await row.getByTestId('connection-save').click()
+      await expect
+        .poll(async () => (await providerEvents(page)).at(-1))
+        .toEqual(['accountsChanged', [second]])
+      await expect(row.getByTestId('connection-active-account')).toHaveValue(second)
+
       // Locking is not a disconnect: no event, and eth_accounts is unchanged.
       const eventsAtLock = (await providerEvents(page)).length
       await popup.getByTestId('nav-home').click()
       await popup.getByTestId('lock').click()
       await expect(popup.getByTestId('unlock-password')).toBeVisible()
       expect(await page.evaluate(() => window.viemDapp.request('eth_accounts'))).toEqual({
-        result: [second, first],
+        result: [second],
       })
       expect(await providerEvents(page)).toHaveLength(eventsAtLock)
       await unlock(popup)
