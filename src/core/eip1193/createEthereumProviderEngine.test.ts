@@ -362,6 +362,25 @@ describe('the legacy permissions', () => {
     expect(view[0]).toHaveProperty('date')
   })
 
+  it("wallet_requestPermissions keeps another namespace's scopes", async () => {
+    const harness = await connected()
+    const solana = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const
+    const stored = harness.ports.store.get(dapp)
+    if (!stored) throw new Error('no session')
+    const solanaScope = {
+      methods: ['signMessage'],
+      notifications: [],
+      accounts: [`${solana}:9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin` as const],
+    }
+    harness.ports.store.set(dapp, {
+      ...stored,
+      sessionScopes: { ...stored.sessionScopes, [solana]: solanaScope },
+    })
+    await harness.call('wallet_requestPermissions', [{ eth_accounts: {} }])
+    expect(harness.ports.approvals).toHaveLength(1)
+    expect(harness.ports.store.get(dapp)?.sessionScopes[solana]).toEqual(solanaScope)
+  })
+
   it('wallet_revokePermissions ends the whole session: null, accountsChanged [] and wallet_sessionChanged {}', async () => {
     const harness = await connected()
     expect(

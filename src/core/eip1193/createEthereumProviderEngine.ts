@@ -157,7 +157,7 @@ export type EthereumProviderEngine = {
  * // { jsonrpc: '2.0', id: 1, result: '0x7a69' }
  */
 export function createEthereumProviderEngine(ports: ProviderEnginePorts): EthereumProviderEngine {
-  const context: ProviderContext = { ports, requestingSession: new Map(), connecting: new Map() }
+  const context: ProviderContext = { ports, connecting: new Map() }
   return {
     async handleRequest(origin, connection, request) {
       const parsed = parseRequest(request)

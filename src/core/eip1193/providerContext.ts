@@ -11,8 +11,6 @@ import { evmChains, type SiteView, siteView, viewChanges } from './siteView.ts'
 /** What the provider's handlers share: the ports, and the windows open per origin. */
 export type ProviderContext = {
   ports: ProviderEnginePorts
-  /** Per origin, the `wallet_createSession` whose window is open: concurrent callers share it. */
-  requestingSession: Map<string, Promise<EngineResponse>>
   /** Per origin, the `eth_requestAccounts` whose window is open: concurrent callers share it. */
   connecting: Map<string, Promise<unknown>>
 }

@@ -231,4 +231,28 @@ describe('disconnectNamespace', () => {
     expect(sessionChanges()).toEqual([])
     expect(sessionChanges(otherDapp)).toEqual([])
   })
+
+  it('asks again with prompt when the namespace is connected; the approval replaces its scopes, the others stay', async () => {
+    const { engine, ports, sessionChanges } = createHarness()
+    ports.store.set(dapp, {
+      ...solanaSession(),
+      sessionScopes: {
+        ...solanaSession().sessionScopes,
+        'eip155:1': evmScope('eip155:1', alice),
+        'eip155:10': evmScope('eip155:10', alice),
+      },
+    })
+    ports.setApprovalPolicy(() => ({ approved: true, chains: ['eip155:31337'], accounts: [bob] }))
+    await engine.connectNamespace({ origin: dapp, namespace: 'eip155', prompt: true })
+    expect(ports.approvals).toHaveLength(1)
+    expect(ports.approvals[0]?.preselectedAccounts).toEqual([alice])
+    const scopes = ports.store.get(dapp)?.sessionScopes ?? {}
+    expect(Object.keys(scopes).sort()).toEqual(['eip155:31337', localSolana].sort())
+    expect(scopes['eip155:31337']?.accounts).toEqual([`eip155:31337:${bob}`])
+    expect(sessionChanges()).toHaveLength(1)
+    expect(ports.nodeCalls).toContainEqual({
+      kind: 'unsubscribeAll',
+      match: { origin: dapp, chainId: 'eip155:1' },
+    })
+  })
 })

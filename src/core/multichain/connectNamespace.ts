@@ -3,9 +3,15 @@ import { requestAlreadyPending, unsupportedChains, userRejected } from '../rpc/e
 import type { Json } from '../rpc/types.ts'
 import { buildSessionScopes } from './buildSessionScopes.ts'
 import type { EngineContext } from './context.ts'
+import { namespaceNameOf } from './namespace.ts'
 import type { ApprovalChain, ApprovalResult, StoredSession } from './ports.ts'
 import { preselectAccounts } from './preselectAccounts.ts'
-import { loadSession, notifySessionChanged, sessionResult } from './sessionLifecycle.ts'
+import {
+  endLostSubscriptions,
+  loadSession,
+  notifySessionChanged,
+  sessionResult,
+} from './sessionLifecycle.ts'
 
 export type ConnectNamespaceRequest = {
   origin: string
@@ -13,6 +19,12 @@ export type ConnectNamespaceRequest = {
   namespace: string
   /** Only read the session: never a window (Wallet Standard `connect({ silent: true })`). */
   silent?: boolean
+  /**
+   * Ask even when the session already holds accounts of the namespace (EIP-1193
+   * `wallet_requestPermissions`): the approved chains and accounts then take the place of the
+   * namespace's scopes; the other namespaces' stay.
+   */
+  prompt?: boolean
 }
 
 /** Whether `chainId` is a chain of `namespace` (`solana:<ref>`), not its wallet scope. */
@@ -45,7 +57,9 @@ export async function connectNamespace(
   const { ports, pendingApprovals } = context
   const { origin, namespace } = request
   const session = await loadSession(context, origin)
-  if (request.silent || holdsAccountsOf(session, namespace)) return sessionResult(session)
+  if (request.silent || (!request.prompt && holdsAccountsOf(session, namespace))) {
+    return sessionResult(session)
+  }
 
   const capabilities = await ports.capabilities.get()
   const offered: ApprovalChain[] = Object.entries(capabilities.chains).flatMap(
@@ -94,9 +108,16 @@ export async function connectNamespace(
   const requested = Object.fromEntries(
     chains.map(({ chainId, methods, notifications }) => [chainId, { methods, notifications }]),
   )
+  // Asked again (`prompt`): what the user approved now is all this namespace holds.
+  const kept = <Scope>(scopes: Record<ChainId, Scope> | undefined): Record<ChainId, Scope> =>
+    Object.fromEntries(
+      Object.entries(scopes ?? {}).filter(
+        ([chainId]) => !request.prompt || namespaceNameOf(chainId) !== namespace,
+      ),
+    ) as Record<ChainId, Scope>
   const next: StoredSession = {
     sessionScopes: {
-      ...current?.sessionScopes,
+      ...kept(current?.sessionScopes),
       ...buildSessionScopes({
         chains,
         accounts,
@@ -105,10 +126,15 @@ export async function connectNamespace(
       }),
     },
     sessionProperties: current?.sessionProperties ?? {},
-    requestedScopes: { ...current?.requestedScopes, ...requested },
+    requestedScopes: {
+      ...kept(current?.requestedScopes),
+      ...requested,
+    },
     createdAt: current?.createdAt ?? ports.clock.now(),
   }
   await ports.sessions.set(origin, next)
+  if (current)
+    await endLostSubscriptions(context, origin, current.sessionScopes, next.sessionScopes)
   notifySessionChanged(context, origin, next.sessionScopes)
   return sessionResult(next)
 }
