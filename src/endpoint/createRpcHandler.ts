@@ -1,7 +1,6 @@
-import type { EndpointTransport } from '../core/eth/methods.ts'
 import { internalError, invalidParams, methodNotFound, RpcError } from '../core/rpc/errors.ts'
 import { exceedsDepth, maxParamsDepth } from '../core/rpc/exceedsDepth.ts'
-import type { RpcRequest } from '../core/rpc/types.ts'
+import type { EndpointTransport, RpcRequest } from '../core/rpc/types.ts'
 import type { AnswerCache } from './cache/createAnswerCache.ts'
 import type { SubscriptionClient, SubscriptionRelay } from './createSubscriptionRelay.ts'
 import { type UpstreamAnswer, type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'

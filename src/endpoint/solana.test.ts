@@ -3,7 +3,7 @@
  * WebSocket, with the same keys, caps and state as EVM (this file runs on memory and on Redis state).
  */
 import { createServer, type Server } from 'node:net'
-import { generateKeyPairSigner } from '@solana/kit'
+import { createSolanaRpcSubscriptions, generateKeyPairSigner } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Json } from '../core/rpc/types.ts'
 import { type RunningEndpoint, startEndpoint } from './index.ts'
@@ -25,6 +25,7 @@ beforeAll(async () => {
     keyPolicies: {
       dev: {},
       capped: { maxSubscriptionsPerSocket: 2 },
+      slow: { requestsPerSecond: 1 },
       balances: { allowedMethods: ['getBalance'] },
     },
   })
@@ -136,6 +137,34 @@ describe('--network solana over HTTP', () => {
     })
   })
 
+  it('applies the keys file: a key at 1 request/s is refused the second with 429 and -32005', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' })
+    const [first, second] = [await post(url('slow'), body), await post(url('slow'), body)]
+    expect(first?.status).toBe(200)
+    expect(second?.status).toBe(429)
+    expect(second?.json).toMatchObject({
+      error: { code: -32005, message: 'project ID request rate exceeded' },
+    })
+  })
+
+  it('refuses requestAirdrop with -32601 in front of a node that is not local', async () => {
+    // A documentation address (TEST-NET-1): not loopback, and never asked.
+    const remote = await startEndpoint({
+      network: 'solana',
+      port: 0,
+      logLevel: 'silent',
+      upstream: 'http://192.0.2.1:8899',
+      cacheMaxBytes: 0,
+    })
+    try {
+      expect(
+        await call(remote.httpUrl, 'requestAirdrop', [systemProgram, 1_000_000_000]),
+      ).toMatchObject({ error: { code: -32601, data: { method: 'requestAirdrop' } } })
+    } finally {
+      await remote.close()
+    }
+  })
+
   it('serves a finalized block and a finalized transaction from its cache', async () => {
     const sender = await fundedSigner(url())
     const { wire, signature } = await signedTransfer(
@@ -223,6 +252,36 @@ describe('--network solana over WebSocket', () => {
       })
     } finally {
       await socket.close()
+    }
+  })
+
+  it('serves @solana/kit’s own subscription client: slot notifications and logs of a transfer', async () => {
+    const subscriptions = createSolanaRpcSubscriptions(wsUrl())
+    const abort = new AbortController()
+    try {
+      const slots = await subscriptions.slotNotifications().subscribe({ abortSignal: abort.signal })
+      for await (const notification of slots) {
+        expect(notification.slot).toEqual(expect.any(BigInt))
+        break
+      }
+      const sender = await fundedSigner(url())
+      const logs = await subscriptions
+        .logsNotifications({ mentions: [sender.address] }, { commitment: 'confirmed' })
+        .subscribe({ abortSignal: abort.signal })
+      const { wire, signature } = await signedTransfer(
+        url(),
+        sender,
+        (await generateKeyPairSigner()).address,
+        1_000_000n,
+      )
+      await result(url(), 'sendTransaction', [wire, { encoding: 'base64' }])
+      for await (const notification of logs) {
+        expect(notification.value.signature).toBe(signature)
+        expect(notification.value.err).toBeNull()
+        break
+      }
+    } finally {
+      abort.abort()
     }
   })
 

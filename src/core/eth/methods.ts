@@ -1,3 +1,5 @@
+import type { EndpointTransport } from '../rpc/types.ts'
+
 /**
  * The node methods a wallet scope (`eip155:<n>`) may be granted (DESIGN §4): standard reads, the
  * filter family and `eth_sendRawTransaction`, all forwarded to the chain's node endpoint.
@@ -158,9 +160,6 @@ const endpointOnlyMethods = [
 
 const httpMethods: ReadonlySet<string> = new Set([...nodeMethods, ...endpointOnlyMethods])
 const webSocketMethods: ReadonlySet<string> = new Set([...httpMethods, ...subscriptionMethods])
-
-/** How a request reached the endpoint. */
-export type EndpointTransport = 'http' | 'ws'
 
 /**
  * The endpoint's allow-list (DESIGN §5): true when `method` may be called over `transport`.

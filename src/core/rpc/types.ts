@@ -40,3 +40,6 @@ export type NodeAnswer = { result: Json } | { error: RpcErrorObject }
  * provider parses it once. Errors come parsed, as in `NodeAnswer`.
  */
 export type RelayedNodeAnswer = { resultJson: string } | { error: RpcErrorObject }
+
+/** How a request reached a node endpoint: WebSocket carries subscriptions, HTTP does not. */
+export type EndpointTransport = 'http' | 'ws'

@@ -1,3 +1,5 @@
+import type { EndpointTransport } from '../rpc/types.ts'
+
 /**
  * Solana's standard HTTP JSON-RPC methods a node endpoint serves (DESIGN §8 "Endpoint"): accounts,
  * balances, blocks, slots, epochs, fees, genesis, health, blockhashes, rent, program accounts,
@@ -117,7 +119,7 @@ const subscriptionMethods: ReadonlySet<string> = new Set([
  */
 export function isSolanaEndpointMethod(
   method: string,
-  transport: 'http' | 'ws',
+  transport: EndpointTransport,
   options: SolanaEndpointOptions,
 ): boolean {
   if ((options.localNode ? localHttpMethods : httpMethods).has(method)) return true

@@ -1,6 +1,5 @@
-import type { EndpointTransport } from '../../core/eth/methods.ts'
 import type { RpcError } from '../../core/rpc/errors.ts'
-import type { RpcRequest } from '../../core/rpc/types.ts'
+import type { EndpointTransport, RpcRequest } from '../../core/rpc/types.ts'
 import type { AnswerCache } from '../cache/createAnswerCache.ts'
 import type { ReadFinalized } from '../cache/createFinalityTracker.ts'
 import type { CallContext, RpcAnswer } from '../createRpcHandler.ts'
