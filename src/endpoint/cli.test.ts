@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -317,13 +318,30 @@ describe('npm run node -- --network solana', () => {
     await expect.poll(() => isRunning(surfpool.pid), { timeout: 10_000 }).toBe(false)
   })
 
-  it('listens on 8899 by default and says which network it serves', async () => {
-    const run = runCli(['--network', 'solana', '--log-level', 'silent'])
+  it('says which network it serves and its embedded Surfpool', async () => {
+    const run = runCli(['--network', 'solana', '--port', '0', '--log-level', 'silent'])
     await waitForLine(run, (line) => line.startsWith('  health'))
     const text = run.lines.join('\n')
     expect(text).toMatch(/^ {2}network {3}solana$/m)
-    expect(text).toMatch(/^ {2}HTTP {6}http:\/\/127\.0\.0\.1:8899\/v3\/dev$/m)
+    expect(text).toMatch(/^ {2}HTTP {6}http:\/\/127\.0\.0\.1:[1-9]\d*\/v3\/dev$/m)
     expect(text).toMatch(/^ {2}upstream {2}embedded Surfpool http:\/\/127\.0\.0\.1:\d+ /m)
+  })
+
+  it('listens on 8899 by default (held here, so the CLI names it as taken)', async () => {
+    // Port 8899 is held for the test (or by someone else already): either way the CLI's default
+    // is proven by its refusal, and no other process on this machine loses its port to a test.
+    const holder = createServer()
+    await new Promise<void>((resolve) => {
+      holder.once('error', () => resolve())
+      holder.listen(8899, '127.0.0.1', () => resolve())
+    })
+    try {
+      const run = runCli(['--network', 'solana', '--log-level', 'silent'])
+      expect(await run.exited).toBe(1)
+      expect(run.errors()).toContain('127.0.0.1:8899')
+    } finally {
+      holder.close()
+    }
   })
 
   it('refuses an unknown --network and --chain-id with Solana', async () => {
