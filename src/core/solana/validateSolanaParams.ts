@@ -1,6 +1,6 @@
 import { isObject } from '@metamask/utils'
-import { isAddress, isSignature } from '@solana/kit'
 import { invalidParams, Problems, type RpcError } from '../rpc/errors.ts'
+import { isBase58PublicKey, isBase58Signature } from './base58ByteLength.ts'
 import {
   commitments,
   maxMultipleAccounts,
@@ -16,13 +16,13 @@ type Check = (value: unknown, path: string, problems: Problems) => void
 type ParamsRule = { checks: Check[]; required: number }
 
 const base58Key: Check = (value, path, problems) => {
-  if (typeof value !== 'string' || !isAddress(value)) {
+  if (typeof value !== 'string' || !isBase58PublicKey(value)) {
     problems.add(path, 'must be a base58 public key (32 bytes)')
   }
 }
 
 const signature: Check = (value, path, problems) => {
-  if (typeof value !== 'string' || !isSignature(value)) {
+  if (typeof value !== 'string' || !isBase58Signature(value)) {
     problems.add(path, 'must be a base58 transaction signature (64 bytes)')
   }
 }
