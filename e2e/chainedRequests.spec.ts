@@ -14,6 +14,22 @@ const signingSession = {
 
 const hexOf = (text: string): string => `0x${Buffer.from(text, 'utf8').toString('hex')}`
 
+/**
+ * The text of `testId` in `page`, or undefined when the page does not show it — also when the page
+ * is a window that closes while it is read (the window of the approval just given).
+ */
+async function textOf(page: Page, testId: string): Promise<string | null | undefined> {
+  const element = page.getByTestId(testId)
+  try {
+    return (await element.count()) > 0 ? await element.textContent() : undefined
+  } catch (error) {
+    if (page.isClosed() || (error instanceof Error && error.message.includes('has been closed'))) {
+      return undefined
+    }
+    throw error
+  }
+}
+
 /** Long enough for a window that was closing when the second request came to be gone. */
 const settleMs = 1_000
 
@@ -32,8 +48,7 @@ async function windowShowing(
       async () => {
         for (const page of context.pages()) {
           if (!page.url().startsWith(extensionOrigin) || !page.url().includes('?confirm')) continue
-          const message = page.getByTestId('confirm-message')
-          if ((await message.count()) > 0 && (await message.textContent()) === text) {
+          if ((await textOf(page, 'confirm-message')) === text) {
             found = page
             return true
           }
@@ -59,8 +74,7 @@ async function approvalOf(
     .poll(
       async () => {
         for (const page of approvalWindows(context, extensionOrigin, popupUrl)) {
-          const shown = page.getByTestId('approval-origin')
-          if ((await shown.count()) > 0 && (await shown.textContent()) === origin) {
+          if ((await textOf(page, 'approval-origin')) === origin) {
             found = page
             return true
           }

@@ -421,6 +421,9 @@ test.describe('the Connections screen and the EIP-1193 provider', () => {
     wallet,
     approvalWindow,
   }) => {
+    // Earlier specs of this worker may have left the shared popup on another screen.
+    await wallet.popup.goto(wallet.popupUrl)
+    await expect(wallet.popup.getByTestId('account-add')).toBeVisible()
     const secondRow = wallet.popup.getByTestId(`home-account-${secondAccount.toLowerCase()}`)
     if ((await secondRow.count()) === 0) await addAccount(wallet.popup, secondAccount)
     const chain = chainOf(endpoint)
