@@ -6,6 +6,8 @@
  *   (`@metamask/multichain-api-client`, the extension transport) vs a direct `fetch` from the same
  *   page to the same endpoint;
  * - `eth_getLogs` answering 10,000 logs, the same four ways;
+ * - a burst: 1,000 `eth_getBlockByNumber` reads sent at once through the wallet (queued per origin,
+ *   DESIGN §6) vs the same 1,000 sent at once by `fetch` straight to the endpoint;
  * - cold start: service worker stopped → first `wallet_getSession` answered;
  * - signing: `personal_sign` and `eth_sendTransaction` from request to window shown and from the
  *   approve click to the answer, next to a viem local account signing / sending directly; and
@@ -16,7 +18,8 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { cpus, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import type { Page } from '@playwright/test'
-import { deployEmitter, emitLogs } from '../e2e/support/anvil.ts'
+import { blockNumber, deployEmitter, emitLogs } from '../e2e/support/anvil.ts'
+import { burstAnswers, burstMs, startBurst } from '../e2e/support/burst.ts'
 import { anvilOf, startNodeEndpoint } from '../e2e/support/endpoint.ts'
 import { chromiumPath } from '../e2e/support/launchWallet.ts'
 import { openOfficialClient } from '../e2e/support/officialClient.ts'
@@ -33,6 +36,7 @@ const { values: options } = parseArgs({
     'log-runs': { type: 'string', default: '10' },
     'cold-starts': { type: 'string', default: '20' },
     'sign-runs': { type: 'string', default: '20' },
+    'burst-runs': { type: 'string', default: '5' },
     record: { type: 'boolean', default: false },
   },
 })
@@ -40,6 +44,8 @@ const calls = Number(options.calls)
 const logRuns = Number(options['log-runs'])
 const coldStarts = Number(options['cold-starts'])
 const signRuns = Number(options['sign-runs'])
+const burstRuns = Number(options['burst-runs'])
+const burstSize = 1_000
 const scope = 'eip155:31337'
 const logCount = 10_000
 
@@ -113,6 +119,32 @@ function timeTrips(
   )
 }
 
+/**
+ * Times `burstRuns` bursts of `burstSize` block reads each way, alternating: through the wallet
+ * (every read answered, each with its own block) and by `fetch` straight to the endpoint.
+ */
+async function timeBursts(
+  page: Page,
+  anvilUrl: string,
+  endpointUrl: string,
+): Promise<{ wallet: number[]; direct: number[] }> {
+  const blocks = (await blockNumber(anvilUrl)) + 1
+  const samples = { wallet: [] as number[], direct: [] as number[] }
+  for (let run = 0; run <= burstRuns; run += 1) {
+    for (const via of ['wallet', 'fetch'] as const) {
+      await startBurst(page, { count: burstSize, blocks, scope, via, url: endpointUrl })
+      const elapsed = await burstMs(page)
+      const answers = await burstAnswers(page)
+      const wrong = answers.find((answer) => answer.number !== `0x${answer.block.toString(16)}`)
+      if (wrong || answers.length !== burstSize)
+        throw new Error(`burst via ${via}: ${JSON.stringify(wrong ?? answers.length)}`)
+      // The first run of each way warms up.
+      if (run > 0) samples[via === 'wallet' ? 'wallet' : 'direct'].push(elapsed)
+    }
+  }
+  return samples
+}
+
 async function main(): Promise<void> {
   const endpoint = await startNodeEndpoint({ port: 0 })
   const dapp = await serveDapp()
@@ -122,7 +154,13 @@ async function main(): Promise<void> {
     const pending = request(page, 'wallet_createSession', {
       optionalScopes: {
         [scope]: {
-          methods: ['eth_blockNumber', 'eth_getLogs', 'personal_sign', 'eth_sendTransaction'],
+          methods: [
+            'eth_blockNumber',
+            'eth_getBlockByNumber',
+            'eth_getLogs',
+            'personal_sign',
+            'eth_sendTransaction',
+          ],
           notifications: [],
         },
       },
@@ -161,6 +199,14 @@ async function main(): Promise<void> {
     const eip1193Logs = summarize(logs.eip1193)
     const externalLogs = summarize(logs.external)
     const directLogs = summarize(logs.direct)
+
+    console.log(`burst: ${burstSize} reads at once, ${burstRuns} runs each way…`)
+    const burstSamples = await timeBursts(page, anvilOf(endpoint).rpcUrl, endpoint.httpUrl)
+    const walletBurst = summarize(burstSamples.wallet)
+    const directBurst = summarize(burstSamples.direct)
+    console.log(
+      `burst of ${burstSize}: wallet p50 ${ms(walletBurst.p50)}, fetch p50 ${ms(directBurst.p50)}`,
+    )
 
     console.log(`cold start: ${coldStarts} × (stop worker → first wallet_getSession)…`)
     const worker = await controlServiceWorker(page, wallet.extensionId)
@@ -209,6 +255,8 @@ async function main(): Promise<void> {
       eip1193Logs,
       externalLogs,
       directLogs,
+      walletBurst,
+      directBurst,
       cold,
       signing: {
         personalSign: summarizeSigning(signing.personalSign),
@@ -239,6 +287,8 @@ type Report = {
   eip1193Logs: Summary
   externalLogs: Summary
   directLogs: Summary
+  walletBurst: Summary
+  directBurst: Summary
   cold: Summary
   signing: {
     personalSign: SigningSummary
@@ -287,6 +337,8 @@ includes the content script's reconnect and the worker's start. Machine: ${r.mac
 | \`eth_blockNumber\` round trip, p95 | ${ms(r.walletTrip.p95)} | ${ms(r.externalTrip.p95)} | ${ms(r.directTrip.p95)} | ${ratio(r.walletTrip.p95, r.directTrip.p95)} / ${ratio(r.externalTrip.p95, r.directTrip.p95)} | |
 | \`eth_getLogs\`, ${logCount.toLocaleString('en-US')} logs, p50 (n=${r.walletLogs.n}) | ${ms(r.walletLogs.p50)} | ${ms(r.externalLogs.p50)} | ${ms(r.directLogs.p50)} | ${ratio(r.walletLogs.p50, r.directLogs.p50)} / ${ratio(r.externalLogs.p50, r.directLogs.p50)} | ≤ 1.5×: ${verdict(r.walletLogs.p50 <= 1.5 * r.directLogs.p50)} / ${verdict(r.externalLogs.p50 <= 1.5 * r.directLogs.p50)} |
 | \`eth_getLogs\`, ${logCount.toLocaleString('en-US')} logs, p95 | ${ms(r.walletLogs.p95)} | ${ms(r.externalLogs.p95)} | ${ms(r.directLogs.p95)} | ${ratio(r.walletLogs.p95, r.directLogs.p95)} / ${ratio(r.externalLogs.p95, r.directLogs.p95)} | |
+| Burst: ${burstSize.toLocaleString('en-US')} \`eth_getBlockByNumber\` sent at once, all answered, p50 (n=${r.walletBurst.n}) | ${ms(r.walletBurst.p50)} | | ${ms(r.directBurst.p50)} | ${ratio(r.walletBurst.p50, r.directBurst.p50)} | all answered (DESIGN §6) |
+| Burst, p95 | ${ms(r.walletBurst.p95)} | | ${ms(r.directBurst.p95)} | ${ratio(r.walletBurst.p95, r.directBurst.p95)} | |
 | Cold start (worker stopped → \`wallet_getSession\` answered), p50 (n=${r.cold.n}) | ${ms(r.cold.p50)} | | | | ≤ 150 ms: ${verdict(r.cold.p50 <= 150)} |
 | Cold start, p95 | ${ms(r.cold.p95)} | | | | |
 ${signingRows('personal_sign', r.signing.personalSign, 'viem local account signMessage')}

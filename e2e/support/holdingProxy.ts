@@ -6,6 +6,12 @@ export type HoldingProxy = {
   url: string
   /** The raw transactions it received and held (never forwarded, never answered). */
   held: string[]
+  /** How many calls of the `gate` methods wait at the closed gate right now. */
+  readonly atGate: number
+  /** Opens the gate: the calls waiting there, and every later one, are forwarded. */
+  openGate(): void
+  /** Lets the next `count` calls through the gate (those waiting first), then it is closed again. */
+  letThrough(count: number): void
   close(): Promise<void>
 }
 
@@ -14,14 +20,17 @@ export type HoldingProxy = {
  * `eth_sendRawTransaction`, which it keeps and never answers: the wallet's broadcast "is in flight"
  * for as long as the test wants, so the worker can be stopped at exactly that moment. Methods named
  * in `refuse` are answered `-32601` as by a node that lacks them (and `eth_sendRawTransaction` is
- * then forwarded, unless it is refused too).
+ * then forwarded, unless it is refused too). Methods named in `gate` wait at a gate, unanswered,
+ * until `openGate()`: the node calls a burst has in flight stay in flight while the test looks.
  */
 export async function startHoldingProxy(
   targetUrl: string,
-  options: { refuse?: string[] } = {},
+  options: { refuse?: string[]; gate?: string[] } = {},
 ): Promise<HoldingProxy> {
-  const { refuse } = options
+  const { refuse, gate } = options
   const held: string[] = []
+  let atGate: Array<() => void> | undefined = gate ? [] : undefined
+  let allowance = 0
   const server: Server = createServer(async (request, response) => {
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
@@ -41,7 +50,14 @@ export async function startHoldingProxy(
       )
       return
     }
-    if (call.method === 'eth_sendRawTransaction' && refuse === undefined) {
+    if (atGate && gate?.includes(call.method ?? '')) {
+      if (allowance > 0) allowance -= 1
+      else {
+        const waiting = atGate
+        await new Promise<void>((resolve) => waiting.push(resolve))
+      }
+    }
+    if (call.method === 'eth_sendRawTransaction' && refuse === undefined && gate === undefined) {
       held.push(String(call.params?.[0]))
       return
     }
@@ -61,6 +77,19 @@ export async function startHoldingProxy(
   return {
     url: `http://127.0.0.1:${port}/`,
     held,
+    get atGate() {
+      return atGate?.length ?? 0
+    },
+    openGate() {
+      const waiting = atGate ?? []
+      atGate = undefined
+      for (const pass of waiting) pass()
+    },
+    letThrough(count) {
+      const passing = atGate?.splice(0, count) ?? []
+      allowance += count - passing.length
+      for (const pass of passing) pass()
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()

@@ -11,6 +11,8 @@ export type WorkerControl = {
   stop(): Promise<void>
   /** How often `stop()` found the worker running and stopped it. */
   readonly stops: number
+  /** The running worker's JavaScript heap in use, in bytes, right after a full garbage collection. */
+  heapUsed(): Promise<number>
   dispose(): Promise<void>
 }
 
@@ -67,6 +69,44 @@ export async function controlServiceWorker(
         `version ${version.versionId} is stopped`,
       )
       stops += 1
+    },
+    async heapUsed() {
+      // The worker is a target of its own: attached through the page's session, spoken to by
+      // messages (Playwright's sessions are per page), one command at a time.
+      const { targetInfos } = (await cdp.send('Target.getTargets')) as {
+        targetInfos: Array<{ targetId: string; type: string; url: string }>
+      }
+      const target = targetInfos.find(
+        (info) => info.type === 'service_worker' && info.url.startsWith(prefix),
+      )
+      if (!target) throw new Error(`no service worker target of ${prefix}`)
+      const { sessionId } = (await cdp.send('Target.attachToTarget', {
+        targetId: target.targetId,
+        flatten: false,
+      })) as { sessionId: string }
+      let nextId = 0
+      const command = (method: string): Promise<Record<string, unknown>> =>
+        new Promise((resolve) => {
+          const id = ++nextId
+          const onMessage = (event: { sessionId: string; message: string }) => {
+            const message = JSON.parse(event.message) as { id?: number; result?: object }
+            if (event.sessionId !== sessionId || message.id !== id) return
+            cdp.off('Target.receivedMessageFromTarget', onMessage)
+            resolve((message.result ?? {}) as Record<string, unknown>)
+          }
+          cdp.on('Target.receivedMessageFromTarget', onMessage)
+          void cdp.send('Target.sendMessageToTarget', {
+            sessionId,
+            message: JSON.stringify({ id, method }),
+          })
+        })
+      try {
+        await command('HeapProfiler.collectGarbage')
+        const { usedSize } = (await command('Runtime.getHeapUsage')) as { usedSize: number }
+        return usedSize
+      } finally {
+        await cdp.send('Target.detachFromTarget', { sessionId })
+      }
     },
     async dispose() {
       await cdp.detach()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { maxErrorBytes } from '../rpc/errors.ts'
-import { createMultichainEngine, defaultMaxPendingPerOrigin } from './createMultichainEngine.ts'
+import { defaultInFlightPerOrigin, defaultMaxWaitingPerOrigin } from './createOriginQueue.ts'
 import {
   type Answer,
   alice,
@@ -233,53 +233,100 @@ describe('createMultichainEngine under abuse (issue 11)', () => {
     expect(wireBytes(answer)).toBeLessThanOrEqual(maxErrorBytes)
   })
 
-  it('refuses an origin’s requests beyond its pending cap with -32005, and serves other origins', async () => {
-    const { engine, ports, call } = createHarness()
-    let release: () => void = () => undefined
-    const gate = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    const get = ports.sessions.get
-    ports.sessions.get = async (origin) => {
-      if (origin === dapp) await gate
-      return get(origin)
+  /** A session on mainnet for `origin`, and the node calls held until `release()`. */
+  const heldNodes = async (origins: string[] = [dapp]) => {
+    const harness = createHarness()
+    for (const origin of origins) await harness.call('wallet_createSession', mainnetRequest, origin)
+    const held: Array<{ params: unknown; answer: () => void }> = []
+    let open = false
+    let running = 0
+    let mostRunning = 0
+    harness.ports.nodes.request = (_chainId, _method, params) => {
+      running += 1
+      mostRunning = Math.max(mostRunning, running)
+      return new Promise((resolve) => {
+        const answer = () => {
+          running -= 1
+          resolve({ result: (params as string[])[1] ?? null })
+        }
+        if (open) queueMicrotask(answer)
+        else held.push({ params, answer })
+      })
     }
-    const flood = Array.from({ length: defaultMaxPendingPerOrigin + 20 }, (_, index) =>
-      engine.handleRequest(dapp, 'tab-1', {
+    /** Answers every held call, and from now on every call as it comes. */
+    const release = (): void => {
+      open = true
+      for (const call of held.splice(0)) call.answer()
+    }
+    const read = (index: number, origin = dapp) =>
+      harness.engine.handleRequest(origin, 'tab-1', {
         jsonrpc: '2.0',
         id: index,
-        method: 'wallet_getSession',
-        params: {},
-      }),
+        method: 'wallet_invokeMethod',
+        params: {
+          scope: 'eip155:1',
+          request: { method: 'eth_getBalance', params: [alice, `0x${index.toString(16)}`] },
+        },
+      })
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+    return { ...harness, held, release, read, settle, mostRunning: () => mostRunning }
+  }
+
+  it(`serves a burst of 1,000 reads of one origin ${defaultInFlightPerOrigin} at a time, in order, each answered with its own result`, async () => {
+    const { held, release, read, settle, mostRunning } = await heldNodes()
+    const burst = Array.from({ length: 1_000 }, (_, index) => read(index))
+    await settle()
+    expect(held.map(({ params }) => (params as string[])[1])).toEqual(['0x0', '0x1', '0x2', '0x3'])
+    release()
+    const answers = await Promise.all(burst)
+    expect(answers).toEqual(
+      answers.map((_, index) => ({ jsonrpc: '2.0', id: index, result: `0x${index.toString(16)}` })),
     )
-    expect(await call('wallet_getSession', {}, otherDapp)).toMatchObject({
-      result: { sessionScopes: {}, sessionProperties: {} },
-    })
-    const refusedAtOnce = await Promise.race([flood[defaultMaxPendingPerOrigin], gate])
-    expect(refusedAtOnce).toEqual({
+    expect(mostRunning()).toBe(defaultInFlightPerOrigin)
+  })
+
+  it('starts another origin’s read at once while one origin’s burst waits', async () => {
+    const { held, release, read, settle } = await heldNodes([dapp, otherDapp])
+    const burst = Array.from({ length: 1_000 }, (_, index) => read(index))
+    await settle()
+    const other = read(5_000, otherDapp)
+    await settle()
+    expect(held.map(({ params }) => (params as string[])[1])).toContain('0x1388')
+    held.find(({ params }) => (params as string[])[1] === '0x1388')?.answer()
+    expect(await other).toEqual({ jsonrpc: '2.0', id: 5_000, result: '0x1388' })
+    expect(held).toHaveLength(defaultInFlightPerOrigin + 1)
+    release()
+    expect(await Promise.all(burst)).toHaveLength(1_000)
+  })
+
+  it(`refuses a read beyond ${defaultMaxWaitingPerOrigin.toLocaleString('en')} waiting with -32005 that says so, and serves the origin again once answered`, async () => {
+    const { release, read, settle } = await heldNodes()
+    const accepted = defaultInFlightPerOrigin + defaultMaxWaitingPerOrigin
+    const burst = Array.from({ length: accepted }, (_, index) => read(index))
+    await settle()
+    expect(await read(accepted)).toEqual({
       jsonrpc: '2.0',
-      id: defaultMaxPendingPerOrigin,
+      id: accepted,
       error: {
         code: -32005,
-        message: `too many pending requests: at most ${defaultMaxPendingPerOrigin} per origin; wait for answers`,
-        data: { limit: defaultMaxPendingPerOrigin },
+        message: `too many requests waiting: ${defaultMaxWaitingPerOrigin} calls of this origin are queued for the node already; wait for answers`,
+        data: { limit: defaultMaxWaitingPerOrigin },
       },
     })
     release()
-    const answers = await Promise.all(flood)
-    expect(answers.filter((answer) => 'result' in answer)).toHaveLength(defaultMaxPendingPerOrigin)
-    expect(await call('wallet_getSession', {})).toMatchObject({ result: { sessionScopes: {} } })
+    const answers = await Promise.all(burst)
+    expect(answers.every((answer) => 'result' in answer)).toBe(true)
+    expect(await read(1)).toEqual({ jsonrpc: '2.0', id: 1, result: '0x1' })
   })
 
-  it('takes its pending cap from its options', async () => {
-    const { ports } = createHarness()
-    const engine = createMultichainEngine(ports, { maxPendingPerOrigin: 1 })
-    const request = { jsonrpc: '2.0', id: 1, method: 'wallet_getSession', params: {} }
-    const [first, second] = await Promise.all([
-      engine.handleRequest(dapp, 'tab-1', request),
-      engine.handleRequest(dapp, 'tab-1', request),
-    ])
-    expect(first).toMatchObject({ result: { sessionScopes: {} } })
-    expect(second).toMatchObject({ error: { code: -32005, data: { limit: 1 } } })
+  it('answers wallet_getSession at once while the origin’s reads wait for the node', async () => {
+    const { call, release, read, settle } = await heldNodes()
+    const burst = Array.from({ length: 100 }, (_, index) => read(index))
+    await settle()
+    expect(await call('wallet_getSession', {})).toMatchObject({
+      result: { sessionScopes: { 'eip155:1': {} } },
+    })
+    release()
+    await Promise.all(burst)
   })
 })

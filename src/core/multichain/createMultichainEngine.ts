@@ -1,5 +1,5 @@
 import { requestKeyOf } from '../protocol/connection.ts'
-import { invalidParams, methodNotFound, tooManyPendingRequests, toRpcError } from '../rpc/errors.ts'
+import { invalidParams, methodNotFound, toRpcError } from '../rpc/errors.ts'
 import { exceedsDepth, maxParamsDepth } from '../rpc/exceedsDepth.ts'
 import { parseRequest } from '../rpc/parseRequest.ts'
 import { failure, success } from '../rpc/response.ts'
@@ -7,6 +7,7 @@ import type { Json, RpcId, RpcNotification } from '../rpc/types.ts'
 import { walletNamespaces } from '../wallet/namespaces.ts'
 import { connectNamespace } from './connectNamespace.ts'
 import type { EngineContext, Handler } from './context.ts'
+import { type CreateOriginQueueParameters, createOriginQueue } from './createOriginQueue.ts'
 import { createSession } from './createSession.ts'
 import { disconnectNamespace } from './disconnectNamespace.ts'
 import { dropUnavailableChains } from './dropUnavailableChains.ts'
@@ -18,18 +19,17 @@ import type {
   EnginePorts,
   EngineResponse,
   MultichainEngine,
+  NodeRouter,
+  RoutedNodeAnswer,
   SubscriptionOwner,
 } from './ports.ts'
 import { revokeSession } from './revokeSession.ts'
 import { endSession, isExpired, loadSession } from './sessionLifecycle.ts'
 import { updateSession } from './updateSession.ts'
 
-/** How many requests of one page origin the engine works on at once (`-32005` beyond). */
-export const defaultMaxPendingPerOrigin = 100
-
 export type CreateMultichainEngineOptions = {
-  /** Default `defaultMaxPendingPerOrigin`. */
-  maxPendingPerOrigin?: number
+  /** How node calls queue per origin (`createOriginQueue`; DESIGN §6). */
+  queue?: CreateOriginQueueParameters
   /** Default `walletNamespaces`: every namespace the wallet speaks. */
   namespaces?: readonly Namespace[]
 }
@@ -88,9 +88,25 @@ export function createMultichainEngine(
     pendingApprovals: new Set(),
     endingSessions: new Map(),
   }
-  const maxPendingPerOrigin = options.maxPendingPerOrigin ?? defaultMaxPendingPerOrigin
-  /** Requests of each origin not answered yet. */
-  const pending = new Map<string, number>()
+  const queue = createOriginQueue(options.queue)
+
+  /**
+   * The node router as `origin`'s requests see it: each node call waits its turn in the origin's
+   * line (DESIGN §6), and a call beyond a full line is answered `-32005` without reaching the node.
+   */
+  const nodesOf = (origin: string): NodeRouter => {
+    const inLine = (call: () => Promise<RoutedNodeAnswer>): Promise<RoutedNodeAnswer> =>
+      queue.isFull(origin)
+        ? Promise.resolve({ error: queue.refusal().toJSON() })
+        : queue.run(origin, call)
+    return {
+      request: (chainId, method, params) =>
+        inLine(() => ports.nodes.request(chainId, method, params)),
+      subscribe: (owner, params) => inLine(() => ports.nodes.subscribe(owner, params)),
+      unsubscribe: (owner, id) => inLine(() => ports.nodes.unsubscribe(owner, id)),
+      unsubscribeAll: (match) => ports.nodes.unsubscribeAll(match),
+    }
+  }
 
   async function answerRequest(
     origin: string,
@@ -112,7 +128,8 @@ export function createMultichainEngine(
       }
       const requestKey = requestKeyOf(connection, id)
       const call = { origin, connection, requestKey, params, session }
-      const answer = await handlers[method](context, call)
+      const own = { ...context, ports: { ...ports, nodes: nodesOf(origin) } }
+      const answer = await handlers[method](own, call)
       if ('error' in answer) return { jsonrpc: '2.0', id, error: answer.error }
       if ('resultJson' in answer) return { jsonrpc: '2.0', id, resultJson: answer.resultJson }
       return success(id, answer.result)
@@ -126,20 +143,7 @@ export function createMultichainEngine(
       const parsed = parseRequest(request)
       if ('error' in parsed) return failure(parsed.id, parsed.error)
       const { id = null, method, params } = parsed.request
-      // A page flooding the worker is refused at once instead of queueing: other origins' requests
-      // and the worker's memory do not depend on what one page sends.
-      const waiting = pending.get(origin) ?? 0
-      if (waiting >= maxPendingPerOrigin) {
-        return failure(id, tooManyPendingRequests(maxPendingPerOrigin, 'origin'))
-      }
-      pending.set(origin, waiting + 1)
-      try {
-        return await answerRequest(origin, connection, id, method, params)
-      } finally {
-        const left = (pending.get(origin) ?? 1) - 1
-        if (left > 0) pending.set(origin, left)
-        else pending.delete(origin)
-      }
+      return answerRequest(origin, connection, id, method, params)
     },
 
     async connectionClosed(connection, origin) {
