@@ -106,6 +106,23 @@ test.describe('wallet_createSession', () => {
     })
   })
 
+  test('the approval counts each chain’s methods and notifications in the right number', async ({
+    dappPage,
+    approvalWindow,
+  }) => {
+    const pending = request<SessionResult>(dappPage, 'wallet_createSession', {
+      optionalScopes: {
+        [devnet]: { methods: ['eth_blockNumber'], notifications: ['eth_subscription'] },
+      },
+    })
+    const approval = await approvalWindow()
+    await expect(approval.getByTestId(`approval-methods-${devnet}`)).toHaveText(
+      '1 method, 1 notification',
+    )
+    await reject(approval)
+    expect((await pending).error?.code).toBe(4001)
+  })
+
   test('an unsupported required chain is 5100', async ({ dappPage }) => {
     expect(
       await request(dappPage, 'wallet_createSession', {

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { AddressLabel } from '../../components/AddressLabel.tsx'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
+import { countOf } from '../../format/countOf.ts'
 import { useApproval } from '../../stores/approval.ts'
 import { useWallet } from '../../stores/wallet.ts'
 
@@ -112,8 +113,9 @@ export function Approval({ id }: { id: string }) {
               </span>
             </label>
             <details className="methods">
-              <summary>
-                {chain.methods.length} methods, {chain.notifications.length} notifications
+              <summary data-testid={`approval-methods-${chain.chainId}`}>
+                {countOf(chain.methods.length, 'method')},{' '}
+                {countOf(chain.notifications.length, 'notification')}
               </summary>
               <p>{[...chain.methods, ...chain.notifications].join(', ')}</p>
             </details>

@@ -1,4 +1,5 @@
 import type { ActivityEntry } from '../../../core/wallet/activity.ts'
+import { countOf } from '../../format/countOf.ts'
 
 const time = (at: number): string =>
   new Date(at).toLocaleTimeString(undefined, {
@@ -26,7 +27,7 @@ export function ActivityList({ activity }: { activity: ActivityEntry[] }) {
   return (
     <details className="disclosure" data-testid="connection-activity">
       <summary>
-        Activity · {activity.length} call{activity.length === 1 ? '' : 's'}
+        Activity · {countOf(activity.length, 'call')}
         {failed > 0 ? `, ${failed} failed` : ''}
       </summary>
       {newestFirst.length === 0 ? (

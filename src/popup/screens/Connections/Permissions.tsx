@@ -1,5 +1,6 @@
 import type { ChainId } from '../../../core/caip/types.ts'
 import type { SessionScopes } from '../../../core/multichain/ports.ts'
+import { countOf } from '../../format/countOf.ts'
 
 /** What the site may call on each granted chain (collapsed: the lists are long). */
 export function Permissions({
@@ -13,9 +14,7 @@ export function Permissions({
   const methodCount = scopes.reduce((count, [, scope]) => count + scope.methods.length, 0)
   return (
     <details className="disclosure" data-testid="connection-permissions">
-      <summary>
-        Permissions · {methodCount} method{methodCount === 1 ? '' : 's'}
-      </summary>
+      <summary>Permissions · {countOf(methodCount, 'method')}</summary>
       {scopes.map(([chainId, scope]) => (
         <div key={chainId} className="permission">
           <strong>{chainNames[chainId] ?? chainId}</strong>
