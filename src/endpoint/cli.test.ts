@@ -179,7 +179,8 @@ describe('npm run node (src/endpoint/cli.ts)', () => {
     await run.exited
 
     expect(isRunning(ready.pid)).toBe(false)
-    expect(isRunning(anvil.pid)).toBe(false)
+    // The endpoint stops its node before it exits; past its 5 s stop deadline its exit hook kills it.
+    await expect.poll(() => isRunning(anvil.pid), { timeout: 5_000 }).toBe(false)
     await expect(chainIdAt(ready.http)).rejects.toThrow()
     await expect(chainIdAt(anvil.rpcUrl)).rejects.toThrow()
   })
@@ -190,7 +191,8 @@ describe('npm run node (src/endpoint/cli.ts)', () => {
     run.child.stdin?.end()
     expect(await run.exited).toBe(0)
     expect(isRunning(ready.pid)).toBe(false)
-    expect(isRunning(anvilOf(ready).pid)).toBe(false)
+    // The endpoint stops its node before it exits; past its 5 s stop deadline its exit hook kills it.
+    await expect.poll(() => isRunning(anvilOf(ready).pid), { timeout: 5_000 }).toBe(false)
   })
 
   it('--log-sample 3 logs one successful call in three and every failed call', async () => {
@@ -307,7 +309,8 @@ describe('npm run node -- --network solana', () => {
     process.kill(ready.pid, 'SIGTERM')
     await run.exited
     expect(isRunning(ready.pid)).toBe(false)
-    expect(isRunning(surfpool.pid)).toBe(false)
+    // The endpoint stops its node before it exits; past its 5 s stop deadline its exit hook kills it.
+    await expect.poll(() => isRunning(surfpool.pid), { timeout: 5_000 }).toBe(false)
   })
 
   it('leaves no Surfpool behind when the endpoint is killed outright', async () => {

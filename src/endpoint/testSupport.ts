@@ -3,6 +3,7 @@
  * contract whose fallback emits `Tick(uint256)` N times (N = the calldata word), deployed as raw
  * bytecode on anvil.
  */
+import { readFileSync } from 'node:fs'
 import WebSocket from 'ws'
 import type { Json } from '../core/rpc/types.ts'
 
@@ -202,14 +203,28 @@ export async function eventually(condition: () => Promise<boolean>, attempts = 2
   throw new Error('condition never held')
 }
 
-/** Whether process `pid` exists (it has not exited, or not been reaped). */
+/**
+ * Whether process `pid` is alive: it exists and is not a zombie (a child killed by its parent's exit
+ * hook stays listed until whoever inherited it reaps it, which a loaded machine may delay).
+ */
 export function isRunning(pid: number): boolean {
   if (!(pid > 0)) throw new Error(`not a process id: ${pid}`)
   try {
     process.kill(pid, 0)
-    return true
   } catch (error) {
     if (error instanceof Error && 'code' in error && error.code === 'ESRCH') return false
     throw error
+  }
+  return processState(pid) !== 'Z'
+}
+
+/** The state letter of `/proc/<pid>/stat` (`R`, `S`, `Z`, …); undefined where there is none. */
+function processState(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // `pid (comm) state …`: comm may hold spaces and parentheses, so read after the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
+  } catch {
+    return undefined
   }
 }
