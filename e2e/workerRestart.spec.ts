@@ -1,8 +1,15 @@
 import { devnet, expect, test } from './fixtures.ts'
-import { blockNumber, firstAccount, mine } from './support/anvil.ts'
+import {
+  anvilRpc,
+  blockNumber,
+  deployEmitter,
+  emitLogs,
+  firstAccount,
+  mine,
+} from './support/anvil.ts'
 import { invoke, notifications, request, type SessionResult } from './support/provider.ts'
 import { sniffedResponses, sniffResponses } from './support/responseSniffer.ts'
-import { headsOf, range } from './support/subscriptions.ts'
+import { headsOf, logsOf, range } from './support/subscriptions.ts'
 
 test.describe('a service worker stopped mid-way loses nothing and duplicates nothing', () => {
   test('(a) a pending approval survives the stop and is answered once', async ({
@@ -133,6 +140,46 @@ test.describe('a service worker stopped mid-way loses nothing and duplicates not
     for (let block = 0; block < 3; block += 1) await mine(anvilUrl, 1)
 
     await expect.poll(() => headsOf(dappPage, subscription)).toEqual(range(head + 1, head + 6))
+    expect(await invoke(dappPage, devnet, 'eth_unsubscribe', [subscription])).toEqual({
+      result: true,
+    })
+  })
+
+  test('(d) a live logs subscription delivers the logs of the blocks mined while the worker was stopped, each once', async ({
+    dappPage,
+    connect,
+    anvilUrl,
+    serviceWorker,
+  }) => {
+    await connect(dappPage)
+    const emitter = await deployEmitter(anvilUrl)
+    const subscription =
+      (await invoke<string>(dappPage, devnet, 'eth_subscribe', ['logs', { address: emitter }]))
+        .result ?? ''
+    expect(subscription).not.toBe('')
+    const from = await blockNumber(anvilUrl)
+    await emitLogs(anvilUrl, emitter, 2)
+    await expect.poll(() => logsOf(dappPage, subscription)).toHaveLength(2)
+
+    await serviceWorker.stop()
+    // Mined at once, while the worker is stopped: these logs reach the page only if the wallet
+    // reads them back when it subscribes again (the node's new subscription starts after them).
+    await emitLogs(anvilUrl, emitter, 3)
+    await emitLogs(anvilUrl, emitter, 3)
+    expect((await invoke(dappPage, devnet, 'eth_chainId', [])).result).toBe('0x7a69')
+    await emitLogs(anvilUrl, emitter, 1)
+
+    const onChain = await anvilRpc<Array<{ blockNumber: string; logIndex: string }>>(
+      anvilUrl,
+      'eth_getLogs',
+      [{ address: emitter, fromBlock: `0x${(from + 1).toString(16)}`, toBlock: 'latest' }],
+    )
+    const expected = onChain.map(
+      (entry) => `${Number(entry.blockNumber)}:${Number(entry.logIndex)}`,
+    )
+    expect(expected).toHaveLength(9)
+    await expect.poll(() => logsOf(dappPage, subscription)).toEqual(expected)
+    expect(serviceWorker.stops).toBe(1)
     expect(await invoke(dappPage, devnet, 'eth_unsubscribe', [subscription])).toEqual({
       result: true,
     })

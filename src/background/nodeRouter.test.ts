@@ -10,6 +10,16 @@ const chainId = 'eip155:31337'
 const rpcUrl = 'http://127.0.0.1:8545/v3/dev'
 const wsUrl = 'ws://127.0.0.1:8545/ws/v3/dev'
 const owner: SubscriptionOwner = { origin: 'https://app.example', connection: 'tab-1', chainId }
+const emitter = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+/** A log of the emitter in block `block` at index `index`, as a `logs` event carries it. */
+const log = (block: number, index: number, removed = false): Json => ({
+  address: emitter,
+  blockNumber: `0x${block.toString(16)}`,
+  logIndex: `0x${index.toString(16)}`,
+  data: `0x${(block * 100 + index).toString(16).padStart(64, '0')}`,
+  topics: [],
+  removed,
+})
 const header = (number: number): Json => ({
   number: `0x${number.toString(16)}`,
   hash: `0x${number.toString(16).padStart(64, '0')}`,
@@ -31,6 +41,9 @@ function createFakeNode() {
   const node = {
     sockets,
     head: 0,
+    /** The chain's logs, for `eth_getLogs` (filtered by block range). */
+    logs: [] as Json[],
+    getLogs: [] as Json[],
     subscribeAnswer: (): Promise<NodeAnswer> => {
       subscriptions += 1
       return Promise.resolve({ result: `0xnode${subscriptions}` })
@@ -58,6 +71,15 @@ function createFakeNode() {
       const answer = async (method: string, params?: unknown): Promise<NodeAnswer> => {
         node.httpCalls.push({ url, method })
         if (method === 'eth_blockNumber') return { result: `0x${node.head.toString(16)}` }
+        if (method === 'eth_getLogs') {
+          const [filter] = params as [{ fromBlock: string; toBlock: string }]
+          node.getLogs.push(filter)
+          const within = (entry: Json) => {
+            const block = BigInt((entry as { blockNumber: string }).blockNumber)
+            return block >= BigInt(filter.fromBlock) && block <= BigInt(filter.toBlock)
+          }
+          return { result: node.logs.filter(within) }
+        }
         if (method === 'eth_getBlockByNumber') {
           const number = Number.parseInt((params as [string])[0], 16)
           return { result: { ...(header(number) as object), transactions: [], size: '0x1' } }
@@ -174,6 +196,71 @@ describe('createNodeRouter', () => {
     node.socket().handlers.onEvent('0xnode1', header(9))
     await vi.waitFor(() => expect(second.delivered).toHaveLength(4))
     expect(second.delivered[3]).toEqual({ owner, id: '0xwallet1', result: header(9) })
+  })
+
+  it('starts a logs subscription at the head and delivers each log once, by block and index', async () => {
+    const node = createFakeNode()
+    node.head = 10
+    const { router, delivered, storage } = createRouter(node)
+    await router.subscribe(owner, ['logs', { address: emitter }])
+    expect(storage.items.get(sessionKeys.subscriptions)).toEqual({
+      '0xwallet1': { owner, params: ['logs', { address: emitter }], lastBlock: '0xa' },
+    })
+    for (const event of [log(10, 3), log(11, 0), log(11, 0), log(11, 1), log(11, 1, true)]) {
+      node.socket().handlers.onEvent('0xnode1', event)
+    }
+    await vi.waitFor(() => expect(delivered).toHaveLength(3))
+    expect(delivered.map(({ result }) => result)).toEqual([
+      log(11, 0),
+      log(11, 1),
+      log(11, 1, true),
+    ])
+    expect(storage.items.get(sessionKeys.subscriptions)).toMatchObject({
+      '0xwallet1': { lastBlock: '0xb', lastLogIndex: '0x1' },
+    })
+  })
+
+  it('a new worker restores a logs subscription and delivers the logs mined meanwhile, each once', async () => {
+    const firstNode = createFakeNode()
+    firstNode.head = 10
+    const first = createRouter(firstNode)
+    await first.router.subscribe(owner, ['logs', { address: emitter }])
+    first.node.socket().handlers.onEvent('0xnode1', log(11, 0))
+    await vi.waitFor(() => expect(first.delivered).toHaveLength(1))
+
+    const node = createFakeNode()
+    node.head = 13
+    node.logs = [log(11, 0), log(11, 1), log(12, 0), log(13, 0), log(13, 1)]
+    const second = createRouter(node, first.storage)
+    await second.restore()
+    await vi.waitFor(() => expect(second.delivered).toHaveLength(4))
+    expect(node.getLogs).toEqual([{ address: emitter, fromBlock: '0xb', toBlock: '0xd' }])
+    expect(second.delivered.map(({ id, result }) => [id, result])).toEqual([
+      ['0xwallet1', log(11, 1)],
+      ['0xwallet1', log(12, 0)],
+      ['0xwallet1', log(13, 0)],
+      ['0xwallet1', log(13, 1)],
+    ])
+    // The new socket's events: what the backfill delivered is not delivered again.
+    node.socket().handlers.onEvent('0xnode1', log(13, 1))
+    node.socket().handlers.onEvent('0xnode1', log(14, 0))
+    await vi.waitFor(() => expect(second.delivered).toHaveLength(5))
+    expect(second.delivered[4]?.result).toEqual(log(14, 0))
+  })
+
+  it('a logs subscription that delivered nothing before the restart is filled from the head it started at', async () => {
+    const firstNode = createFakeNode()
+    firstNode.head = 10
+    const first = createRouter(firstNode)
+    await first.router.subscribe(owner, ['logs', { address: emitter }])
+
+    const node = createFakeNode()
+    node.head = 12
+    node.logs = [log(10, 0), log(11, 0), log(12, 0)]
+    const second = createRouter(node, first.storage)
+    await second.restore()
+    await vi.waitFor(() => expect(second.delivered).toHaveLength(2))
+    expect(second.delivered.map(({ result }) => result)).toEqual([log(11, 0), log(12, 0)])
   })
 
   it('retries re-subscribing until the node accepts, then delivers again', async () => {

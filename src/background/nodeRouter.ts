@@ -41,7 +41,7 @@ export type NodeRouterDependencies = {
  * The engine's `NodeRouter`: node methods over HTTP (one client per endpoint URL); `eth_subscribe`
  * over one WebSocket per chain, behind wallet-issued subscription ids that stay the same when the
  * worker restarts or the socket drops (the wallet re-subscribes, retrying while the node is away,
- * and for `newHeads` delivers the blocks mined in between).
+ * and delivers what was mined in between: the blocks for `newHeads`, their logs for `logs`).
  */
 export function createNodeRouter(dependencies: NodeRouterDependencies) {
   const { networks, storage, createClient, openSocket, deliver } = dependencies
@@ -76,6 +76,9 @@ export function createNodeRouter(dependencies: NodeRouterDependencies) {
     if (subscription.params[0] === 'newHeads') {
       if (!(await subscriptions.admitHead(subscription, result))) return
     }
+    if (subscription.params[0] === 'logs') {
+      if (!(await subscriptions.admitLog(subscription, result))) return
+    }
     deliver(subscription.owner, subscription.id, result)
   }
 
@@ -107,6 +110,38 @@ export function createNodeRouter(dependencies: NodeRouterDependencies) {
     if (subscription.params[0] === 'newHeads' && subscription.lastBlock !== undefined) {
       subscription.queue = subscription.queue.then(() => backfillHeads(subscription))
     }
+    if (subscription.params[0] === 'logs' && subscription.lastBlock !== undefined) {
+      subscription.queue = subscription.queue.then(() => backfillLogs(subscription))
+    }
+  }
+
+  /** The chain's head block number, from its HTTP endpoint. */
+  const headOf = async (chainId: ChainId): Promise<bigint | undefined> => {
+    const head = await clientFor((await networkOf(chainId)).rpcUrl).request('eth_blockNumber')
+    return 'result' in head && typeof head.result === 'string' ? BigInt(head.result) : undefined
+  }
+
+  /**
+   * Delivers the logs of the blocks mined since the last log delivered, up to the head (at most
+   * `maxBackfill` blocks), with the subscription's own filter; what was delivered already is
+   * skipped by its position (`admitLog`), so a log that also comes live arrives once.
+   */
+  const backfillLogs = async (subscription: LiveSubscription): Promise<void> => {
+    const { chainId } = subscription.owner
+    const head = await headOf(chainId)
+    if (head === undefined || subscription.lastBlock === undefined) return
+    const last = BigInt(subscription.lastBlock)
+    if (head <= last && subscription.lastLogIndex === undefined) return
+    const from = head - last > maxBackfill ? head - BigInt(maxBackfill) : last
+    const filter = isObject(subscription.params[1]) ? subscription.params[1] : {}
+    const logs = await clientFor((await networkOf(chainId)).rpcUrl).request('eth_getLogs', [
+      { ...filter, fromBlock: `0x${from.toString(16)}`, toBlock: `0x${head.toString(16)}` },
+    ])
+    if (!('result' in logs) || !Array.isArray(logs.result)) {
+      console.warn(`Aperture: the logs missed by ${subscription.id} could not be read`, logs)
+      return
+    }
+    for (const log of logs.result) await deliverEvent(subscription, log)
   }
 
   /** Delivers the blocks after the last one delivered, up to the head (at most `maxBackfill`). */
@@ -164,10 +199,13 @@ export function createNodeRouter(dependencies: NodeRouterDependencies) {
     },
 
     async subscribe(owner, params): Promise<RoutedNodeAnswer> {
+      // A `logs` subscription starts after the current head: a restart later fills the gap from there.
+      const start = params[0] === 'logs' ? await headOf(owner.chainId) : undefined
       const socket = await socketFor(owner.chainId)
       const answer = await socket.request('eth_subscribe', params)
       if (!('result' in answer) || typeof answer.result !== 'string') return answer
-      const subscription = await subscriptions.add(owner, params, answer.result)
+      const lastBlock = start === undefined ? undefined : `0x${start.toString(16)}`
+      const subscription = await subscriptions.add(owner, params, answer.result, lastBlock)
       return { result: subscription.id }
     },
 

@@ -9,8 +9,16 @@ import type { Storage } from './storage.ts'
 export type StoredSubscription = {
   owner: SubscriptionOwner
   params: Json[]
-  /** `newHeads` only: the number (hex) of the last block delivered, to fill a gap after a restart. */
+  /**
+   * `newHeads`: the number (hex) of the last block delivered. `logs`: the block of the last log
+   * delivered (at first the head when the subscription started). Where a gap after a restart starts.
+   */
   lastBlock?: string
+  /**
+   * `logs` only: the `logIndex` (hex) of the last log delivered in `lastBlock`; absent when every
+   * log of `lastBlock` counts as delivered (the head the subscription started at).
+   */
+  lastLogIndex?: string
 }
 
 /** A subscription of this worker: its stored form, and how it stands on the chain's socket. */
@@ -36,19 +44,46 @@ const headNumberOf = (result: Json): bigint | undefined => {
   return typeof number === 'string' ? BigInt(number) : undefined
 }
 
+/** Where a log sits on the chain: its block and its index in the block. */
+type LogPosition = { block: bigint; index: bigint }
+
+/** The position of a `logs` event (a log object), if it has one. */
+const logPositionOf = (result: Json): LogPosition | undefined => {
+  if (!isObject(result)) return undefined
+  const { blockNumber, logIndex } = result
+  if (typeof blockNumber !== 'string' || typeof logIndex !== 'string') return undefined
+  return { block: BigInt(blockNumber), index: BigInt(logIndex) }
+}
+
+/** Whether a log at `position` comes after the last one `subscription` delivered. */
+const isAfter = (
+  position: LogPosition,
+  { lastBlock, lastLogIndex }: Pick<StoredSubscription, 'lastBlock' | 'lastLogIndex'>,
+): boolean => {
+  if (lastBlock === undefined) return true
+  const block = BigInt(lastBlock)
+  if (position.block !== block) return position.block > block
+  return lastLogIndex !== undefined && position.index > BigInt(lastLogIndex)
+}
+
 /**
  * The wallet's subscriptions, under the ids pages know them by, kept in `storage.session` so that a
  * restarted worker finds them again (`restore`). Each write stores the whole set: a few entries per
- * page at most. For `newHeads` it also keeps the last block delivered, so a block is never
- * delivered twice and a restart knows where the gap starts.
+ * page at most. For `newHeads` it also keeps the last block delivered, for `logs` the last log
+ * (block and index), so nothing is delivered twice and a restart knows where the gap starts.
  */
 export function createSubscriptionRegistry(storage: Storage, newId: () => string = randomId) {
   const subscriptions = new Map<string, LiveSubscription>()
 
   const persist = async (): Promise<void> => {
     const stored: Record<string, StoredSubscription> = {}
-    for (const { id, owner, params, lastBlock } of subscriptions.values()) {
-      stored[id] = lastBlock === undefined ? { owner, params } : { owner, params, lastBlock }
+    for (const { id, owner, params, lastBlock, lastLogIndex } of subscriptions.values()) {
+      stored[id] = {
+        owner,
+        params,
+        ...(lastBlock === undefined ? {} : { lastBlock }),
+        ...(lastLogIndex === undefined ? {} : { lastLogIndex }),
+      }
     }
     await storage.write(sessionKeys.subscriptions, stored)
   }
@@ -57,14 +92,23 @@ export function createSubscriptionRegistry(storage: Storage, newId: () => string
 
   return {
     persist,
-    /** Adds a subscription the node accepted as `nodeId`, under a new wallet id, and stores it. */
-    async add(owner: SubscriptionOwner, params: Json[], nodeId: string): Promise<LiveSubscription> {
+    /**
+     * Adds a subscription the node accepted as `nodeId`, under a new wallet id, and stores it;
+     * `lastBlock` is where a `logs` subscription starts (every log up to it counts as delivered).
+     */
+    async add(
+      owner: SubscriptionOwner,
+      params: Json[],
+      nodeId: string,
+      lastBlock?: string,
+    ): Promise<LiveSubscription> {
       const subscription: LiveSubscription = {
         id: newId(),
         owner,
         params,
         nodeId,
         queue: Promise.resolve(),
+        ...(lastBlock === undefined ? {} : { lastBlock }),
       }
       subscriptions.set(subscription.id, subscription)
       await persist()
@@ -101,6 +145,20 @@ export function createSubscriptionRegistry(storage: Storage, newId: () => string
         return false
       }
       subscription.lastBlock = `0x${number.toString(16)}`
+      await persist()
+      return true
+    },
+    /**
+     * Whether a `logs` event is news for `subscription`: a log after the last one delivered, by
+     * (block, log index) — recorded and stored when it is. A removed log (a reorg) and a log
+     * without a position are passed on as they are.
+     */
+    async admitLog(subscription: LiveSubscription, result: Json): Promise<boolean> {
+      const position = logPositionOf(result)
+      if (!position || (isObject(result) && result.removed === true)) return true
+      if (!isAfter(position, subscription)) return false
+      subscription.lastBlock = `0x${position.block.toString(16)}`
+      subscription.lastLogIndex = `0x${position.index.toString(16)}`
       await persist()
       return true
     },
