@@ -33,6 +33,9 @@ export async function startSurfpool(
   const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
   const child = spawn(process.execPath, ['--import', loader, script], {
     stdio: ['pipe', 'pipe', 'pipe'],
+    // Its own process group: a signal to the endpoint's group (a supervisor stopping it) must not
+    // stop the node under calls still being answered; the endpoint stops it after its server.
+    detached: true,
   })
   const { exited, stop } = superviseChild(child)
   let output = ''
