@@ -421,13 +421,14 @@ test.describe('the Connections screen and the EIP-1193 provider', () => {
     wallet,
     approvalWindow,
   }) => {
-    // Earlier specs of this worker may have left the shared popup on another screen.
-    await wallet.popup.goto(wallet.popupUrl)
-    await expect(wallet.popup.getByTestId('account-add')).toBeVisible()
-    const secondRow = wallet.popup.getByTestId(`home-account-${secondAccount.toLowerCase()}`)
-    if ((await secondRow.count()) === 0) await addAccount(wallet.popup, secondAccount)
     const chain = chainOf(endpoint)
     const second = secondAccount.toLowerCase()
+    // The wallet's second account (another spec of this worker may have added it already).
+    const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
+    await expect(popup.getByTestId(`home-account-${first}`)).toBeVisible()
+    if ((await popup.getByTestId(`home-account-${second}`).count()) === 0) {
+      await addAccount(popup, secondAccount)
+    }
     const pages = [await openViemDapp(openDapp), await openViemDapp(openDapp, otherDapp)]
     for (const page of pages) {
       const connecting = page.evaluate((chain) => window.viemDapp.requestAddresses(chain), chain)
@@ -437,7 +438,6 @@ test.describe('the Connections screen and the EIP-1193 provider', () => {
     const [page, other] = pages as [Page, Page]
     const eventsBefore = (await providerEvents(other)).length
 
-    const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
     try {
       await showConnections(popup)
       const row = connectionRow(popup, originOf(page))
