@@ -166,7 +166,6 @@ const ethereum: EthereumProviderEngine = createEthereumProviderEngine({
     tokens: watchedTokens.read,
     saveTokens: watchedTokens.write,
   }),
-  nodes: nodes.router,
   capabilities: networks.capabilities,
   sites: createSiteStore(local),
   notifier: connections.notifierFor('eip1193'),

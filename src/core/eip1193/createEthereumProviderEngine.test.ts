@@ -62,6 +62,25 @@ describe('the site chain', () => {
     })
   })
 
+  it("waits in the origin's line of node calls, shared with the Multichain API's", async () => {
+    const harness = createProviderHarness({ queue: { inFlight: 1, maxWaiting: 0 } })
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const answer = harness.ports.nodes.request
+    harness.ports.nodes.request = async (...args) => {
+      await held
+      return answer(...args)
+    }
+    // A Multichain API call of the origin takes the line's one slot…
+    const running = harness.multichain.nodesOf(dapp).request('eip155:31337', 'eth_blockNumber', [])
+    // …so a provider read of the same origin finds the line full, and another origin's does not.
+    expect((await harness.call('eth_blockNumber', [])).error?.code).toBe(-32005)
+    const other = harness.call('eth_blockNumber', [], otherDapp)
+    release()
+    expect(await running).toEqual({ result: '0x7a69' })
+    expect((await other).result).toBe('0x7a69')
+  })
+
   it('answers 4200 with data.method for anything else', async () => {
     const { call } = createProviderHarness()
     expect((await call('eth_coinbase')).error).toEqual({

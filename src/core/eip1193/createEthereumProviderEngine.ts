@@ -93,11 +93,15 @@ const invoke: ProviderHandler = async (context, call) => {
   return viaMultichain(context, call, 'wallet_invokeMethod', { scope: chainId, request })
 }
 
-/** A node read on the site's chain, session or not; the node's answer verbatim. */
+/**
+ * A node read on the site's chain, session or not; the node's answer verbatim. It waits in the
+ * origin's line of node calls (`nodesOf`, DESIGN §6), shared with the origin's Multichain API calls.
+ */
 const read: ProviderHandler = async (context, call) => {
   const { chainId } = await currentView(context, call.origin)
   const params = call.params as Json[] | Record<string, Json> | undefined
-  return callNode(() => context.ports.nodes.request(chainId, call.method, params))
+  const nodes = context.ports.multichain.nodesOf(call.origin)
+  return callNode(() => nodes.request(chainId, call.method, params))
 }
 
 const handlerOf = (method: string): ProviderHandler | undefined =>

@@ -6,7 +6,6 @@ import type {
   Clock,
   MultichainEngine,
   NetworkAdder,
-  NodeRouter,
   Notifier,
   SessionStore,
 } from '../multichain/ports.ts'
@@ -44,12 +43,14 @@ export interface TokenWatcher {
  * has, plus the site states and the notifier of the EIP-1193 page API.
  */
 export type ProviderEnginePorts = {
-  multichain: Pick<MultichainEngine, 'handleRequest' | 'updateSession' | 'connectNamespace'>
+  multichain: Pick<
+    MultichainEngine,
+    'handleRequest' | 'updateSession' | 'connectNamespace' | 'nodesOf'
+  >
   sessions: Pick<SessionStore, 'get'>
   approver: Approver
   networks: NetworkAdder
   tokens: TokenWatcher
-  nodes: Pick<NodeRouter, 'request'>
   capabilities: CapabilitiesSource
   sites: SiteStore
   /** Reaches the origin's EIP-1193 providers (the `eip1193` page API's connections). */

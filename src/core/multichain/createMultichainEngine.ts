@@ -169,6 +169,8 @@ export function createMultichainEngine(
       }
     },
 
+    nodesOf,
+
     deliverSubscriptionEvent(owner, subscription, result) {
       ports.notifier.toConnection(
         owner.connection,

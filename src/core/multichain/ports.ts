@@ -191,6 +191,7 @@ export type EnginePorts = {
  * - `expireSessions` ends every session whose `expiry` is at or before `clock.now()`.
  * - `dropUnavailableChains` removes scopes on chains the wallet no longer offers (network removed).
  * - `deliverSubscriptionEvent` wraps a node `eth_subscription` event as `wallet_notify` to its owner.
+ * - `nodesOf` is the node router in the origin's line, for the origin's other page APIs.
  * - `connectNamespace` / `disconnectNamespace` add or remove one namespace's scopes of the origin's
  *   session for a page API of that namespace (the Solana Wallet Standard wallet); both resolve with
  *   the session after, and throw `RpcError`s (`4001`, `-32002`, `5100`).
@@ -203,6 +204,11 @@ export interface MultichainEngine {
   expireSessions(): Promise<void>
   dropUnavailableChains(): Promise<void>
   deliverSubscriptionEvent(owner: SubscriptionOwner, subscription: string, result: Json): void
+  /**
+   * The node router as `origin`'s calls see it: each call waits its turn in the origin's line
+   * (DESIGN §6) — the same line for every page API of the origin (the EIP-1193 provider's reads).
+   */
+  nodesOf(origin: string): NodeRouter
   connectNamespace(request: ConnectNamespaceRequest): Promise<Json>
   disconnectNamespace(request: { origin: string; namespace: string }): Promise<Json>
 }

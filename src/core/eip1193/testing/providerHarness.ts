@@ -1,5 +1,6 @@
 import type { ChainId } from '../../caip/types.ts'
 import { createMultichainEngine } from '../../multichain/createMultichainEngine.ts'
+import type { CreateOriginQueueParameters } from '../../multichain/createOriginQueue.ts'
 import type { MultichainEngine } from '../../multichain/ports.ts'
 import type { Answer } from '../../multichain/testing/engineHarness.ts'
 import { createMemoryPorts, type MemoryPorts } from '../../multichain/testing/memoryPorts.ts'
@@ -30,7 +31,9 @@ export type ProviderHarness = {
  * The provider engine over the Multichain API engine and in-memory ports, wired as the worker wires
  * them: sessions told to the provider engine on every change.
  */
-export function createProviderHarness(options: { defaultChain?: ChainId } = {}): ProviderHarness {
+export function createProviderHarness(
+  options: { defaultChain?: ChainId; queue?: CreateOriginQueueParameters } = {},
+): ProviderHarness {
   const ports = createMemoryPorts()
   const sites = new Map<string, SiteState>()
   const events: ProviderHarness['events'] = []
@@ -38,7 +41,7 @@ export function createProviderHarness(options: { defaultChain?: ChainId } = {}):
   const sessions = withSessionChanges(ports.sessions, (origin, before, after) =>
     provider.sessionChanged(origin, before, after),
   )
-  const multichain = createMultichainEngine({ ...ports, sessions })
+  const multichain = createMultichainEngine({ ...ports, sessions }, { queue: options.queue })
   const provider: EthereumProviderEngine = createEthereumProviderEngine({
     multichain,
     sessions,
@@ -50,7 +53,6 @@ export function createProviderHarness(options: { defaultChain?: ChainId } = {}):
         return true
       },
     },
-    nodes: ports.nodes,
     capabilities: ports.capabilities,
     sites: {
       get: async (origin) => structuredClone(sites.get(origin)),
