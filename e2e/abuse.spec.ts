@@ -46,7 +46,8 @@ test.describe('a page abusing the wallet', () => {
     connect,
     serviceWorker,
   }) => {
-    test.setTimeout(180_000)
+    // Draining 10,004 reads 4 at a time takes about a minute on a quiet 2-core machine.
+    test.setTimeout(300_000)
     const inFlight = 4
     const maxWaiting = 10_000
     const beyond = 6
