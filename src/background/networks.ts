@@ -10,7 +10,7 @@ import {
   type StoredSettings,
 } from '../core/wallet/networks.ts'
 import type { CustomNetwork } from '../core/wallet/validateNetwork.ts'
-import { readAccounts, type Storage } from './storage.ts'
+import { readAccounts, readNamespaceAccounts, type Storage } from './storage.ts'
 
 /**
  * Settings and networks, cached in memory and refreshed whenever `settings` changes in storage (also
@@ -35,12 +35,16 @@ export function createNetworkRegistry(storage: Storage) {
 
   const capabilities: CapabilitiesSource = {
     async get() {
-      const [{ networks }, accounts] = await Promise.all([load(), readAccounts(storage)])
+      const [{ networks }, accounts, addresses] = await Promise.all([
+        load(),
+        readAccounts(storage),
+        readNamespaceAccounts(storage),
+      ])
       const chains = Object.assign(
         {},
         ...walletNamespaces.map((namespace) => namespace.chains(networks)),
       ) as WalletCapabilities['chains']
-      return { chains, accounts }
+      return { chains, accounts, addresses }
     },
   }
 

@@ -38,3 +38,7 @@ export type Storage = ReturnType<typeof createStorage>
 /** The wallet's account addresses (public, in `storage.local`), in derivation order. */
 export const readAccounts = async (local: Storage): Promise<Address[]> =>
   (await local.read<Address[]>(localKeys.accounts)) ?? []
+
+/** The accounts' addresses in the other namespaces (public), per namespace, in derivation order. */
+export const readNamespaceAccounts = async (local: Storage): Promise<Record<string, string[]>> =>
+  (await local.read<Record<string, string[]>>(localKeys.namespaceAccounts)) ?? {}

@@ -5,7 +5,10 @@ import {
   createVault,
   deriveAccounts,
   deriveAddresses,
+  deriveSolanaAddresses,
+  deriveSolanaKeys,
   parseMnemonic,
+  type SolanaKey,
   type UnlockedVault,
   unlockVault,
   unlockVaultWithKey,
@@ -14,7 +17,7 @@ import {
 } from '../core/keyring/index.ts'
 import type { PopupRequests, WalletState } from '../core/protocol/popupMessages.ts'
 import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
-import { readAccounts, type Storage } from './storage.ts'
+import { readAccounts, readNamespaceAccounts, type Storage } from './storage.ts'
 
 export type WalletStorage = { local: Storage; session: Storage }
 
@@ -41,6 +44,7 @@ export const confirmationWordCount = 3
 export function createWallet({ local, session }: WalletStorage) {
   let unlocked: UnlockedVault | undefined
   let signing: { vault: UnlockedVault; accounts: LocalAccount[] } | undefined
+  let solanaSigning: { vault: UnlockedVault; keys: SolanaKey[] } | undefined
 
   const load = async (): Promise<UnlockedVault | undefined> => {
     if (unlocked) return unlocked
@@ -54,7 +58,13 @@ export function createWallet({ local, session }: WalletStorage) {
   }
 
   const state = async (): Promise<WalletState> => {
-    if (await load()) return { status: 'unlocked', accounts: await readAccounts(local) }
+    if (await load()) {
+      const [accounts, addresses] = await Promise.all([
+        readAccounts(local),
+        readNamespaceAccounts(local),
+      ])
+      return { status: 'unlocked', accounts, addresses }
+    }
     const vault = await local.read<string>(localKeys.vault)
     return { status: vault ? 'locked' : 'uninitialized', accounts: [] }
   }
@@ -67,6 +77,9 @@ export function createWallet({ local, session }: WalletStorage) {
         localKeys.accounts,
         deriveAddresses(opened.secrets.mnemonic, opened.secrets.accountCount),
       ),
+      local.write(localKeys.namespaceAccounts, {
+        solana: deriveSolanaAddresses(opened.secrets.mnemonic, opened.secrets.accountCount),
+      }),
       session.write(sessionKeys.vaultKey, opened.exportedKey),
     ])
     return state()
@@ -146,6 +159,23 @@ export function createWallet({ local, session }: WalletStorage) {
       )
       if (!account) throw new Error(`${address} is not an account of this wallet`)
       return account
+    },
+    /**
+     * The Solana key of one of the wallet's base58 addresses (`deriveSolanaKeys`), for the worker
+     * only. Throws while locked or for a foreign address.
+     */
+    async solanaKey(address: string): Promise<SolanaKey> {
+      const opened = await load()
+      if (!opened) throw new Error('Unlock the wallet first')
+      if (solanaSigning?.vault !== opened) {
+        solanaSigning = {
+          vault: opened,
+          keys: deriveSolanaKeys(opened.secrets.mnemonic, opened.secrets.accountCount),
+        }
+      }
+      const key = solanaSigning.keys.find((candidate) => candidate.address === address)
+      if (!key) throw new Error(`${address} is not an account of this wallet`)
+      return key
     },
   }
 }

@@ -21,6 +21,8 @@ export type WalletState = {
   status: WalletStatus
   /** The wallet's accounts (EIP-55), in derivation order; empty unless unlocked. */
   accounts: Address[]
+  /** The accounts' addresses in the other namespaces, in the same order (`{ solana: [base58…] }`). */
+  addresses?: Record<string, string[]>
 }
 
 /** A network the wallet knows; `enabled` ones are offered to dapps. */

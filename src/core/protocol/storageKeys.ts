@@ -9,6 +9,8 @@ export const localKeys = {
   vault: 'vault',
   /** The accounts' addresses (public), in derivation order. */
   accounts: 'accounts',
+  /** `Record<namespace, string[]>`: the accounts' addresses in the other namespaces (public), same order. */
+  namespaceAccounts: 'namespaceAccounts',
   /** `StoredSettings`. */
   settings: 'settings',
   /** Prefix of each origin's `StoredSession`: `session:https://app.example`. */

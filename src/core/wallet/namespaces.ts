@@ -1,11 +1,18 @@
 import { eip155Namespace } from '../eth/eip155Namespace.ts'
 import type { Namespace } from '../multichain/namespace.ts'
+import { createSolanaNamespace, type SolanaSigner } from '../solana/solanaNamespace.ts'
 
 /**
  * The namespaces this wallet speaks (DESIGN §1): the engine, the approval window, the Connections
  * screen and the confirmation queue learn everything namespace-specific from these.
  */
-export const walletNamespaces: readonly Namespace[] = [eip155Namespace]
+export const walletNamespaces: readonly Namespace[] = [eip155Namespace, createSolanaNamespace()]
+
+/** `walletNamespaces` with the worker's signers plugged in (what the service worker runs). */
+export const createWalletNamespaces = (ports: { solanaSigner: SolanaSigner }): Namespace[] => [
+  eip155Namespace,
+  createSolanaNamespace({ signer: ports.solanaSigner }),
+]
 
 /** Every invoked method, of any namespace, that the user confirms in the confirmation window. */
 export const walletConfirmedMethods: ReadonlySet<string> = new Set(

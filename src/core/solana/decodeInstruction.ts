@@ -1,0 +1,202 @@
+import { AccountRole, type Address } from '@solana/kit'
+import {
+  COMPUTE_BUDGET_PROGRAM_ADDRESS,
+  ComputeBudgetInstruction,
+  identifyComputeBudgetInstruction,
+  parseSetComputeUnitLimitInstruction,
+  parseSetComputeUnitPriceInstruction,
+} from '@solana-program/compute-budget'
+import {
+  identifySystemInstruction,
+  parseCreateAccountInstruction,
+  parseTransferSolInstruction,
+  SYSTEM_PROGRAM_ADDRESS,
+  SystemInstruction,
+} from '@solana-program/system'
+import {
+  identifyTokenInstruction,
+  parseApproveInstruction,
+  parseTransferCheckedInstruction,
+  parseTransferInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+  TokenInstruction,
+} from '@solana-program/token'
+
+/** The Token-2022 program: the SPL Token instruction layouts, another program id. */
+export const token2022ProgramAddress = 'TokenzQdBNbLqP5VEhdkAS6EHFLC1ek5H3Nh1cuVh7CmgtX' as Address
+
+/** One instruction of a transaction as it reaches the decoder: its program, accounts and data. */
+export type RawInstruction = { programId: string; accounts: string[]; data: Uint8Array }
+
+/**
+ * One instruction as the confirmation window shows it: the program and instruction names with
+ * labelled fields where the program is known (System, SPL Token, Token-2022, Compute Budget),
+ * always with the raw program id, accounts and data (hex).
+ */
+export type InstructionView = {
+  programId: string
+  /** `System Program`, `SPL Token`, `Token-2022`, `Compute Budget`; absent for unknown programs. */
+  program?: string
+  /** `Transfer`, `Create account`, `Transfer (checked)`, `Approve`, …; absent when not decoded. */
+  instruction?: string
+  /** Labelled values, in reading order. Amounts are in base units (lamports, token units). */
+  fields: Array<{ label: string; value: string }>
+  accounts: string[]
+  data: string
+}
+
+const hex = (bytes: Uint8Array): string =>
+  Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+
+const asKitInstruction = (raw: RawInstruction) => ({
+  programAddress: raw.programId as Address,
+  accounts: raw.accounts.map((address) => ({
+    address: address as Address,
+    role: AccountRole.READONLY,
+  })),
+  data: raw.data,
+})
+
+type Decoded = Pick<InstructionView, 'program' | 'instruction' | 'fields'>
+
+const field = (label: string, value: string | bigint | number) => ({
+  label,
+  value: String(value),
+})
+
+function decodeSystem(raw: RawInstruction): Decoded | undefined {
+  const instruction = asKitInstruction(raw)
+  switch (identifySystemInstruction(instruction)) {
+    case SystemInstruction.TransferSol: {
+      const { accounts, data } = parseTransferSolInstruction(instruction)
+      return {
+        program: 'System Program',
+        instruction: 'Transfer',
+        fields: [
+          field('From', accounts.source.address),
+          field('To', accounts.destination.address),
+          field('Lamports', data.amount),
+        ],
+      }
+    }
+    case SystemInstruction.CreateAccount: {
+      const { accounts, data } = parseCreateAccountInstruction(instruction)
+      return {
+        program: 'System Program',
+        instruction: 'Create account',
+        fields: [
+          field('Payer', accounts.payer.address),
+          field('New account', accounts.newAccount.address),
+          field('Lamports', data.lamports),
+          field('Space', data.space),
+          field('Owner program', data.programAddress),
+        ],
+      }
+    }
+    default:
+      return undefined
+  }
+}
+
+function decodeToken(raw: RawInstruction, program: string): Decoded | undefined {
+  const instruction = asKitInstruction(raw)
+  switch (identifyTokenInstruction(instruction)) {
+    case TokenInstruction.Transfer: {
+      const { accounts, data } = parseTransferInstruction(instruction)
+      return {
+        program,
+        instruction: 'Transfer',
+        fields: [
+          field('Source', accounts.source.address),
+          field('Destination', accounts.destination.address),
+          field('Authority', accounts.authority.address),
+          field('Amount', data.amount),
+        ],
+      }
+    }
+    case TokenInstruction.TransferChecked: {
+      const { accounts, data } = parseTransferCheckedInstruction(instruction)
+      return {
+        program,
+        instruction: 'Transfer (checked)',
+        fields: [
+          field('Source', accounts.source.address),
+          field('Mint', accounts.mint.address),
+          field('Destination', accounts.destination.address),
+          field('Authority', accounts.authority.address),
+          field('Amount', data.amount),
+          field('Decimals', data.decimals),
+        ],
+      }
+    }
+    case TokenInstruction.Approve: {
+      const { accounts, data } = parseApproveInstruction(instruction)
+      return {
+        program,
+        instruction: 'Approve',
+        fields: [
+          field('Source', accounts.source.address),
+          field('Delegate', accounts.delegate.address),
+          field('Owner', accounts.owner.address),
+          field('Amount', data.amount),
+        ],
+      }
+    }
+    default:
+      return undefined
+  }
+}
+
+function decodeComputeBudget(raw: RawInstruction): Decoded | undefined {
+  const instruction = asKitInstruction(raw)
+  switch (identifyComputeBudgetInstruction(instruction)) {
+    case ComputeBudgetInstruction.SetComputeUnitLimit:
+      return {
+        program: 'Compute Budget',
+        instruction: 'Set compute unit limit',
+        fields: [field('Units', parseSetComputeUnitLimitInstruction(instruction).data.units)],
+      }
+    case ComputeBudgetInstruction.SetComputeUnitPrice:
+      return {
+        program: 'Compute Budget',
+        instruction: 'Set compute unit price',
+        fields: [
+          field(
+            'Micro-lamports per unit',
+            parseSetComputeUnitPriceInstruction(instruction).data.microLamports,
+          ),
+        ],
+      }
+    default:
+      return undefined
+  }
+}
+
+const decoders: Record<string, (raw: RawInstruction) => Decoded | undefined> = {
+  [SYSTEM_PROGRAM_ADDRESS]: decodeSystem,
+  [TOKEN_PROGRAM_ADDRESS]: (raw) => decodeToken(raw, 'SPL Token'),
+  [token2022ProgramAddress]: (raw) => decodeToken(raw, 'Token-2022'),
+  [COMPUTE_BUDGET_PROGRAM_ADDRESS]: decodeComputeBudget,
+}
+
+/**
+ * Decodes one instruction for the confirmation window (DESIGN §8): System transfer and create
+ * account, SPL Token and Token-2022 transfer / transferChecked / approve, Compute Budget limit and
+ * price. Anything else — another program, another instruction, data too short — is shown raw.
+ *
+ * @example
+ * decodeInstruction({ programId: '11111111111111111111111111111111', accounts: [a, b], data })
+ * // { program: 'System Program', instruction: 'Transfer', fields: [From, To, Lamports], … }
+ */
+export function decodeInstruction(raw: RawInstruction): InstructionView {
+  const base = { programId: raw.programId, accounts: raw.accounts, data: hex(raw.data) }
+  const decoder = Object.hasOwn(decoders, raw.programId) ? decoders[raw.programId] : undefined
+  let decoded: Decoded | undefined
+  try {
+    decoded = decoder?.(raw)
+  } catch {
+    // Data or accounts that do not fit the instruction's layout: shown raw, as an unknown one.
+    decoded = undefined
+  }
+  return decoded ? { ...base, ...decoded } : { ...base, fields: [] }
+}
