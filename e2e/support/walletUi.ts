@@ -67,6 +67,7 @@ export type WalletSettings = {
   infuraApiKey?: string
   autoLockMinutes?: number
   localDevnet?: { rpcUrl: string; wsUrl: string }
+  localSolanaDevnet?: { rpcUrl: string; wsUrl: string }
 }
 
 /**

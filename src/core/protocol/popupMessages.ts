@@ -41,6 +41,8 @@ export type SettingsView = {
   infuraApiKey: string
   autoLockMinutes: number
   localDevnet: { rpcUrl: string; wsUrl: string }
+  /** Where the Local Solana devnet's endpoint is (default `http://127.0.0.1:8899/v3/dev`). */
+  localSolanaDevnet?: { rpcUrl: string; wsUrl: string }
 }
 
 /** One pending approval as the approval window shows it. */

@@ -7,6 +7,10 @@ import {
 } from './networks.ts'
 
 const devnet = { rpcUrl: 'http://127.0.0.1:8545/v3/dev', wsUrl: 'ws://127.0.0.1:8545/ws/v3/dev' }
+const solanaDevnet = {
+  rpcUrl: 'http://127.0.0.1:8899/v3/dev',
+  wsUrl: 'ws://127.0.0.1:8899/ws/v3/dev',
+}
 
 describe('resolveSettings', () => {
   it('gives the defaults when nothing is stored', () => {
@@ -14,6 +18,7 @@ describe('resolveSettings', () => {
       infuraApiKey: '',
       autoLockMinutes: 15,
       localDevnet: devnet,
+      localSolanaDevnet: solanaDevnet,
     })
   })
 
@@ -27,6 +32,7 @@ describe('resolveSettings', () => {
       infuraApiKey: 'abc123',
       autoLockMinutes: 15,
       localDevnet: devnet,
+      localSolanaDevnet: solanaDevnet,
     })
   })
 })
@@ -54,6 +60,7 @@ describe('listNetworks', () => {
     const without = listNetworks(resolveSettings(undefined))
     expect(without.filter((network) => network.enabled).map(({ chainId }) => chainId)).toEqual([
       'eip155:31337',
+      'solana:123456789abcdef',
     ])
     const withKey = listNetworks(resolveSettings({ infuraApiKey: 'k1' }))
     expect(withKey.find((network) => network.chainId === 'eip155:1')).toEqual({
@@ -66,7 +73,22 @@ describe('listNetworks', () => {
     })
   })
 
-  it('lists the built-in networks, then the Local devnet, then the custom ones', () => {
+  it('points the Local Solana devnet at the stored endpoint (tests and QA run it on any port)', () => {
+    const elsewhere = {
+      rpcUrl: 'http://127.0.0.1:41234/v3/dev',
+      wsUrl: 'ws://127.0.0.1:41234/ws/v3/dev',
+    }
+    const networks = listNetworks(resolveSettings({ localSolanaDevnet: elsewhere }))
+    expect(networks.find((network) => network.chainId === 'solana:123456789abcdef')).toEqual({
+      chainId: 'solana:123456789abcdef',
+      name: 'Local Solana devnet',
+      ...elsewhere,
+      kind: 'local',
+      enabled: true,
+    })
+  })
+
+  it('lists the built-in networks, then the Local devnet and Local Solana devnet, then the custom ones', () => {
     const custom = {
       chainId: 'eip155:1337' as const,
       name: 'Dev',
@@ -75,7 +97,15 @@ describe('listNetworks', () => {
     }
     const networks = listNetworks(resolveSettings(undefined), [custom])
     expect(networks.map(({ chainId }) => chainId)).toEqual([...builtInChainIds, 'eip155:1337'])
-    expect(networks.at(-2)).toMatchObject({ name: 'Local devnet', kind: 'local', ...devnet })
+    expect(networks.at(-3)).toMatchObject({ name: 'Local devnet', kind: 'local', ...devnet })
+    expect(networks.at(-2)).toMatchObject({
+      chainId: 'solana:123456789abcdef',
+      name: 'Local Solana devnet',
+      rpcUrl: 'http://127.0.0.1:8899/v3/dev',
+      wsUrl: 'ws://127.0.0.1:8899/ws/v3/dev',
+      kind: 'local',
+      enabled: true,
+    })
     expect(networks.at(-1)).toEqual({ ...custom, kind: 'custom', enabled: true })
   })
 })

@@ -8,6 +8,7 @@ export type StoredSettings = {
   infuraApiKey?: string
   autoLockMinutes?: number
   localDevnet?: SettingsView['localDevnet']
+  localSolanaDevnet?: SettingsView['localSolanaDevnet']
 }
 
 /** Infura network slugs: `https://<slug>.infura.io/v3/<key>`, `wss://<slug>.infura.io/ws/v3/<key>`. */
@@ -28,10 +29,19 @@ const infuraNetworks: Array<{ chainId: ChainId; name: string; slug: string }> = 
 
 const localDevnetChainId: ChainId = 'eip155:31337'
 
+/** The Local Solana devnet (DESIGN §3): the Solana endpoint of `npm run node -- --network solana`. */
+export const localSolanaNetwork = {
+  chainId: 'solana:123456789abcdef' as ChainId,
+  name: 'Local Solana devnet',
+  rpcUrl: 'http://127.0.0.1:8899/v3/dev',
+  wsUrl: 'ws://127.0.0.1:8899/ws/v3/dev',
+}
+
 const defaultSettings: SettingsView = {
   infuraApiKey: '',
   autoLockMinutes: 15,
   localDevnet: { rpcUrl: 'http://127.0.0.1:8545/v3/dev', wsUrl: 'ws://127.0.0.1:8545/ws/v3/dev' },
+  localSolanaDevnet: { rpcUrl: localSolanaNetwork.rpcUrl, wsUrl: localSolanaNetwork.wsUrl },
 }
 
 const isDevnet = (value: unknown): value is SettingsView['localDevnet'] =>
@@ -49,6 +59,9 @@ export function resolveSettings(stored: StoredSettings | undefined): SettingsVie
         ? stored.autoLockMinutes
         : defaultSettings.autoLockMinutes,
     localDevnet: isDevnet(stored?.localDevnet) ? stored.localDevnet : defaultSettings.localDevnet,
+    localSolanaDevnet: isDevnet(stored?.localSolanaDevnet)
+      ? stored.localSolanaDevnet
+      : defaultSettings.localSolanaDevnet,
   }
 }
 
@@ -68,6 +81,7 @@ export function defaultNetwork(networks: readonly NetworkView[]): ChainId {
 export const builtInChainIds: ChainId[] = [
   ...infuraNetworks.map(({ chainId }) => chainId),
   localDevnetChainId,
+  localSolanaNetwork.chainId,
 ]
 
 const isCustomNetwork = (value: unknown): value is CustomNetwork => {
@@ -87,8 +101,8 @@ export function resolveCustomNetworks(stored: unknown): CustomNetwork[] {
 
 /**
  * The wallet's networks for the given settings: the Infura networks (offered to dapps only when an
- * API key is set — without one their endpoints answer nothing but 401), the Local devnet, then the
- * networks the user added.
+ * API key is set — without one their endpoints answer nothing but 401), the Local devnet, the Local
+ * Solana devnet, then the networks the user added.
  */
 export function listNetworks(
   settings: SettingsView,
@@ -111,6 +125,12 @@ export function listNetworks(
       name: 'Local devnet',
       rpcUrl: settings.localDevnet.rpcUrl,
       wsUrl: settings.localDevnet.wsUrl,
+      kind: 'local',
+      enabled: true,
+    },
+    {
+      ...localSolanaNetwork,
+      ...(settings.localSolanaDevnet ?? {}),
       kind: 'local',
       enabled: true,
     },

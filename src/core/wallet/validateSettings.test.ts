@@ -41,4 +41,23 @@ describe('validateSettingsChanges', () => {
       'localDevnet.wsUrl': 'Enter a ws:// or wss:// URL.',
     })
   })
+
+  it('refuses Local Solana devnet URLs of the wrong kind, and takes right ones', () => {
+    expect(
+      validateSettingsChanges({
+        localSolanaDevnet: { rpcUrl: 'ws://127.0.0.1:8899', wsUrl: 'http://127.0.0.1:8899' },
+      }),
+    ).toEqual({
+      'localSolanaDevnet.rpcUrl': 'Enter an http:// or https:// URL.',
+      'localSolanaDevnet.wsUrl': 'Enter a ws:// or wss:// URL.',
+    })
+    expect(
+      validateSettingsChanges({
+        localSolanaDevnet: {
+          rpcUrl: 'http://127.0.0.1:8899/v3/dev',
+          wsUrl: 'ws://127.0.0.1:8899/ws/v3/dev',
+        },
+      }),
+    ).toEqual({})
+  })
 })
