@@ -20,6 +20,7 @@ import {
 } from '@solana/kit'
 import type {
   SolanaSignAndSendTransactionFeature,
+  SolanaSignInFeature,
   SolanaSignMessageFeature,
   SolanaSignTransactionFeature,
 } from '@solana/wallet-standard-features'
@@ -37,7 +38,8 @@ type ApertureFeatures = StandardConnectFeature &
   StandardEventsFeature &
   SolanaSignMessageFeature &
   SolanaSignTransactionFeature &
-  SolanaSignAndSendTransactionFeature
+  SolanaSignAndSendTransactionFeature &
+  SolanaSignInFeature
 
 /** What a call came to: its value, or the error's name, code and message. */
 type Outcome<T> =
@@ -172,6 +174,17 @@ const solanaDapp = {
         signature: base58.decode(output.signature),
         signedMessage: Array.from(output.signedMessage),
         signatureType: output.signatureType,
+      }
+    }),
+  /** Sign-In With Solana with a statement and a nonce; answers what the wallet signed, and by whom. */
+  signIn: (statement: string, nonce: string) =>
+    outcome(async () => {
+      const [output] = await (await features())['solana:signIn'].signIn({ statement, nonce })
+      if (!output) throw new Error('no output')
+      return {
+        address: output.account.address,
+        signature: base58.decode(output.signature),
+        signedMessage: Array.from(output.signedMessage),
       }
     }),
   /** Signs a transfer and lets the wallet send it; answers the signature (base58). */
