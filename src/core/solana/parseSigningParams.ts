@@ -2,6 +2,7 @@ import { isObject } from '@metamask/utils'
 import type { Problem } from '../rpc/errors.ts'
 import { isSolanaAddress } from './base58.ts'
 import { readBase64 } from './base64.ts'
+import { type SignInField, signInFields } from './signInFields.ts'
 
 /** The largest message `signMessage` signs (bytes): far above any sign-in or proof message. */
 export const maxSignedMessageBytes = 64 * 1024
@@ -30,23 +31,8 @@ export type SignTransactionParams = {
   options: SendOptions
 }
 
-const siwsStringFields = [
-  'domain',
-  'address',
-  'statement',
-  'uri',
-  'version',
-  'chainId',
-  'nonce',
-  'issuedAt',
-  'expirationTime',
-  'notBefore',
-  'requestId',
-] as const
-type SiwsStringField = (typeof siwsStringFields)[number]
-
 /** Sign-In With Solana input (the Wallet Standard `solana:signIn` fields); every one optional. */
-export type SignInParams = Partial<Record<SiwsStringField, string>> & { resources?: string[] }
+export type SignInParams = Partial<Record<SignInField, string>> & { resources?: string[] }
 
 /** The longest SIWS field kept (statement included); longer is refused, not cut. */
 const maxFieldLength = 2048
@@ -163,7 +149,7 @@ export function parseSignInParams(params: unknown): Parsed<SignInParams> {
   if (!isObject(input)) return { problems: [{ path: 'params', message: 'must be an object' }] }
   const problems: Problem[] = []
   const parsed: SignInParams = {}
-  for (const field of siwsStringFields) {
+  for (const field of signInFields) {
     const value = input[field]
     if (value === undefined) continue
     if (isOneLine(value)) parsed[field] = value

@@ -24,6 +24,7 @@ import {
   type StandardEventsFeature,
   type StandardEventsListeners,
 } from '@wallet-standard/features'
+import { signInFields } from '../../core/solana/signInFields.ts'
 import {
   solanaScopeOfStandardChain,
   solanaStandardChainNames,
@@ -85,20 +86,6 @@ const accountFeatures: `${string}:${string}`[] = [
   SolanaSignAndSendTransaction,
   SolanaSignIn,
 ]
-
-const signInFields = [
-  'domain',
-  'address',
-  'statement',
-  'uri',
-  'version',
-  'chainId',
-  'nonce',
-  'issuedAt',
-  'expirationTime',
-  'notBefore',
-  'requestId',
-] as const
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null
