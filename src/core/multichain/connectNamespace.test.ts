@@ -255,4 +255,34 @@ describe('disconnectNamespace', () => {
       match: { origin: dapp, chainId: 'eip155:1' },
     })
   })
+
+  it('keeps the namespace’s wallet scope when asked again, its accounts the approved ones', async () => {
+    const { engine, ports } = createHarness()
+    const walletScope = (...accounts: string[]): NormalizedScope => ({
+      methods: ['wallet_addEthereumChain'],
+      notifications: [],
+      accounts: accounts.map((address): AccountId => `wallet:eip155:${address}`),
+    })
+    ports.store.set(dapp, {
+      ...solanaSession(),
+      sessionScopes: {
+        ...solanaSession().sessionScopes,
+        'eip155:1': evmScope('eip155:1', alice),
+        'wallet:eip155': walletScope(alice),
+      },
+    })
+    ports.store.set(otherDapp, {
+      ...solanaSession(),
+      sessionScopes: { 'eip155:1': evmScope('eip155:1', alice), 'wallet:eip155': walletScope() },
+    })
+    ports.setApprovalPolicy(() => ({ approved: true, chains: ['eip155:31337'], accounts: [bob] }))
+    await engine.connectNamespace({ origin: dapp, namespace: 'eip155', prompt: true })
+    await engine.connectNamespace({ origin: otherDapp, namespace: 'eip155', prompt: true })
+    const scopes = ports.store.get(dapp)?.sessionScopes ?? {}
+    expect(Object.keys(scopes).sort()).toEqual(
+      ['eip155:31337', localSolana, 'wallet:eip155'].sort(),
+    )
+    expect(scopes['wallet:eip155']).toEqual(walletScope(bob))
+    expect(ports.store.get(otherDapp)?.sessionScopes['wallet:eip155']).toEqual(walletScope())
+  })
 })

@@ -108,20 +108,37 @@ export async function connectNamespace(
   const requested = Object.fromEntries(
     chains.map(({ chainId, methods, notifications }) => [chainId, { methods, notifications }]),
   )
-  // Asked again (`prompt`): what the user approved now is all this namespace holds.
+  // Asked again (`prompt`): what the user approved now is all this namespace's chains hold. Its
+  // wallet scope (`wallet:eip155`) is not a chain: it stays, its accounts (if it had any) the
+  // approved ones.
   const kept = <Scope>(scopes: Record<ChainId, Scope> | undefined): Record<ChainId, Scope> =>
     Object.fromEntries(
       Object.entries(scopes ?? {}).filter(
-        ([chainId]) => !request.prompt || namespaceNameOf(chainId) !== namespace,
+        ([chainId]) => !request.prompt || !isChainOf(namespace, chainId),
       ),
     ) as Record<ChainId, Scope>
+  const wallet = { keys: walletAccounts, addresses: addresses ?? {} }
+  const walletScopes = Object.entries(current?.sessionScopes ?? {}).flatMap(([scopeId, scope]) =>
+    request.prompt &&
+    scope.accounts.length > 0 &&
+    !isChainOf(namespace, scopeId) &&
+    namespaceNameOf(scopeId) === namespace
+      ? [
+          {
+            chainId: scopeId as ChainId,
+            methods: scope.methods,
+            notifications: scope.notifications,
+          },
+        ]
+      : [],
+  )
   const next: StoredSession = {
     sessionScopes: {
       ...kept(current?.sessionScopes),
       ...buildSessionScopes({
-        chains,
+        chains: [...chains, ...walletScopes],
         accounts,
-        wallet: { keys: walletAccounts, addresses: addresses ?? {} },
+        wallet,
         namespaces: context.namespaces,
       }),
     },
