@@ -313,6 +313,14 @@ describe('npm run node -- --network solana', () => {
     await expect.poll(() => isRunning(surfpool.pid), { timeout: 5_000 }).toBe(false)
   })
 
+  it('leaves no anvil behind when the endpoint is killed outright', async () => {
+    const run = runCli(['--port', '0', '--json', '--log-level', 'silent'])
+    const ready = await readyOf(run)
+    const anvil = anvilOf(ready)
+    process.kill(ready.pid, 'SIGKILL')
+    await expect.poll(() => isRunning(anvil.pid), { timeout: 10_000 }).toBe(false)
+  })
+
   it('leaves no Surfpool behind when the endpoint is killed outright', async () => {
     const run = runCli(['--network', 'solana', '--port', '0', '--json', '--log-level', 'silent'])
     const ready = await readyOf(run)

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { findFreePort } from './findFreePort.ts'
 import { superviseChild } from './superviseChild.ts'
+import { withParentDeathSignal } from './withParentDeathSignal.ts'
 
 /** anvil's standard test mnemonic: its ten accounts are funded with 10,000 ETH each. */
 export const testMnemonic = 'test test test test test test test test test test test junk'
@@ -63,7 +64,7 @@ export function resolveAnvilBinary(): string {
 
 /**
  * Spawns anvil (chain id 31337, the standard test mnemonic) on a free loopback port and resolves
- * once it answers `eth_chainId`. The process is killed when this Node process exits.
+ * once it answers `eth_chainId`. The process is killed when this Node process exits or dies.
  */
 export async function startAnvil(options: StartAnvilOptions = {}): Promise<RunningAnvil> {
   const attempts = options.port ? 1 : 3
@@ -96,7 +97,9 @@ async function launch(options: StartAnvilOptions): Promise<RunningAnvil> {
     '--quiet',
     ...(options.args ?? []),
   ]
-  const child = spawn(resolveAnvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  // Killed with us even when we are killed outright (no exit hook runs then).
+  const command = withParentDeathSignal(resolveAnvilBinary(), args)
+  const child = spawn(command.command, command.args, { stdio: ['ignore', 'pipe', 'pipe'] })
   const { exited, stop } = superviseChild(child)
 
   let output = ''
