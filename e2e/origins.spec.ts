@@ -74,6 +74,12 @@ test.describe('sessions belong to the origin', () => {
     const page = await openDapp(dapp, 'inline.html')
     await expect(page.getByTestId('inline-outcome')).not.toHaveText('pending')
     expect(await page.evaluate(() => window.firstScript.provider)).toBe('object')
+    expect(await page.evaluate(() => window.firstScript.ready)).toEqual({
+      ethereum: 'object',
+      eip6963: ['dev.aperture.canary'],
+      walletStandard: ['Aperture'],
+      globals: ['undefined', 'undefined', 'undefined'],
+    })
     expect(await page.evaluate(() => window.firstScript.answer)).toEqual({ result: created })
   })
 })

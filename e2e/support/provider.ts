@@ -38,7 +38,12 @@ declare global {
   interface Window {
     aperture?: ApertureProvider
     apertureDemo: { events: Notification[] }
-    firstScript: { provider: string; outcome: unknown; answer: Promise<unknown> }
+    firstScript: {
+      provider: string
+      ready: unknown
+      outcome: unknown
+      answer: Promise<unknown>
+    }
   }
 }
 

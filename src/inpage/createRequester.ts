@@ -1,4 +1,5 @@
 import type { EngineResponse } from '../core/multichain/ports.ts'
+import { parseResultJson } from '../core/rpc/parseResultJson.ts'
 import type { RpcNotification } from '../core/rpc/types.ts'
 import type { PageChannel } from './pageWire.ts'
 
@@ -10,12 +11,6 @@ const invalidRequest = (message: string): ProviderRpcError => ({ code: -32600, m
 const invalidParams = (message: string): ProviderRpcError => ({
   code: -32602,
   message: `Invalid params: ${message}`,
-})
-/** As the wallet answers a node reply that is not JSON (DESIGN §4). */
-const internalError = (cause: string): ProviderRpcError => ({
-  code: -32603,
-  message: 'Internal error',
-  data: { cause },
 })
 
 type Waiter = { resolve(value: unknown): void; reject(error: ProviderRpcError): void }
@@ -39,14 +34,9 @@ function settle(waiter: Waiter, response: EngineResponse): void {
     waiter.resolve(response.result)
     return
   }
-  let result: unknown
-  try {
-    result = JSON.parse(response.resultJson)
-  } catch (error) {
-    waiter.reject(internalError(error instanceof Error ? error.message : String(error)))
-    return
-  }
-  waiter.resolve(result)
+  const parsed = parseResultJson(response.resultJson)
+  if ('error' in parsed) waiter.reject(parsed.error)
+  else waiter.resolve(parsed.result)
 }
 
 /** Requests over one page channel, and the notifications that come on it. */

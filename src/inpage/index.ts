@@ -1,12 +1,11 @@
-import { WindowPostMessageStream } from '@metamask/post-message-stream'
 import { registerWallet } from '@wallet-standard/wallet'
 import { contentStreamName, inpageStreamName } from '../core/protocol/connection.ts'
-import { asObjectStream } from '../core/protocol/objectStream.ts'
 import { announceWallet, walletAnnounceParams } from './announce.ts'
 import { announceEip6963 } from './announceEip6963.ts'
 import { createEthereumProvider } from './createEthereumProvider.ts'
 import { createProvider } from './createProvider.ts'
 import { createRequester } from './createRequester.ts'
+import { createPageStream } from './pageStream.ts'
 import { createPageWire } from './pageWire.ts'
 import { providerIcon } from './providerIcon.ts'
 import { receiveExtensionId } from './receiveExtensionId.ts'
@@ -15,10 +14,14 @@ import { createSolanaWallet } from './solana/createSolanaWallet.ts'
 import { createSolanaWalletChannel } from './solana/createSolanaWalletChannel.ts'
 import { createEip6963Info, createWalletInfo } from './walletInfo.ts'
 
-const stream = asObjectStream(
-  new WindowPostMessageStream({ name: inpageStreamName, target: contentStreamName }),
+const wire = createPageWire(
+  createPageStream({
+    window,
+    origin: window.location.origin,
+    name: inpageStreamName,
+    target: contentStreamName,
+  }),
 )
-const wire = createPageWire(stream)
 const info = createWalletInfo()
 const provider = createProvider(wire.channel('multichain'), info)
 

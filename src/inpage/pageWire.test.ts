@@ -8,8 +8,8 @@ function fakeStream() {
     written,
     receive: (message: unknown) => handler(message),
     stream: {
-      write: (message: unknown) => written.push(message) > 0,
-      on: (_event: 'data', listener: (message: unknown) => void) => {
+      write: (message: unknown) => void written.push(message),
+      onData: (listener: (message: unknown) => void) => {
         handler = listener
       },
     },

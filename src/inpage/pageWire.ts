@@ -1,5 +1,5 @@
 import { fromPageMessage, type PageApi, toPageMessage } from '../core/protocol/connection.ts'
-import type { ObjectStream } from '../core/protocol/objectStream.ts'
+import type { PageStream } from './pageStream.ts'
 
 /** One page API's end of the page stream: what a provider sends and receives (JSON-RPC messages). */
 export type PageChannel = {
@@ -12,9 +12,9 @@ export type PageChannel = {
  * …): each gets the channel of its API (`core/protocol/connection.ts`), whose messages are tagged
  * with the API on the way out and delivered to it alone on the way in.
  */
-export function createPageWire(stream: ObjectStream): { channel(api: PageApi): PageChannel } {
+export function createPageWire(stream: PageStream): { channel(api: PageApi): PageChannel } {
   const handlers = new Map<PageApi, (message: unknown) => void>()
-  stream.on('data', (message) => {
+  stream.onData((message) => {
     const { api, data } = fromPageMessage(message)
     handlers.get(api)?.(data)
   })

@@ -1,6 +1,5 @@
 import type { EngineResponse } from '../multichain/ports.ts'
-import { internalError } from '../rpc/errors.ts'
-import { failure, success } from '../rpc/response.ts'
+import { parseResultJson } from '../rpc/parseResultJson.ts'
 import type { Json, RpcResponse } from '../rpc/types.ts'
 
 /**
@@ -74,18 +73,12 @@ export const externalPortMessage = (data: Json): ExternalPortMessage => ({
 /**
  * The standard JSON-RPC response to send on an external port: a node's result, which the engine
  * passes on as JSON text (`resultJson`), parsed into `result` as the client expects it; a text that
- * is not JSON is `-32603` with `data.cause`, as the inpage provider answers it.
+ * is not JSON is `-32603` with `data.cause`, as the inpage provider answers it (`parseResultJson`,
+ * free of `@metamask/rpc-errors`: the MAIN-world script runs this too).
  */
 export function externalResponse(response: EngineResponse): RpcResponse {
   if (!('resultJson' in response)) return response
-  try {
-    return success(response.id, JSON.parse(response.resultJson) as Json)
-  } catch (error) {
-    return failure(
-      response.id,
-      internalError(error instanceof Error ? error.message : String(error)),
-    )
-  }
+  return { jsonrpc: '2.0', id: response.id, ...parseResultJson(response.resultJson) }
 }
 
 /**

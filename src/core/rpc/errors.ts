@@ -1,4 +1,5 @@
 import { JsonRpcError } from '@metamask/rpc-errors'
+import { internalErrorObject } from './internalErrorObject.ts'
 import type { Json, RpcErrorObject } from './types.ts'
 
 /** One problem found while validating input: where (`optionalScopes["eip155"].methods[0]`) and what. */
@@ -141,8 +142,10 @@ export function invalidParams(problems: Problem[] | Problems | string): RpcError
 }
 
 /** `-32603` with `data.cause`: something failed inside, e.g. the node could not be reached. */
-export const internalError = (cause: string): RpcError =>
-  new RpcError(-32603, 'Internal error', { cause })
+export const internalError = (cause: string): RpcError => {
+  const { code, message, data } = internalErrorObject(cause)
+  return new RpcError(code, message, data)
+}
 
 // Multichain API (DESIGN §4) ----------------------------------------------------------------------
 
