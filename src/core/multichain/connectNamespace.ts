@@ -152,6 +152,6 @@ export async function connectNamespace(
   await ports.sessions.set(origin, next)
   if (current)
     await endLostSubscriptions(context, origin, current.sessionScopes, next.sessionScopes)
-  notifySessionChanged(context, origin, next.sessionScopes)
+  notifySessionChanged(context, origin, current, next)
   return sessionResult(next)
 }

@@ -22,7 +22,11 @@ export async function createSession(
 ): Promise<HandlerAnswer> {
   const { ports, pendingApprovals } = context
   const { origin } = call
-  const parsed = parseCreateSessionParams(call.params, ports.clock.now())
+  const parsed = parseCreateSessionParams(
+    call.params,
+    ports.clock.now(),
+    context.namespaces.flatMap((namespace) => namespace.sessionFlags ?? []),
+  )
   if ('error' in parsed) throw parsed.error
   const { requiredScopes, optionalScopes, sessionProperties } = parsed.request
   const capabilities = await ports.capabilities.get()
@@ -74,6 +78,6 @@ export async function createSession(
   if (previous) {
     await endLostSubscriptions(context, origin, previous.sessionScopes, session.sessionScopes)
   }
-  notifySessionChanged(context, origin, session.sessionScopes)
+  notifySessionChanged(context, origin, previous, session)
   return { result: sessionResult(session) }
 }

@@ -38,6 +38,6 @@ export async function disconnectNamespace(
   const next = { ...session, sessionScopes: kept }
   await context.ports.sessions.set(origin, next)
   await endLostSubscriptions(context, origin, session.sessionScopes, kept)
-  notifySessionChanged(context, origin, kept)
+  notifySessionChanged(context, origin, session, next)
   return sessionResult(next)
 }

@@ -34,8 +34,9 @@ export async function dropUnavailableChains(context: EngineContext): Promise<voi
       await endSession(context, origin)
       continue
     }
-    await sessions.set(origin, { ...session, sessionScopes: kept })
+    const next = { ...session, sessionScopes: kept }
+    await sessions.set(origin, next)
     await endLostSubscriptions(context, origin, session.sessionScopes, kept)
-    notifySessionChanged(context, origin, kept)
+    notifySessionChanged(context, origin, session, next)
   }
 }

@@ -1,6 +1,8 @@
 import type { Address } from 'viem'
 import type { AccountId, ChainId, NormalizedScope } from '../caip/types.ts'
+import type { RpcNotification } from '../rpc/types.ts'
 import type { EngineContext, HandlerAnswer, HandlerCall } from './context.ts'
+import type { StoredSession } from './ports.ts'
 
 /** What a scope supports, or is granted: its methods and notifications. */
 export type ScopeSupport = { methods: string[]; notifications: string[] }
@@ -67,6 +69,20 @@ export interface Namespace {
    * prompt): a page's re-send after a worker restart gets the first run's answer.
    */
   readonly replayedMethods: readonly string[]
+  /**
+   * The on/off session properties this namespace reads (`solana_accountChanged_notifications`):
+   * `wallet_createSession` keeps each one given as a boolean (`5302` otherwise, DESIGN §4 step 3).
+   */
+  readonly sessionFlags?: readonly string[]
+  /**
+   * What the origin's Multichain API connections are told, after `wallet_sessionChanged`, when its
+   * session changed from `before` to `after` (`undefined`: no session) — Solana's `wallet_notify`
+   * `metamask_accountsChanged` (DESIGN §8). Nothing when absent.
+   */
+  sessionChangeNotifications?(
+    before: StoredSession | undefined,
+    after: StoredSession | undefined,
+  ): RpcNotification[]
 }
 
 /**

@@ -17,12 +17,13 @@ export type ParseCreateSessionParamsResult = { request: CreateSessionRequest } |
 
 /**
  * Parses `wallet_createSession` params: structure (`-32602` listing every problem), normalization,
- * then `sessionProperties` (`5302`). `scopedProperties` and `sessionId` are accepted and ignored.
- * Never throws, whatever `params` is.
+ * then `sessionProperties` (`5302`; `sessionFlags` are the namespaces' on/off properties kept).
+ * `scopedProperties` and `sessionId` are accepted and ignored. Never throws, whatever `params` is.
  */
 export function parseCreateSessionParams(
   params: unknown,
   now: number,
+  sessionFlags: readonly string[] = [],
 ): ParseCreateSessionParamsResult {
   const value = params === undefined ? {} : params
   if (!isObject(value)) {
@@ -39,7 +40,7 @@ export function parseCreateSessionParams(
   const required = validate(requiredScopes, 'requiredScopes')
   const optional = validate(optionalScopes, 'optionalScopes')
   if (problems.length > 0) return { error: invalidParams(problems) }
-  const properties = parseSessionProperties(sessionProperties, now)
+  const properties = parseSessionProperties(sessionProperties, now, sessionFlags)
   if ('error' in properties) return properties
   return {
     request: {

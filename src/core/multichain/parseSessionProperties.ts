@@ -12,13 +12,18 @@ const isoDateTime =
 
 /**
  * Checks `sessionProperties` (DESIGN §4 step 3): absent gives `{}`; present but empty or not an object
- * gives `5302`. Known keys are kept — `expiry` must be an ISO-8601 date-time in the future (`5302`
+ * gives `5302`. Known keys are kept — `expiry` must be an ISO-8601 date-time in the future, each of
+ * `flags` (the namespaces' on/off properties, `Namespace.sessionFlags`) a boolean (`5302`
  * otherwise) — and unknown keys are dropped.
  *
  * @example parseSessionProperties({ expiry: '2030-01-01T00:00:00Z', theme: 'dark' }, Date.now())
  * // { sessionProperties: { expiry: '2030-01-01T00:00:00Z' } }
  */
-export function parseSessionProperties(value: unknown, now: number): ParseSessionPropertiesResult {
+export function parseSessionProperties(
+  value: unknown,
+  now: number,
+  flags: readonly string[] = [],
+): ParseSessionPropertiesResult {
   if (value === undefined) return { sessionProperties: {} }
   if (!isObject(value)) {
     return { error: invalidSessionProperties() }
@@ -35,6 +40,12 @@ export function parseSessionProperties(value: unknown, now: number): ParseSessio
     if (!Number.isFinite(expiresAt) || expiresAt <= now)
       return { error: invalidSessionProperties() }
     sessionProperties.expiry = expiry
+  }
+  for (const flag of flags) {
+    const flagValue = properties[flag]
+    if (flagValue === undefined) continue
+    if (typeof flagValue !== 'boolean') return { error: invalidSessionProperties() }
+    sessionProperties[flag] = flagValue
   }
   return { sessionProperties }
 }

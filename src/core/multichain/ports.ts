@@ -31,8 +31,11 @@ export type ConnectionId = string
  */
 export type SessionScopes = Record<ChainId, NormalizedScope>
 
-/** Known session properties (DESIGN §4 step 3): only `expiry` (ISO-8601) today. */
-export type SessionProperties = { expiry?: string }
+/**
+ * Known session properties (DESIGN §4 step 3): `expiry` (ISO-8601), and the on/off flags the
+ * namespaces read (`Namespace.sessionFlags`: Solana's `solana_accountChanged_notifications`, §8).
+ */
+export type SessionProperties = { expiry?: string; [flag: string]: string | boolean | undefined }
 
 /** An origin's stored session: what `wallet_getSession` returns, plus bookkeeping for the popup. */
 export type StoredSession = {

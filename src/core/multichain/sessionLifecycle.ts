@@ -12,13 +12,24 @@ export const sessionChanged = (sessionScopes: SessionScopes): RpcNotification =>
   params: { sessionScopes },
 })
 
-/** Tells every live connection of `origin` that its stored session changed. */
+/**
+ * Tells every live connection of `origin` that its stored session changed from `before` to `after`
+ * (`undefined`: none): `wallet_sessionChanged` with the scopes after, then what each namespace adds
+ * for that change (`Namespace.sessionChangeNotifications`).
+ */
 export function notifySessionChanged(
   context: EngineContext,
   origin: string,
-  sessionScopes: SessionScopes,
+  before: StoredSession | undefined,
+  after: StoredSession | undefined,
 ): void {
-  context.ports.notifier.toOrigin(origin, sessionChanged(sessionScopes))
+  const { notifier } = context.ports
+  notifier.toOrigin(origin, sessionChanged(after?.sessionScopes ?? {}))
+  for (const namespace of context.namespaces) {
+    for (const notification of namespace.sessionChangeNotifications?.(before, after) ?? []) {
+      notifier.toOrigin(origin, notification)
+    }
+  }
 }
 
 /** Whether the session's `expiry` is at or before `now`. */
@@ -27,11 +38,14 @@ export function isExpired(session: StoredSession, now: number): boolean {
   return expiresAt !== undefined && expiresAt <= now
 }
 
-/** The session as `wallet_createSession` / `wallet_getSession` return it. */
+/**
+ * The session as `wallet_createSession` / `wallet_getSession` return it, with the known properties
+ * it keeps (`expiry`, the namespaces' flags).
+ */
 export function sessionResult(session: StoredSession | undefined): Json {
   const sessionProperties: Record<string, Json> = {}
-  if (session?.sessionProperties.expiry !== undefined) {
-    sessionProperties.expiry = session.sessionProperties.expiry
+  for (const [key, value] of Object.entries(session?.sessionProperties ?? {})) {
+    if (value !== undefined) sessionProperties[key] = value
   }
   return { sessionScopes: session?.sessionScopes ?? {}, sessionProperties }
 }
@@ -50,11 +64,11 @@ export async function endSession(context: EngineContext, origin: string): Promis
   }
   const ending = (async () => {
     const { sessions, nodes } = context.ports
-    const existed = (await sessions.get(origin)) !== undefined
-    if (existed) await sessions.delete(origin)
+    const before = await sessions.get(origin)
+    if (before) await sessions.delete(origin)
     await nodes.unsubscribeAll({ origin })
-    if (existed) notifySessionChanged(context, origin, {})
-    return existed
+    if (before) notifySessionChanged(context, origin, before, undefined)
+    return before !== undefined
   })()
   context.endingSessions.set(origin, ending)
   try {

@@ -101,7 +101,8 @@ export async function updateSession(
     namespaces: context.namespaces,
   })
   if (sameSessionScopes(session.sessionScopes, sessionScopes)) return
-  await context.ports.sessions.set(origin, { ...session, sessionScopes })
+  const next = { ...session, sessionScopes }
+  await context.ports.sessions.set(origin, next)
   await endLostSubscriptions(context, origin, session.sessionScopes, sessionScopes)
-  notifySessionChanged(context, origin, sessionScopes)
+  notifySessionChanged(context, origin, session, next)
 }

@@ -4,6 +4,7 @@ import type { Namespace, ScopeSupport } from '../multichain/namespace.ts'
 import type { SignerAnswer } from '../multichain/ports.ts'
 import { internalError, invalidParams, unauthorized } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
+import { activeAccountChanged, solanaAccountChangedNotifications } from './activeAccountChanged.ts'
 import { type DecodedTransaction, decodeTransaction } from './decodeTransaction.ts'
 import {
   parseSignInParams,
@@ -72,7 +73,9 @@ const unavailableSigner: SolanaSigner = {
  * The `solana` namespace (DESIGN §8): each enabled Solana network supports `solanaScopeMethods`;
  * accounts are `solana:<ref>:<base58>`, matched exactly; `getGenesisHash` and `getLatestBlockhash`
  * go to the chain's node, the signing methods to `signer` once their params are checked (`-32602`,
- * a transaction our account does not sign included) and the account is granted (`4100`).
+ * a transaction our account does not sign included) and the account is granted (`4100`). A
+ * session with `solana_accountChanged_notifications` hears `metamask_accountsChanged` when its
+ * active Solana account moves (`activeAccountChanged`).
  */
 export function createSolanaNamespace(ports: { signer?: SolanaSigner } = {}): Namespace {
   const signer = ports.signer ?? unavailableSigner
@@ -137,5 +140,7 @@ export function createSolanaNamespace(ports: { signer?: SolanaSigner } = {}): Na
     confirmedMethods: solanaConfirmedMethods,
     // A second run of these is a second prompt (and a second broadcast for the sending one).
     replayedMethods: solanaConfirmedMethods,
+    sessionFlags: [solanaAccountChangedNotifications],
+    sessionChangeNotifications: activeAccountChanged,
   }
 }
