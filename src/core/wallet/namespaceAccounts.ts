@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import type { ChainId } from '../caip/types.ts'
-import { findNamespace, type Namespace } from '../multichain/namespace.ts'
+import { findNamespace, type NamespaceKnowledge } from '../multichain/namespace.ts'
 import type { SessionScopes, WalletCapabilities } from '../multichain/ports.ts'
 import { walletNamespaces } from './namespaces.ts'
 
@@ -19,7 +19,7 @@ export type NamespaceAccounts = { namespace: string; title: string; addresses: s
 export function namespaceAccounts(
   chains: readonly ChainId[],
   capabilities: Pick<WalletCapabilities, 'accounts' | 'addresses'>,
-  namespaces: readonly Namespace[] = walletNamespaces,
+  namespaces: readonly NamespaceKnowledge[] = walletNamespaces,
 ): NamespaceAccounts[] {
   const wallet = { keys: capabilities.accounts, addresses: capabilities.addresses ?? {} }
   const seen = new Map<string, NamespaceAccounts>()
@@ -42,7 +42,7 @@ export function namespaceAccounts(
 export function grantedAccountKeys(
   sessionScopes: SessionScopes,
   capabilities: Pick<WalletCapabilities, 'accounts' | 'addresses'>,
-  namespaces: readonly Namespace[] = walletNamespaces,
+  namespaces: readonly NamespaceKnowledge[] = walletNamespaces,
 ): Address[] {
   const wallet = { keys: capabilities.accounts, addresses: capabilities.addresses ?? {} }
   const granted = new Set<number>()
