@@ -2,7 +2,8 @@ import type { NamespaceAccounts } from '../../core/wallet/namespaceAccounts.ts'
 
 /**
  * Account `index`'s address in each other namespace a session covers ("Solana oeYf…"): the namespace
- * names the account its own way; the key address is already shown beside it.
+ * names the account its own way; the key address is already shown beside it. Its test id
+ * (`<testIdPrefix>-<namespace>-<address>`) must not start like the account checkboxes' ids.
  */
 export function NamespaceAddresses({
   namespaces,

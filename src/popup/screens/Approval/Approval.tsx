@@ -141,7 +141,7 @@ export function Approval({ id }: { id: string }) {
               namespaces={approval.namespaceAccounts}
               index={index}
               keyAddress={address}
-              testIdPrefix="approval-account"
+              testIdPrefix="approval-address"
             />
           </label>
         ))}

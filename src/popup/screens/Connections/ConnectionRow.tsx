@@ -105,7 +105,7 @@ export function ConnectionRow({ connection }: { connection: ConnectionView }) {
               namespaces={connection.namespaceAccounts}
               index={index}
               keyAddress={address}
-              testIdPrefix="connection-account"
+              testIdPrefix="connection-address"
             />
           </label>
         ))}
