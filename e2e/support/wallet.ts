@@ -14,12 +14,9 @@ export type ReadyWallet = LaunchedWallet & {
  */
 export async function startReadyWallet(
   endpoint: Pick<RunningEndpoint, 'httpUrl' | 'wsUrl'>,
-  options: { headless?: boolean; screenshots?: boolean; alsoLoad?: readonly string[] } = {},
+  options: { headless?: boolean; screenshots?: boolean } = {},
 ): Promise<ReadyWallet> {
-  const wallet = await launchWallet({
-    headless: options.headless ?? true,
-    alsoLoad: options.alsoLoad,
-  })
+  const wallet = await launchWallet({ headless: options.headless ?? true })
   try {
     const popup = await onboard(wallet.context, wallet.popupUrl, {
       screenshots: options.screenshots,

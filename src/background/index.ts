@@ -16,9 +16,7 @@ import { createConfirmations } from '../core/wallet/createConfirmations.ts'
 import { createNetworkAdder } from '../core/wallet/createNetworkAdder.ts'
 import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
 import { createSigner } from '../core/wallet/createSigner.ts'
-import { createSolanaSigner } from '../core/wallet/createSolanaSigner.ts'
 import { createTokenWatcher } from '../core/wallet/createTokenWatcher.ts'
-import { createWalletNamespaces } from '../core/wallet/namespaces.ts'
 import { defaultNetwork } from '../core/wallet/networks.ts'
 import { checkNetworkEndpoint } from '../core/wallet/validateNetwork.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
@@ -35,7 +33,6 @@ import { createSessionStore } from './sessionStore.ts'
 import {
   createCallsBatchStore,
   createConfirmationStore,
-  createSolanaTransactionLog,
   createTransactionLog,
 } from './signingStores.ts'
 import { createSiteStore } from './siteStore.ts'
@@ -93,7 +90,6 @@ const confirmations = createConfirmations({
   now,
 })
 const transactions = createTransactionLog(local)
-const solanaTransactions = createSolanaTransactionLog(local)
 const scheduler = createScheduler(
   {
     [alarmNames.sessionExpiry]: () => expireSessions(),
@@ -143,31 +139,17 @@ const networkAdder = createNetworkAdder({
   checkEndpoint: (network) =>
     checkNetworkEndpoint(createHttpNodeClient({ url: network.rpcUrl }), network.chainId),
 })
-const solanaSigning = createSolanaSigner({
-  confirmations,
-  node: (chainId) => nodes.nodeCall(chainId),
-  key: (address) => wallet.solanaKey(address),
-  sent: (transaction) => {
-    solanaTransactions
-      .append(transaction)
-      .catch((error: unknown) => console.error('Aperture: recording a transaction', error))
-  },
-  now,
-})
 const engine: MultichainEngine = withActivityLog(
-  createMultichainEngine(
-    {
-      sessions,
-      approver: approvals.approver,
-      signer: signing.signer,
-      networks: networkAdder,
-      nodes: nodes.router,
-      notifier: connections.notifier,
-      clock: { now },
-      capabilities: networks.capabilities,
-    },
-    { namespaces: createWalletNamespaces({ solanaSigner: solanaSigning.signer }) },
-  ),
+  createMultichainEngine({
+    sessions,
+    approver: approvals.approver,
+    signer: signing.signer,
+    networks: networkAdder,
+    nodes: nodes.router,
+    notifier: connections.notifier,
+    clock: { now },
+    capabilities: networks.capabilities,
+  }),
   { activity, sessions, now },
 )
 
@@ -211,7 +193,6 @@ const handlePopup = createPopupHandlers({
   activity,
   confirmations,
   transactions,
-  solanaTransactions,
   nodeCall: (chainId) => nodes.nodeCall(chainId),
   touch: autoLock.touch,
 })
@@ -282,7 +263,5 @@ wake({
   nodes,
   connections,
   engine,
-  resumeBroadcasts: async () => {
-    await Promise.all([signing.resumeBroadcasts(), solanaSigning.resumeSends()])
-  },
+  resumeBroadcasts: signing.resumeBroadcasts,
 }).catch((error: unknown) => console.error('Aperture: wake-up', error))

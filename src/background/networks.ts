@@ -64,6 +64,21 @@ export function createNetworkRegistry(storage: Storage) {
       cached = undefined
       return next
     },
+    /**
+     * Sets (or, with `undefined`, forgets) the endpoint the user gave for a public Solana cluster;
+     * checked by the caller (`networks:save`).
+     */
+    async setSolanaEndpoint(
+      chainId: ChainId,
+      endpoint: { rpcUrl: string; wsUrl: string } | undefined,
+    ): Promise<NetworkView[]> {
+      const { settings } = await load()
+      const { [chainId]: _replaced, ...others } = settings.solanaNetworks ?? {}
+      const solanaNetworks = endpoint ? { ...others, [chainId]: endpoint } : others
+      await storage.write(localKeys.settings, resolveSettings({ ...settings, solanaNetworks }))
+      cached = undefined
+      return (await load()).networks
+    },
     /** The networks the user added. */
     customNetworks: async (): Promise<CustomNetwork[]> => (await load()).custom,
     /** Adds `network`, or puts it in the place of the custom network `replacing`. */

@@ -11,24 +11,25 @@ import type {
   PopupRequestType,
   PopupResponse,
 } from '../core/protocol/popupMessages.ts'
-import { readSolanaBalances, trackSolanaTransactions } from '../core/solana/readSolanaBalances.ts'
+import { checkGenesisHash } from '../core/solana/checkGenesisHash.ts'
 import type { Confirmations } from '../core/wallet/createConfirmations.ts'
 import { addNetworkKind } from '../core/wallet/createNetworkAdder.ts'
 import { FieldErrors } from '../core/wallet/fieldErrors.ts'
-import { grantedAccountKeys, namespaceAccounts } from '../core/wallet/namespaceAccounts.ts'
-import { builtInChainIds } from '../core/wallet/networks.ts'
+import { builtInChainIds, solanaClusterOf } from '../core/wallet/networks.ts'
 import { readBalances } from '../core/wallet/readBalances.ts'
 import { readTokenBalances } from '../core/wallet/readTokenBalances.ts'
 import { trackTransactions } from '../core/wallet/transactionStatus.ts'
 import {
   type CustomNetwork,
   checkNetworkEndpoint,
+  endpointCheckTimeoutMs,
+  validateEndpointDraft,
   validateNetworkDraft,
 } from '../core/wallet/validateNetwork.ts'
 import { validateSettingsChanges } from '../core/wallet/validateSettings.ts'
 import type { ActivityLog } from './activityLog.ts'
 import type { NetworkRegistry } from './networks.ts'
-import type { SolanaTransactionLog, TransactionLog } from './signingStores.ts'
+import type { TransactionLog } from './signingStores.ts'
 import type { Wallet } from './wallet.ts'
 import type { WatchedTokenStore } from './watchedTokens.ts'
 import type { WindowApprover } from './windowApprover.ts'
@@ -46,7 +47,6 @@ export type PopupDependencies = {
   activity: ActivityLog
   confirmations: Confirmations
   transactions: TransactionLog
-  solanaTransactions: SolanaTransactionLog
   /** The chain's node endpoint, for the wallet's own calls. */
   nodeCall(chainId: ChainId): NodeCall
   /** Records user activity (postpones auto-lock). */
@@ -102,14 +102,7 @@ export function createPopupHandlers(deps: PopupDependencies) {
           all.find((network) => network.chainId === chainId)?.name ?? chainId,
         ]),
       )
-      const chainIds = pending.request.chains.map(({ chainId }) => chainId)
-      const capabilities = await networks.capabilities.get()
-      return {
-        id,
-        request: pending.request,
-        chainNames,
-        namespaceAccounts: namespaceAccounts(chainIds, capabilities),
-      }
+      return { id, request: pending.request, chainNames }
     },
     'approval:resolve': async ({ id, result }) => {
       if (result.approved && !(await wallet.isUnlocked()))
@@ -126,17 +119,6 @@ export function createPopupHandlers(deps: PopupDependencies) {
       const tokens = (await deps.watchedTokens.read()).filter((token) => token.chainId === chainId)
       return readTokenBalances(deps.nodeCall(chainId), tokens, accounts)
     },
-    'home:solanaBalances': async ({ chainId }) => {
-      const { addresses } = await wallet.state()
-      return readSolanaBalances(deps.nodeCall(chainId), addresses?.solana ?? [])
-    },
-    'solanaTransactions:list': async () =>
-      (
-        await trackSolanaTransactions(
-          (chainId) => deps.nodeCall(chainId as ChainId),
-          await deps.solanaTransactions.read(),
-        )
-      ).reverse(),
     'transactions:list': async () => {
       const tracked = await trackTransactions(
         (transaction) => deps.nodeCall(transaction.chainId),
@@ -166,13 +148,25 @@ export function createPopupHandlers(deps: PopupDependencies) {
     },
     'confirmations:close': () => confirmations.closeIfIdle(),
     'settings:get': () => networks.settings(),
-    'settings:set': async (changes) => {
+    'settings:set': async ({ solanaNetworks: _checkedLive, ...changes }) => {
       const problems = validateSettingsChanges(changes)
       if (Object.keys(problems).length > 0) throw new FieldErrors(problems)
       return networks.update(changes)
     },
     'networks:list': () => networks.networks(),
     'networks:save': async ({ network: draft, replacing }) => {
+      const cluster = solanaClusterOf(draft.chainId.trim())
+      if (cluster && replacing === undefined) {
+        const checked = validateEndpointDraft(draft)
+        if ('problems' in checked) throw new FieldErrors(checked.problems)
+        const problem = await checkGenesisHash(
+          createHttpNodeClient({ url: checked.endpoint.rpcUrl }),
+          cluster.chainId,
+          { timeoutMs: endpointCheckTimeoutMs },
+        )
+        if (problem) throw new FieldErrors({ rpcUrl: problem })
+        return networks.setSolanaEndpoint(cluster.chainId, checked.endpoint)
+      }
       const custom = (await networks.customNetworks()).map(({ chainId }) => chainId)
       if (replacing !== undefined && !custom.includes(replacing)) {
         throw new Error(`${replacing} is not one of your networks`)
@@ -187,23 +181,17 @@ export function createPopupHandlers(deps: PopupDependencies) {
       if (problem) throw new FieldErrors({ rpcUrl: problem })
       return networks.saveCustomNetwork(network, replacing)
     },
-    'networks:remove': ({ chainId }) => networks.removeCustomNetwork(chainId),
+    'networks:remove': ({ chainId }) =>
+      solanaClusterOf(chainId)
+        ? networks.setSolanaEndpoint(chainId, undefined)
+        : networks.removeCustomNetwork(chainId),
     'connections:list': async () => {
       const all = await sessions.list()
-      const capabilities = await networks.capabilities.get()
       const views = await Promise.all(
         all.map(async (view) => ({
           ...view,
           activity: await activity.read(view.origin),
           ethereum: await ethereum.view(view.origin),
-          accountKeys: grantedAccountKeys(view.session.sessionScopes, capabilities),
-          namespaceAccounts: namespaceAccounts(
-            [
-              ...Object.keys(view.session.sessionScopes),
-              ...Object.keys(view.session.requestedScopes),
-            ] as ChainId[],
-            capabilities,
-          ),
         })),
       )
       return views.sort((a, b) => a.origin.localeCompare(b.origin))

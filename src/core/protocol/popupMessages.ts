@@ -1,10 +1,8 @@
 import type { Address } from 'viem'
 import type { ChainId } from '../caip/types.ts'
 import type { ApprovalRequest, ApprovalResult, StoredSession } from '../multichain/ports.ts'
-import type { SolanaBalances, TrackedSolanaTransaction } from '../solana/readSolanaBalances.ts'
 import type { ActivityEntry } from '../wallet/activity.ts'
 import type { ConfirmationView } from '../wallet/confirmationViews.ts'
-import type { NamespaceAccounts } from '../wallet/namespaceAccounts.ts'
 import type { Balances } from '../wallet/readBalances.ts'
 import type { TokenBalance } from '../wallet/readTokenBalances.ts'
 import type { TrackedTransaction } from '../wallet/transactionStatus.ts'
@@ -33,8 +31,12 @@ export type NetworkView = {
   name: string
   rpcUrl: string
   wsUrl: string
-  kind: 'infura' | 'local' | 'custom'
-  /** False for built-in networks while the API key is empty: they are not grantable then. */
+  /**
+   * `endpoint`: a built-in network on the endpoint the user gives (the public Solana clusters);
+   * off, with empty URLs, until they give one.
+   */
+  kind: 'infura' | 'local' | 'endpoint' | 'custom'
+  /** False for built-in networks while the API key (or their endpoint) is missing: not grantable then. */
   enabled: boolean
 }
 
@@ -45,6 +47,11 @@ export type SettingsView = {
   localDevnet: { rpcUrl: string; wsUrl: string }
   /** Where the Local Solana devnet's endpoint is (default `http://127.0.0.1:8899/v3/dev`). */
   localSolanaDevnet?: { rpcUrl: string; wsUrl: string }
+  /**
+   * The endpoints the user gave for the public Solana clusters (DESIGN §8), by chain id; set
+   * through `networks:save` (checked live), never through `settings:set`.
+   */
+  solanaNetworks?: Partial<Record<ChainId, { rpcUrl: string; wsUrl: string }>>
 }
 
 /** One pending approval as the approval window shows it. */
@@ -53,8 +60,6 @@ export type ApprovalView = {
   request: ApprovalRequest
   /** Names of the offered chains (from the wallet's networks). */
   chainNames: Record<ChainId, string>
-  /** Each account's address in the namespaces of the offered chains (`namespaceAccounts`). */
-  namespaceAccounts?: NamespaceAccounts[]
 }
 
 /**
@@ -66,10 +71,6 @@ export type ConnectionView = {
   session: StoredSession
   activity: ActivityEntry[]
   ethereum?: { accounts: Address[]; chainId: ChainId }
-  /** The wallet accounts (by their key address) the session grants, in any namespace. */
-  accountKeys?: Address[]
-  /** Each account's address in the namespaces the session covers (`namespaceAccounts`). */
-  namespaceAccounts?: NamespaceAccounts[]
 }
 
 /** Every request the popup can make, with its result type. */
@@ -98,10 +99,6 @@ export type PopupRequests = {
   'home:balances': { params: { chainId: ChainId }; result: Balances }
   /** The watched ERC-20 tokens of one network, with each account's balance (home screen). */
   'home:tokens': { params: { chainId: ChainId }; result: TokenBalance[] }
-  /** The accounts' SOL balances on one Solana network (home screen, `home-solana-<address>`). */
-  'home:solanaBalances': { params: { chainId: ChainId }; result: SolanaBalances }
-  /** The wallet's own Solana transactions, newest first, with their statuses. */
-  'solanaTransactions:list': { params: undefined; result: TrackedSolanaTransaction[] }
   /** The wallet's own transactions, newest first, their status brought up to date. */
   'transactions:list': { params: undefined; result: TrackedTransaction[] }
   /** The confirmation queue (signing requests, across origins), oldest first. */
@@ -126,13 +123,18 @@ export type PopupRequests = {
   'connections:setActiveAccount': { params: { origin: string; address: Address }; result: null }
   /**
    * Adds a custom network, or replaces the one whose chain id is `replacing`. Validated (form, then a
-   * live `eth_chainId` check); refusals carry `fields` keyed by `NetworkDraft` field.
+   * live `eth_chainId` check); refusals carry `fields` keyed by `NetworkDraft` field. A public
+   * Solana cluster's chain id sets that cluster's endpoint instead (the name is the wallet's; the
+   * live check is `getGenesisHash`).
    */
   'networks:save': {
     params: { network: NetworkDraft; replacing?: ChainId }
     result: NetworkView[]
   }
-  /** Removes a custom network; sessions lose their scope on it (with `wallet_sessionChanged`). */
+  /**
+   * Removes a custom network (or the endpoint given for a public Solana cluster, which is then off);
+   * sessions lose their scope on it (with `wallet_sessionChanged`).
+   */
   'networks:remove': { params: { chainId: ChainId }; result: NetworkView[] }
 }
 

@@ -109,3 +109,86 @@ describe('listNetworks', () => {
     expect(networks.at(-1)).toEqual({ ...custom, kind: 'custom', enabled: true })
   })
 })
+
+describe('the public Solana clusters (DESIGN §8)', () => {
+  const mainnet = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+  const devnetCluster = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
+  const testnet = 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z'
+  const given = { rpcUrl: 'https://rpc.example/solana', wsUrl: 'wss://rpc.example/solana' }
+  const cluster = (networks: ReturnType<typeof listNetworks>, chainId: string) =>
+    networks.find((network) => network.chainId === chainId)
+
+  it('are listed but off, with no endpoint, until the user gives one', () => {
+    const networks = listNetworks(resolveSettings(undefined))
+    expect([mainnet, devnetCluster, testnet].map((chainId) => cluster(networks, chainId))).toEqual([
+      {
+        chainId: mainnet,
+        name: 'Solana Mainnet',
+        rpcUrl: '',
+        wsUrl: '',
+        kind: 'endpoint',
+        enabled: false,
+      },
+      {
+        chainId: devnetCluster,
+        name: 'Solana Devnet',
+        rpcUrl: '',
+        wsUrl: '',
+        kind: 'endpoint',
+        enabled: false,
+      },
+      {
+        chainId: testnet,
+        name: 'Solana Testnet',
+        rpcUrl: '',
+        wsUrl: '',
+        kind: 'endpoint',
+        enabled: false,
+      },
+    ])
+  })
+
+  it('are on at the endpoint the user gave', () => {
+    const networks = listNetworks(resolveSettings({ solanaNetworks: { [testnet]: given } }))
+    expect(cluster(networks, testnet)).toEqual({
+      chainId: testnet,
+      name: 'Solana Testnet',
+      ...given,
+      kind: 'endpoint',
+      enabled: true,
+    })
+    expect(cluster(networks, mainnet)?.enabled).toBe(false)
+  })
+
+  it('mainnet and devnet are on with the API key (Infura serves them), testnet is not; a given endpoint wins', () => {
+    const networks = listNetworks(
+      resolveSettings({ infuraApiKey: 'k1', solanaNetworks: { [devnetCluster]: given } }),
+    )
+    expect(cluster(networks, mainnet)).toEqual({
+      chainId: mainnet,
+      name: 'Solana Mainnet',
+      rpcUrl: 'https://solana-mainnet.infura.io/v3/k1',
+      wsUrl: 'wss://solana-mainnet.infura.io/ws/v3/k1',
+      kind: 'infura',
+      enabled: true,
+    })
+    expect(cluster(networks, devnetCluster)).toMatchObject({ ...given, kind: 'endpoint' })
+    expect(cluster(networks, testnet)?.enabled).toBe(false)
+  })
+
+  it('keeps only well-formed endpoints of the three clusters from storage', () => {
+    const stored = {
+      solanaNetworks: {
+        [mainnet]: given,
+        [testnet]: { rpcUrl: 'https://x.example' },
+        'solana:123456789abcdef': given,
+        'eip155:1': given,
+      },
+    } as unknown as Parameters<typeof resolveSettings>[0]
+    expect(resolveSettings(stored).solanaNetworks).toEqual({ [mainnet]: given })
+  })
+
+  it('are built-in chain ids: a custom network may not take them', () => {
+    expect(builtInChainIds).toEqual(expect.arrayContaining([mainnet, devnetCluster, testnet]))
+  })
+})

@@ -9,6 +9,7 @@ export type StoredSettings = {
   autoLockMinutes?: number
   localDevnet?: SettingsView['localDevnet']
   localSolanaDevnet?: SettingsView['localSolanaDevnet']
+  solanaNetworks?: SettingsView['solanaNetworks']
 }
 
 /** Infura network slugs: `https://<slug>.infura.io/v3/<key>`, `wss://<slug>.infura.io/ws/v3/<key>`. */
@@ -26,6 +27,32 @@ const infuraNetworks: Array<{ chainId: ChainId; name: string; slug: string }> = 
   { chainId: 'eip155:8453', name: 'Base', slug: 'base-mainnet' },
   { chainId: 'eip155:84532', name: 'Base Sepolia', slug: 'base-sepolia' },
 ]
+
+/**
+ * The public Solana clusters (DESIGN §8), each usable once the user gives its endpoint (the network
+ * form, checked live with `getGenesisHash`) or, for those Infura serves, once the API key is set.
+ */
+export const solanaClusters: ReadonlyArray<{
+  chainId: ChainId
+  name: string
+  infuraSlug?: string
+}> = [
+  {
+    chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    name: 'Solana Mainnet',
+    infuraSlug: 'solana-mainnet',
+  },
+  {
+    chainId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+    name: 'Solana Devnet',
+    infuraSlug: 'solana-devnet',
+  },
+  { chainId: 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z', name: 'Solana Testnet' },
+]
+
+/** The public Solana cluster of `chainId`, if it is one (its endpoint is the user's to give). */
+export const solanaClusterOf = (chainId: string) =>
+  solanaClusters.find((cluster) => cluster.chainId === chainId)
 
 const localDevnetChainId: ChainId = 'eip155:31337'
 
@@ -47,8 +74,22 @@ const defaultSettings: SettingsView = {
 const isDevnet = (value: unknown): value is SettingsView['localDevnet'] =>
   isObject(value) && typeof value.rpcUrl === 'string' && typeof value.wsUrl === 'string'
 
+/** The stored endpoints of the public Solana clusters, skipping malformed and unknown entries. */
+function resolveSolanaNetworks(stored: unknown): NonNullable<SettingsView['solanaNetworks']> {
+  if (!isObject(stored)) return {}
+  return Object.fromEntries(
+    solanaClusters.flatMap(({ chainId }) => {
+      const endpoint = Object.hasOwn(stored, chainId) ? stored[chainId] : undefined
+      return isDevnet(endpoint)
+        ? [[chainId, { rpcUrl: endpoint.rpcUrl, wsUrl: endpoint.wsUrl }]]
+        : []
+    }),
+  )
+}
+
 /** Stored settings over the defaults; malformed fields fall back to their default. */
 export function resolveSettings(stored: StoredSettings | undefined): SettingsView {
+  const solanaNetworks = resolveSolanaNetworks(stored?.solanaNetworks)
   return {
     infuraApiKey:
       typeof stored?.infuraApiKey === 'string'
@@ -62,6 +103,7 @@ export function resolveSettings(stored: StoredSettings | undefined): SettingsVie
     localSolanaDevnet: isDevnet(stored?.localSolanaDevnet)
       ? stored.localSolanaDevnet
       : defaultSettings.localSolanaDevnet,
+    ...(Object.keys(solanaNetworks).length > 0 ? { solanaNetworks } : {}),
   }
 }
 
@@ -80,6 +122,7 @@ export function defaultNetwork(networks: readonly NetworkView[]): ChainId {
 /** The chain ids of the built-in networks (custom networks may not reuse them). */
 export const builtInChainIds: ChainId[] = [
   ...infuraNetworks.map(({ chainId }) => chainId),
+  ...solanaClusters.map(({ chainId }) => chainId),
   localDevnetChainId,
   localSolanaNetwork.chainId,
 ]
@@ -100,9 +143,35 @@ export function resolveCustomNetworks(stored: unknown): CustomNetwork[] {
 }
 
 /**
+ * A public Solana cluster as the wallet lists it: on the endpoint the user gave (`kind: 'endpoint'`),
+ * else on Infura's when the API key is set and Infura serves it, else off (no endpoint yet).
+ */
+function solanaClusterNetwork(
+  cluster: (typeof solanaClusters)[number],
+  settings: SettingsView,
+  key: string,
+): NetworkView {
+  const { chainId, name, infuraSlug } = cluster
+  const given = settings.solanaNetworks?.[chainId]
+  if (given) return { chainId, name, ...given, kind: 'endpoint', enabled: true }
+  if (infuraSlug !== undefined && key !== '') {
+    return {
+      chainId,
+      name,
+      rpcUrl: `https://${infuraSlug}.infura.io/v3/${key}`,
+      wsUrl: `wss://${infuraSlug}.infura.io/ws/v3/${key}`,
+      kind: 'infura',
+      enabled: true,
+    }
+  }
+  return { chainId, name, rpcUrl: '', wsUrl: '', kind: 'endpoint', enabled: false }
+}
+
+/**
  * The wallet's networks for the given settings: the Infura networks (offered to dapps only when an
- * API key is set — without one their endpoints answer nothing but 401), the Local devnet, the Local
- * Solana devnet, then the networks the user added.
+ * API key is set — without one their endpoints answer nothing but 401), the public Solana clusters
+ * (once the user gave an endpoint, or the API key), the Local devnet, the Local Solana devnet, then
+ * the networks the user added.
  */
 export function listNetworks(
   settings: SettingsView,
@@ -120,6 +189,7 @@ export function listNetworks(
         enabled: key !== '',
       }),
     ),
+    ...solanaClusters.map((cluster) => solanaClusterNetwork(cluster, settings, key)),
     {
       chainId: localDevnetChainId,
       name: 'Local devnet',

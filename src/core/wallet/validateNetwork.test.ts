@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { type NodeClient, NodeClientError } from '../eth/createHttpNodeClient.ts'
-import { checkNetworkEndpoint, validateNetworkDraft } from './validateNetwork.ts'
+import {
+  checkNetworkEndpoint,
+  validateEndpointDraft,
+  validateNetworkDraft,
+} from './validateNetwork.ts'
 
 const known = { builtIn: ['eip155:1', 'eip155:31337'] as const, custom: ['eip155:1337'] as const }
 const draft = {
@@ -121,5 +125,27 @@ describe('checkNetworkEndpoint', () => {
     expect(await checkNetworkEndpoint(answering({ result: 'mainnet' }), 'eip155:8888')).toBe(
       'The endpoint answered eth_chainId with something else than a chain id.',
     )
+  })
+})
+
+describe('validateEndpointDraft (a public Solana cluster’s endpoint)', () => {
+  it('accepts an http(s) and a ws(s) URL, trimmed', () => {
+    expect(
+      validateEndpointDraft({
+        rpcUrl: ' https://api.devnet.solana.com ',
+        wsUrl: 'wss://api.devnet.solana.com',
+      }),
+    ).toEqual({
+      endpoint: { rpcUrl: 'https://api.devnet.solana.com', wsUrl: 'wss://api.devnet.solana.com' },
+    })
+  })
+
+  it('reports each URL that is not one', () => {
+    expect(validateEndpointDraft({ rpcUrl: '', wsUrl: 'https://api.devnet.solana.com' })).toEqual({
+      problems: {
+        rpcUrl: 'Enter an http:// or https:// URL.',
+        wsUrl: 'Enter a ws:// or wss:// URL.',
+      },
+    })
   })
 })

@@ -17,6 +17,36 @@ export type ValidateNetworkResult =
 
 const maxNameLength = 40
 
+/** An HTTP and a WebSocket endpoint (trimmed). */
+export type Endpoint = { rpcUrl: string; wsUrl: string }
+
+/** What is wrong with an endpoint pair: an http(s) and a ws(s) URL are needed. */
+function endpointProblems(endpoint: Endpoint): Partial<Record<'rpcUrl' | 'wsUrl', string>> {
+  const problems: Partial<Record<'rpcUrl' | 'wsUrl', string>> = {}
+  if (!isUrlWithProtocol(endpoint.rpcUrl, httpProtocols)) {
+    problems.rpcUrl = 'Enter an http:// or https:// URL.'
+  }
+  if (!isUrlWithProtocol(endpoint.wsUrl, webSocketProtocols)) {
+    problems.wsUrl = 'Enter a ws:// or wss:// URL.'
+  }
+  return problems
+}
+
+/**
+ * Checks the endpoints of the form for a built-in network whose endpoint the user gives (a public
+ * Solana cluster): an http(s) and a ws(s) URL, trimmed. The name and chain id are the wallet's.
+ *
+ * @example validateEndpointDraft({ rpcUrl: ' https://api.devnet.solana.com ', wsUrl: 'wss://api.devnet.solana.com' })
+ * // { endpoint: { rpcUrl: 'https://api.devnet.solana.com', wsUrl: 'wss://api.devnet.solana.com' } }
+ */
+export function validateEndpointDraft(
+  draft: Endpoint,
+): { endpoint: Endpoint } | { problems: Partial<Record<NetworkField, string>> } {
+  const endpoint = { rpcUrl: draft.rpcUrl.trim(), wsUrl: draft.wsUrl.trim() }
+  const problems = endpointProblems(endpoint)
+  return Object.keys(problems).length > 0 ? { problems } : { endpoint }
+}
+
 /**
  * Checks the network form without asking the network: a well-formed `eip155:<n>` that is neither a
  * built-in network nor another custom one (`replacing` is the chain id of the network being
@@ -48,12 +78,7 @@ export function validateNetworkDraft(
   }
   if (name === '') problems.name = 'Give the network a name.'
   else if (name.length > maxNameLength) problems.name = `At most ${maxNameLength} characters.`
-  if (!isUrlWithProtocol(rpcUrl, httpProtocols)) {
-    problems.rpcUrl = 'Enter an http:// or https:// URL.'
-  }
-  if (!isUrlWithProtocol(wsUrl, webSocketProtocols)) {
-    problems.wsUrl = 'Enter a ws:// or wss:// URL.'
-  }
+  Object.assign(problems, endpointProblems({ rpcUrl, wsUrl }))
   if (Object.keys(problems).length > 0 || !parsed) return { problems }
   return { network: { chainId: parsed.chainId, name, rpcUrl, wsUrl } }
 }

@@ -4,7 +4,6 @@ import { ErrorText, Layout } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
 import { useWallet } from '../../stores/wallet.ts'
 import { AccountActivity, Balance, NetworkPicker } from './Money.tsx'
-import { SolanaAccounts } from './SolanaAccounts.tsx'
 import { Tokens } from './Tokens.tsx'
 
 /**
@@ -62,7 +61,6 @@ export function Home() {
         ))}
       </ul>
       <Tokens />
-      <SolanaAccounts />
       <ErrorText error={error} />
       <button type="button" data-testid="account-add" disabled={busy} onClick={addAccount}>
         + Add account

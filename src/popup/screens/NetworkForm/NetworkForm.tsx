@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import { solanaClusterOf } from '../../../core/wallet/networks.ts'
 import type { NetworkDraft } from '../../../core/wallet/validateNetwork.ts'
 import { ErrorText, FieldError, Layout } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
@@ -30,8 +31,9 @@ const fields: Array<{
 ]
 
 /**
- * Adding or editing a custom network. The background validates it (form, then a live
- * `eth_chainId`); each refusal shows under its field.
+ * Adding or editing a custom network, or giving a public Solana cluster its endpoint. The background
+ * validates it (form, then a live `eth_chainId`, or `getGenesisHash` for Solana); each refusal
+ * shows under its field.
  */
 export function NetworkForm() {
   const { editingNetwork, go } = useNavigation(
@@ -49,6 +51,7 @@ export function NetworkForm() {
     })),
   )
   const editing = networks.find((network) => network.chainId === editingNetwork)
+  const cluster = editingNetwork === undefined ? undefined : solanaClusterOf(editingNetwork)
   const [draft, setDraft] = useState<NetworkDraft>(emptyDraft)
 
   useEffect(() => {
@@ -57,19 +60,26 @@ export function NetworkForm() {
   }, [clearErrors, load])
   useEffect(() => {
     if (editing) {
-      const { chainId, name, rpcUrl, wsUrl } = editing
-      setDraft({ chainId, name, rpcUrl, wsUrl })
+      const { chainId, name, rpcUrl, wsUrl, kind } = editing
+      // An Infura endpoint holds the API key: a cluster's form starts empty then.
+      setDraft(
+        kind === 'infura'
+          ? { chainId, name, rpcUrl: '', wsUrl: '' }
+          : { chainId, name, rpcUrl, wsUrl },
+      )
     }
   }, [editing])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (await save(draft, editingNetwork)) go('settings')
+    if (await save(draft, editing?.kind === 'custom' ? editingNetwork : undefined)) go('settings')
   }
 
   return (
     <Layout
-      title={editingNetwork ? 'Edit network' : 'Add a network'}
+      title={
+        cluster ? `${cluster.name} endpoint` : editingNetwork ? 'Edit network' : 'Add a network'
+      }
       actions={
         <button
           type="button"
@@ -82,10 +92,17 @@ export function NetworkForm() {
       }
     >
       <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
-        <p className="lead">
-          An EVM chain and its JSON-RPC endpoints. Aperture asks the endpoint for its chain id
-          before saving.
-        </p>
+        {cluster ? (
+          <p className="lead">
+            The JSON-RPC endpoints of {cluster.name}. Aperture asks the endpoint for its genesis
+            hash before saving, and refuses one that serves another cluster.
+          </p>
+        ) : (
+          <p className="lead">
+            An EVM chain and its JSON-RPC endpoints (or a Solana cluster's: its chain id, solana:…).
+            Aperture asks the endpoint for its chain id (or genesis hash) before saving.
+          </p>
+        )}
         {fields.map(({ field, testId, label, placeholder }) => (
           <label key={field} className="field">
             <span>{label}</span>

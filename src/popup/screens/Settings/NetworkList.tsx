@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { NetworkView } from '../../../core/protocol/popupMessages.ts'
+import { solanaClusterOf } from '../../../core/wallet/networks.ts'
 import { ErrorText } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
 import { useNetworks } from '../../stores/networks.ts'
@@ -17,15 +18,20 @@ function NetworkRow({ network, children }: { network: NetworkView; children?: Re
       <span className="network-title">
         <strong>{network.name}</strong>
         <code>{network.chainId}</code>
-        {network.enabled ? null : <em className="tag">needs API key</em>}
+        {network.enabled ? null : (
+          <em className="tag">{network.kind === 'endpoint' ? 'needs RPC URL' : 'needs API key'}</em>
+        )}
       </span>
-      <code className="url">{shownUrl(network)}</code>
+      {network.rpcUrl === '' ? null : <code className="url">{shownUrl(network)}</code>}
       {children}
     </li>
   )
 }
 
-/** The user's own networks (edit, remove), then the built-in ones with edit and remove; adding one opens the form. */
+/**
+ * The user's own networks (edit, remove), then the built-in ones — the public Solana clusters with
+ * their endpoint to set, edit or remove; adding one opens the form.
+ */
 export function NetworkList() {
   const { networks, error, load, remove } = useNetworks(
     useShallow((state) => ({
@@ -90,9 +96,34 @@ export function NetworkList() {
       )}
       <h3 className="subheading">Built in</h3>
       <ul className="list" aria-label="Built-in networks">
-        {builtIn.map((network) => (
-          <NetworkRow key={network.chainId} network={network} />
-        ))}
+        {builtIn.map((network) =>
+          solanaClusterOf(network.chainId) ? (
+            <NetworkRow key={network.chainId} network={network}>
+              <span className="row end">
+                <button
+                  type="button"
+                  className="small"
+                  data-testid={`network-edit-${network.chainId}`}
+                  onClick={() => editNetwork(network.chainId)}
+                >
+                  {network.kind === 'endpoint' && network.enabled ? 'Edit' : 'Set endpoint'}
+                </button>
+                {network.kind === 'endpoint' && network.enabled ? (
+                  <button
+                    type="button"
+                    className="small danger"
+                    data-testid={`network-remove-${network.chainId}`}
+                    onClick={() => void remove(network.chainId)}
+                  >
+                    Remove endpoint
+                  </button>
+                ) : null}
+              </span>
+            </NetworkRow>
+          ) : (
+            <NetworkRow key={network.chainId} network={network} />
+          ),
+        )}
       </ul>
     </section>
   )
