@@ -24,13 +24,14 @@ import { blockNumber, deployEmitter, emitLogs } from '../e2e/support/anvil.ts'
 import { burstAnswers, burstMs, startBurst } from '../e2e/support/burst.ts'
 import { anvilOf, startNodeEndpoint } from '../e2e/support/endpoint.ts'
 import { chromiumPath } from '../e2e/support/launchWallet.ts'
-import { openOfficialClient } from '../e2e/support/officialClient.ts'
+import { officialClientPage, openOfficialClient } from '../e2e/support/officialClient.ts'
 import { request } from '../e2e/support/provider.ts'
 import { serveDapp } from '../e2e/support/serveDapp.ts'
 import { controlServiceWorker } from '../e2e/support/serviceWorker.ts'
 import { startReadyWallet } from '../e2e/support/wallet.ts'
 import { approve, waitForApprovalWindow } from '../e2e/support/walletUi.ts'
 import { type LoadSample, measurePageLoad, type PageLoadSamples } from './pageLoad.ts'
+import { type RelayWay, relayWays, writeRelayFloorExtension } from './relayFloor.ts'
 import { measureProviderSigning, measureSigning, type SigningSamples } from './signing.ts'
 
 const { values: options } = parseArgs({
@@ -70,8 +71,15 @@ function summarize(samples: number[]): Summary {
 
 const ms = (value: number) => `${value.toFixed(2)} ms`
 
-/** One sample series per way a dapp reaches the node. */
-type Trips = { wallet: number[]; eip1193: number[]; external: number[]; direct: number[] }
+/** One sample series per way a dapp reaches the node, and per way of the relay floor. */
+type Trips = {
+  wallet: number[]
+  eip1193: number[]
+  external: number[]
+  direct: number[]
+  /** The relay floor (`relayFloor.ts`), when measured: the same answer relayed and nothing else. */
+  floor: Record<RelayWay, number[]>
+}
 
 /**
  * Times `count` sequential rounds of the same request in the official-client page: through the
@@ -84,16 +92,25 @@ function timeTrips(
   body: { method: string; params: unknown[] },
   count: number,
   endpointUrl: string,
+  floorWays: readonly RelayWay[] = [],
 ): Promise<Trips> {
   return page.evaluate(
-    async ({ body, count, endpointUrl, scope }) => {
+    async ({ body, count, endpointUrl, scope, floorWays }) => {
       const provider = window.aperture
       if (!provider) throw new Error('window.aperture is missing')
       const ethereum = (window as { ethereum?: { request(args: unknown): Promise<unknown> } })
         .ethereum
       if (!ethereum) throw new Error('window.ethereum is missing')
       const client = window.officialClient
-      const trips: Trips = { wallet: [], eip1193: [], external: [], direct: [] }
+      const trips: Trips = {
+        wallet: [],
+        eip1193: [],
+        external: [],
+        direct: [],
+        floor: { whole: [], pieces: [], external: [] },
+      }
+      const relayFloor = window.relayFloor
+      if (floorWays.length > 0 && !relayFloor) throw new Error('window.relayFloor is missing')
       for (let index = 0; index < count; index += 1) {
         let start = performance.now()
         await provider.request({ method: 'wallet_invokeMethod', params: { scope, request: body } })
@@ -117,10 +134,18 @@ function timeTrips(
         const answer = (await response.json()) as { error?: unknown }
         if (answer.error) throw new Error(JSON.stringify(answer.error))
         trips.direct.push(performance.now() - start)
+
+        const request = JSON.stringify({ jsonrpc: '2.0', id: index, ...body })
+        for (const way of floorWays) {
+          start = performance.now()
+          const relayed = (await relayFloor?.(way, endpointUrl, request)) as { error?: unknown }
+          if (relayed.error) throw new Error(JSON.stringify(relayed.error))
+          trips.floor[way].push(performance.now() - start)
+        }
       }
       return trips
     },
-    { body, count, endpointUrl, scope },
+    { body, count, endpointUrl, scope, floorWays },
   )
 }
 
@@ -153,7 +178,9 @@ async function timeBursts(
 async function main(): Promise<void> {
   const endpoint = await startNodeEndpoint({ port: 0 })
   const dapp = await serveDapp()
-  const wallet = await startReadyWallet(endpoint, { headless: true })
+  // The relay floor's scripts run on the benchmark's page only (a match pattern has no port).
+  const floor = await writeRelayFloorExtension(`http://127.0.0.1/${officialClientPage}`)
+  const wallet = await startReadyWallet(endpoint, { headless: true, alsoLoad: [floor.path] })
   try {
     const page = await openOfficialClient(wallet.context, dapp)
     const pending = request(page, 'wallet_createSession', {
@@ -198,12 +225,17 @@ async function main(): Promise<void> {
     const check = await request<unknown[]>(page, 'wallet_invokeMethod', { scope, request: getLogs })
     if (check.result?.length !== logCount)
       throw new Error(`eth_getLogs answered ${JSON.stringify(check.error ?? check.result?.length)}`)
-    await timeTrips(page, getLogs, 2, endpoint.httpUrl)
-    const logs = await timeTrips(page, getLogs, logRuns, endpoint.httpUrl)
+    await timeTrips(page, getLogs, 2, endpoint.httpUrl, relayWays)
+    const logs = await timeTrips(page, getLogs, logRuns, endpoint.httpUrl, relayWays)
     const walletLogs = summarize(logs.wallet)
     const eip1193Logs = summarize(logs.eip1193)
     const externalLogs = summarize(logs.external)
     const directLogs = summarize(logs.direct)
+    const floorLogs = {
+      whole: summarize(logs.floor.whole),
+      pieces: summarize(logs.floor.pieces),
+      external: summarize(logs.floor.external),
+    }
 
     console.log(`burst: ${burstSize} reads at once, ${burstRuns} runs each way…`)
     const burstSamples = await timeBursts(page, anvilOf(endpoint).rpcUrl, endpoint.httpUrl)
@@ -263,6 +295,7 @@ async function main(): Promise<void> {
       eip1193Logs,
       externalLogs,
       directLogs,
+      floorLogs,
       walletBurst,
       directBurst,
       cold,
@@ -284,6 +317,7 @@ async function main(): Promise<void> {
     await wallet.close()
     await dapp.close()
     await endpoint.close()
+    await floor.remove()
   }
 }
 
@@ -296,6 +330,7 @@ type Report = {
   eip1193Logs: Summary
   externalLogs: Summary
   directLogs: Summary
+  floorLogs: Record<RelayWay, Summary>
   walletBurst: Summary
   directBurst: Summary
   cold: Summary
@@ -346,6 +381,55 @@ function pageLoadRows(p: PageLoadSamples): string {
   ].join('\n')
 }
 
+/**
+ * The 10,000-log answer through each page API next to the relay floor of its hops (issue 21): a
+ * target under the floor's ratio cannot be met by any relay through those hops on this machine.
+ */
+function largeAnswerRows(r: Report): string {
+  const ratio = (a: Summary, key: 'p50' | 'p95') => a[key] / r.directLogs[key]
+  const twoHopFloor = Math.min(ratio(r.floorLogs.whole, 'p50'), ratio(r.floorLogs.pieces, 'p50'))
+  const oneHopFloor = ratio(r.floorLogs.external, 'p50')
+  /** A page API's row; its target's verdict names the floor when the floor is above the target. */
+  const row = (name: string, a: Summary, target?: { ratio: number; floor: number }) => {
+    const p50 = ratio(a, 'p50')
+    const p95 = ratio(a, 'p95')
+    let targetText = ''
+    if (target) {
+      const met = p50 <= target.ratio && p95 <= 1.5
+      const floorAbove =
+        target.floor > target.ratio ? ` (its floor, ${target.floor.toFixed(2)}×, is above it)` : ''
+      targetText = `≤ ${target.ratio}× p50, ≤ 1.5× p95: ${met ? 'met' : `not met${floorAbove}`}`
+    }
+    return `| ${name} | ${ms(a.p50)} / ${ms(a.p95)} | ${p50.toFixed(2)}× / ${p95.toFixed(2)}× | ${targetText} |`
+  }
+  return [
+    `| \`eth_getLogs\`, ${logCount.toLocaleString('en-US')} logs (n=${r.directLogs.n}) | p50 / p95 | Ratio to direct p50 / p95 | Target |`,
+    '|---|---|---|---|',
+    `| direct \`fetch\` from the page | ${ms(r.directLogs.p50)} / ${ms(r.directLogs.p95)} | 1.00× / 1.00× | |`,
+    row('`window.aperture` (page ↔ content script ↔ worker)', r.walletLogs, {
+      ratio: 1.25,
+      floor: twoHopFloor,
+    }),
+    row('EIP-1193 provider (page ↔ content script ↔ worker)', r.eip1193Logs, {
+      ratio: 1.25,
+      floor: twoHopFloor,
+    }),
+    row('official client, extension transport (page ↔ worker)', r.externalLogs, {
+      ratio: 1.3,
+      floor: oneHopFloor,
+    }),
+    row('relay floor: page ↔ content script ↔ worker, the text as one message', r.floorLogs.whole),
+    row(
+      'relay floor: page ↔ content script ↔ worker, the text in pieces as it arrives',
+      r.floorLogs.pieces,
+    ),
+    row(
+      'relay floor: page ↔ worker (extension transport), the text as one message',
+      r.floorLogs.external,
+    ),
+  ].join('\n')
+}
+
 function renderSection(r: Report): string {
   const overheadP50 = r.walletTrip.p50 - r.directTrip.p50
   const externalOverheadP50 = r.externalTrip.p50 - r.directTrip.p50
@@ -385,6 +469,13 @@ page stream and port as \`window.aperture\` (its own page API, docs/extension.md
 |---|---|---|
 | \`eth_blockNumber\` round trip, p50 / p95 (n=${r.eip1193Trip.n}) | ${ms(r.eip1193Trip.p50)} / ${ms(r.eip1193Trip.p95)} | ${ratio(r.eip1193Trip.p50, r.directTrip.p50)} |
 | \`eth_getLogs\`, ${logCount.toLocaleString('en-US')} logs, p50 / p95 (n=${r.eip1193Logs.n}) | ${ms(r.eip1193Logs.p50)} / ${ms(r.eip1193Logs.p95)} | ${ratio(r.eip1193Logs.p50, r.directLogs.p50)} |
+
+The large answer against its floor (issue 21): the relay floor is a benchmark-only extension
+(\`bench/relayFloor.ts\`, loaded beside the wallet, on the same page) whose worker fetches the same
+answer from the same endpoint and relays it to the page doing nothing else; the page parses it.
+Every way alternates with the others request by request.
+
+${largeAnswerRows(r)}
 
 ${pageLoadRows(r.pageLoad)}
 

@@ -34,6 +34,8 @@ export type LaunchWalletOptions = {
   extensionPath?: string
   /** Default: a fresh temporary profile, removed on `close()`. */
   userDataDir?: string
+  /** Unpacked extensions loaded beside the wallet (the benchmark's relay floor, `bench/relayFloor.ts`). */
+  alsoLoad?: readonly string[]
 }
 
 export type LaunchedWallet = {
@@ -59,19 +61,20 @@ export async function launchWallet(options: LaunchWalletOptions = {}): Promise<L
   const temporaryProfile = options.userDataDir === undefined
   const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'aperture-profile-')))
   const headless = (options.headless ?? true) || !hasDisplay()
+  const extensions = (options.alsoLoad ?? []).map((path) => resolve(path))
 
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
     headless,
     args: [
       ...chromiumFlags,
-      `--disable-extensions-except=${extensionPath}`,
-      `--load-extension=${extensionPath}`,
+      `--disable-extensions-except=${[extensionPath, ...extensions].join(',')}`,
+      `--load-extension=${[extensionPath, ...extensions].join(',')}`,
     ],
     viewport: { width: 1280, height: 900 },
   })
   try {
-    const worker = await extensionWorker(context)
+    const worker = await extensionWorker(context, manifest.background.service_worker)
     const extensionId = new URL(worker.url()).host
     const extensionOrigin = `chrome-extension://${extensionId}/`
     return {
@@ -90,7 +93,7 @@ export async function launchWallet(options: LaunchWalletOptions = {}): Promise<L
   }
 }
 
-type BuiltManifest = { action: { default_popup: string } }
+type BuiltManifest = { action: { default_popup: string }; background: { service_worker: string } }
 
 async function readManifest(extensionPath: string): Promise<BuiltManifest> {
   const text = await readFile(join(extensionPath, 'manifest.json'), 'utf8').catch(
@@ -103,8 +106,11 @@ async function readManifest(extensionPath: string): Promise<BuiltManifest> {
   return JSON.parse(text) as BuiltManifest
 }
 
-async function extensionWorker(context: BrowserContext): Promise<Worker> {
-  const isExtension = (worker: Worker) => worker.url().startsWith('chrome-extension://')
+/** The wallet's service worker (`script`, its manifest's), among those of every loaded extension. */
+async function extensionWorker(context: BrowserContext, script: string): Promise<Worker> {
+  const isExtension = (worker: Worker) =>
+    worker.url().startsWith('chrome-extension://') &&
+    new URL(worker.url()).pathname === `/${script}`
   const running = context.serviceWorkers().find(isExtension)
   if (running) return running
   return context.waitForEvent('serviceworker', { predicate: isExtension, timeout: 30_000 })

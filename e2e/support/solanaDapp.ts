@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { getBase58Codec } from '@solana/kit'
 import { expect, test } from '../fixtures.ts'
-import { type RunningEndpoint, startSolanaEndpoint } from './endpoint.ts'
+import { answerConfirmation } from './confirmations.ts'
+import { type RunningEndpoint, startSolanaEndpoint, surfpoolOf } from './endpoint.ts'
 import { approve, writeSettings } from './walletUi.ts'
 
 /**
@@ -51,6 +52,35 @@ export const solanaTest = test.extend<{ solanaPage: Page }, { solana: RunningEnd
   },
 })
 
+/** A JSON-RPC call straight to Surfpool (set-up and checks, not through the wallet). */
+export async function surfpool<T>(endpoint: RunningEndpoint, method: string, params: unknown[]) {
+  const response = await fetch(surfpoolOf(endpoint).rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await response.json()) as { result?: T; error?: unknown }
+  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`)
+  return body.result as T
+}
+
+/** An account's lamports at `confirmed`, read from Surfpool. */
+export const balanceOf = async (endpoint: RunningEndpoint, address: string): Promise<number> => {
+  const params = [address, { commitment: 'confirmed' }]
+  return (await surfpool<{ value: number }>(endpoint, 'getBalance', params)).value
+}
+
+/** A signature's status on Surfpool (history included); null when the chain never saw it. */
+export const statusOf = async (endpoint: RunningEndpoint, signature: string) => {
+  const params = [[signature], { searchTransactionHistory: true }]
+  const { value } = await surfpool<{ value: Array<{ confirmationStatus?: string } | null> }>(
+    endpoint,
+    'getSignatureStatuses',
+    params,
+  )
+  return value[0] ?? null
+}
+
 /** Calls one of the dapp page's functions (`window.solanaDapp`) and returns its outcome. */
 export const dappCall = <T>(
   page: Page,
@@ -77,6 +107,16 @@ export async function connectSolana(
   const outcome = await pending
   if (outcome.error) throw new Error(`connect failed: ${JSON.stringify(outcome.error)}`)
   return outcome.value
+}
+
+/**
+ * Answers the request the confirmation window shows, then waits for the window to close itself, so
+ * that the next request of the test gets a window of its own.
+ */
+export async function answerAndClose(window: Page, answer: 'approve' | 'reject', screen?: string) {
+  const closed = window.waitForEvent('close')
+  await answerConfirmation(window, answer, screen)
+  await closed
 }
 
 /** The `standard:events` `change`s the dapp heard, as `{ accounts: [address…] }`. */

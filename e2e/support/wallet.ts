@@ -14,9 +14,12 @@ export type ReadyWallet = LaunchedWallet & {
  */
 export async function startReadyWallet(
   endpoint: Pick<RunningEndpoint, 'httpUrl' | 'wsUrl'>,
-  options: { headless?: boolean; screenshots?: boolean } = {},
+  options: { headless?: boolean; screenshots?: boolean; alsoLoad?: readonly string[] } = {},
 ): Promise<ReadyWallet> {
-  const wallet = await launchWallet({ headless: options.headless ?? true })
+  const wallet = await launchWallet({
+    headless: options.headless ?? true,
+    alsoLoad: options.alsoLoad,
+  })
   try {
     const popup = await onboard(wallet.context, wallet.popupUrl, {
       screenshots: options.screenshots,

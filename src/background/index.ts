@@ -16,7 +16,9 @@ import { createConfirmations } from '../core/wallet/createConfirmations.ts'
 import { createNetworkAdder } from '../core/wallet/createNetworkAdder.ts'
 import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
 import { createSigner } from '../core/wallet/createSigner.ts'
+import { createSolanaSigner } from '../core/wallet/createSolanaSigner.ts'
 import { createTokenWatcher } from '../core/wallet/createTokenWatcher.ts'
+import { createWalletNamespaces } from '../core/wallet/namespaces.ts'
 import { defaultNetwork } from '../core/wallet/networks.ts'
 import { checkNetworkEndpoint } from '../core/wallet/validateNetwork.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
@@ -33,6 +35,7 @@ import { createSessionStore } from './sessionStore.ts'
 import {
   createCallsBatchStore,
   createConfirmationStore,
+  createSolanaTransactionLog,
   createTransactionLog,
 } from './signingStores.ts'
 import { createSiteStore } from './siteStore.ts'
@@ -90,6 +93,7 @@ const confirmations = createConfirmations({
   now,
 })
 const transactions = createTransactionLog(local)
+const solanaTransactions = createSolanaTransactionLog(local)
 const scheduler = createScheduler(
   {
     [alarmNames.sessionExpiry]: () => expireSessions(),
@@ -139,17 +143,31 @@ const networkAdder = createNetworkAdder({
   checkEndpoint: (network) =>
     checkNetworkEndpoint(createHttpNodeClient({ url: network.rpcUrl }), network.chainId),
 })
+const solanaSigning = createSolanaSigner({
+  confirmations,
+  node: (chainId) => nodes.nodeCall(chainId),
+  key: (address) => wallet.solanaKey(address),
+  sent: (transaction) => {
+    solanaTransactions
+      .append(transaction)
+      .catch((error: unknown) => console.error('Aperture: recording a transaction', error))
+  },
+  now,
+})
 const engine: MultichainEngine = withActivityLog(
-  createMultichainEngine({
-    sessions,
-    approver: approvals.approver,
-    signer: signing.signer,
-    networks: networkAdder,
-    nodes: nodes.router,
-    notifier: connections.notifier,
-    clock: { now },
-    capabilities: networks.capabilities,
-  }),
+  createMultichainEngine(
+    {
+      sessions,
+      approver: approvals.approver,
+      signer: signing.signer,
+      networks: networkAdder,
+      nodes: nodes.router,
+      notifier: connections.notifier,
+      clock: { now },
+      capabilities: networks.capabilities,
+    },
+    { namespaces: createWalletNamespaces({ solanaSigner: solanaSigning.signer }) },
+  ),
   { activity, sessions, now },
 )
 
@@ -193,6 +211,7 @@ const handlePopup = createPopupHandlers({
   activity,
   confirmations,
   transactions,
+  solanaTransactions,
   nodeCall: (chainId) => nodes.nodeCall(chainId),
   touch: autoLock.touch,
 })
@@ -263,5 +282,7 @@ wake({
   nodes,
   connections,
   engine,
-  resumeBroadcasts: signing.resumeBroadcasts,
+  resumeBroadcasts: async () => {
+    await Promise.all([signing.resumeBroadcasts(), solanaSigning.resumeSends()])
+  },
 }).catch((error: unknown) => console.error('Aperture: wake-up', error))

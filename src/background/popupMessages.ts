@@ -12,9 +12,11 @@ import type {
   PopupResponse,
 } from '../core/protocol/popupMessages.ts'
 import { checkGenesisHash } from '../core/solana/checkGenesisHash.ts'
+import { readSolanaBalances, trackSolanaTransactions } from '../core/solana/readSolanaBalances.ts'
 import type { Confirmations } from '../core/wallet/createConfirmations.ts'
 import { addNetworkKind } from '../core/wallet/createNetworkAdder.ts'
 import { FieldErrors } from '../core/wallet/fieldErrors.ts'
+import { grantedAccountKeys, namespaceAccounts } from '../core/wallet/namespaceAccounts.ts'
 import { builtInChainIds, solanaClusterOf } from '../core/wallet/networks.ts'
 import { readBalances } from '../core/wallet/readBalances.ts'
 import { readTokenBalances } from '../core/wallet/readTokenBalances.ts'
@@ -29,7 +31,7 @@ import {
 import { validateSettingsChanges } from '../core/wallet/validateSettings.ts'
 import type { ActivityLog } from './activityLog.ts'
 import type { NetworkRegistry } from './networks.ts'
-import type { TransactionLog } from './signingStores.ts'
+import type { SolanaTransactionLog, TransactionLog } from './signingStores.ts'
 import type { Wallet } from './wallet.ts'
 import type { WatchedTokenStore } from './watchedTokens.ts'
 import type { WindowApprover } from './windowApprover.ts'
@@ -47,6 +49,7 @@ export type PopupDependencies = {
   activity: ActivityLog
   confirmations: Confirmations
   transactions: TransactionLog
+  solanaTransactions: SolanaTransactionLog
   /** The chain's node endpoint, for the wallet's own calls. */
   nodeCall(chainId: ChainId): NodeCall
   /** Records user activity (postpones auto-lock). */
@@ -102,7 +105,14 @@ export function createPopupHandlers(deps: PopupDependencies) {
           all.find((network) => network.chainId === chainId)?.name ?? chainId,
         ]),
       )
-      return { id, request: pending.request, chainNames }
+      const chainIds = pending.request.chains.map(({ chainId }) => chainId)
+      const capabilities = await networks.capabilities.get()
+      return {
+        id,
+        request: pending.request,
+        chainNames,
+        namespaceAccounts: namespaceAccounts(chainIds, capabilities),
+      }
     },
     'approval:resolve': async ({ id, result }) => {
       if (result.approved && !(await wallet.isUnlocked()))
@@ -119,6 +129,17 @@ export function createPopupHandlers(deps: PopupDependencies) {
       const tokens = (await deps.watchedTokens.read()).filter((token) => token.chainId === chainId)
       return readTokenBalances(deps.nodeCall(chainId), tokens, accounts)
     },
+    'home:solanaBalances': async ({ chainId }) => {
+      const { addresses } = await wallet.state()
+      return readSolanaBalances(deps.nodeCall(chainId), addresses?.solana ?? [])
+    },
+    'solanaTransactions:list': async () =>
+      (
+        await trackSolanaTransactions(
+          (chainId) => deps.nodeCall(chainId as ChainId),
+          await deps.solanaTransactions.read(),
+        )
+      ).reverse(),
     'transactions:list': async () => {
       const tracked = await trackTransactions(
         (transaction) => deps.nodeCall(transaction.chainId),
@@ -187,11 +208,20 @@ export function createPopupHandlers(deps: PopupDependencies) {
         : networks.removeCustomNetwork(chainId),
     'connections:list': async () => {
       const all = await sessions.list()
+      const capabilities = await networks.capabilities.get()
       const views = await Promise.all(
         all.map(async (view) => ({
           ...view,
           activity: await activity.read(view.origin),
           ethereum: await ethereum.view(view.origin),
+          accountKeys: grantedAccountKeys(view.session.sessionScopes, capabilities),
+          namespaceAccounts: namespaceAccounts(
+            [
+              ...Object.keys(view.session.sessionScopes),
+              ...Object.keys(view.session.requestedScopes),
+            ] as ChainId[],
+            capabilities,
+          ),
         })),
       )
       return views.sort((a, b) => a.origin.localeCompare(b.origin))

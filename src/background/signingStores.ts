@@ -1,6 +1,7 @@
 import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
 import type { ConfirmationRecord, ConfirmationStore } from '../core/wallet/createConfirmations.ts'
 import type { CallsBatch, CallsBatchStore, SentTransaction } from '../core/wallet/createSigner.ts'
+import type { SentSolanaTransaction } from '../core/wallet/createSolanaSigner.ts'
 import type { TrackedTransaction } from '../core/wallet/transactionStatus.ts'
 import type { Storage } from './storage.ts'
 
@@ -72,3 +73,24 @@ export function createTransactionLog(local: Storage) {
 }
 
 export type TransactionLog = ReturnType<typeof createTransactionLog>
+
+/** The wallet's own Solana transactions in `storage.local`, newest last, for the activity list. */
+export function createSolanaTransactionLog(local: Storage) {
+  let writes: Promise<unknown> = Promise.resolve()
+  const read = async (): Promise<SentSolanaTransaction[]> =>
+    (await local.read<SentSolanaTransaction[]>(localKeys.solanaTransactions)) ?? []
+  return {
+    read,
+    append(transaction: SentSolanaTransaction): Promise<void> {
+      const step = async () => {
+        const kept = [...(await read()), transaction].slice(-maxTransactions)
+        await local.write(localKeys.solanaTransactions, kept)
+      }
+      const current = writes.then(step, step)
+      writes = current.catch(() => undefined)
+      return current
+    },
+  }
+}
+
+export type SolanaTransactionLog = ReturnType<typeof createSolanaTransactionLog>

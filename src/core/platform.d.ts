@@ -38,6 +38,10 @@ declare class TextDecoder {
   decode(input?: Uint8Array): string
 }
 
+declare class TextEncoder {
+  encode(input?: string): Uint8Array
+}
+
 declare class URLSearchParams {
   constructor(init?: string)
   get(name: string): string | null

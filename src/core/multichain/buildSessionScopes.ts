@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
 import type { AccountId, ChainId } from '../caip/types.ts'
 import { walletNamespaces } from '../wallet/namespaces.ts'
-import { findNamespace, type Namespace, type WalletAccounts } from './namespace.ts'
+import { findNamespace, type NamespaceKnowledge, type WalletAccounts } from './namespace.ts'
 import type { SessionScopes } from './ports.ts'
 
 export type BuildSessionScopesParameters = {
@@ -11,7 +11,7 @@ export type BuildSessionScopesParameters = {
   /** All the wallet's accounts with their addresses per namespace (default: `accounts`, EVM only). */
   wallet?: WalletAccounts
   /** Default `walletNamespaces`. */
-  namespaces?: readonly Namespace[]
+  namespaces?: readonly NamespaceKnowledge[]
 }
 
 /**

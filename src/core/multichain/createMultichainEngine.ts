@@ -4,7 +4,6 @@ import { exceedsDepth, maxParamsDepth } from '../rpc/exceedsDepth.ts'
 import { parseRequest } from '../rpc/parseRequest.ts'
 import { failure, success } from '../rpc/response.ts'
 import type { Json, RpcId, RpcNotification } from '../rpc/types.ts'
-import { walletNamespaces } from '../wallet/namespaces.ts'
 import { connectNamespace } from './connectNamespace.ts'
 import type { EngineContext, Handler } from './context.ts'
 import { type CreateOriginQueueParameters, createOriginQueue } from './createOriginQueue.ts'
@@ -30,8 +29,8 @@ import { updateSession } from './updateSession.ts'
 export type CreateMultichainEngineOptions = {
   /** How node calls queue per origin (`createOriginQueue`; DESIGN §6). */
   queue?: CreateOriginQueueParameters
-  /** Default `walletNamespaces`: every namespace the wallet speaks. */
-  namespaces?: readonly Namespace[]
+  /** Every namespace the wallet speaks, answering calls (`createWalletNamespaces`). */
+  namespaces: readonly Namespace[]
 }
 
 /** The only methods pages may call (DESIGN §4). */
@@ -73,18 +72,19 @@ export const subscriptionNotification = (
  * origin the caller passes — the browser's sender origin, never one named in a message.
  *
  * @example
- * const engine = createMultichainEngine(ports)
+ * const namespaces = createWalletNamespaces({ solanaSigner })
+ * const engine = createMultichainEngine(ports, { namespaces })
  * await engine.handleRequest('https://app.example', 'tab-1', {
  *   jsonrpc: '2.0', id: 1, method: 'wallet_getSession', params: {} })
  * // { jsonrpc: '2.0', id: 1, result: { sessionScopes: {}, sessionProperties: {} } }
  */
 export function createMultichainEngine(
   ports: EnginePorts,
-  options: CreateMultichainEngineOptions = {},
+  options: CreateMultichainEngineOptions,
 ): MultichainEngine {
   const context: EngineContext = {
     ports,
-    namespaces: options.namespaces ?? walletNamespaces,
+    namespaces: options.namespaces,
     pendingApprovals: new Set(),
     endingSessions: new Map(),
   }

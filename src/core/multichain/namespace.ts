@@ -33,7 +33,8 @@ export type NamespaceInvocation = {
  * What one CAIP-2 namespace knows, as the session engine asks for it (DESIGN §1, STYLE "Namespaces"):
  * the engine, the approval window, the Connections screen and the confirmation queue speak CAIP ids
  * and ask the namespace of a scope everything else. `core/eth` (`eip155`, with `wallet:eip155`) and
- * `core/solana` implement it; adding a namespace adds a folder and an entry in `walletNamespaces`.
+ * `core/solana` implement it; adding a namespace adds a folder and an entry in `walletNamespaces` and
+ * `createWalletNamespaces`.
  */
 export interface Namespace {
   /** The CAIP-2 namespace: `eip155`, `solana`. */
@@ -86,6 +87,12 @@ export interface Namespace {
 }
 
 /**
+ * What a namespace knows without answering calls (its chains, account format, method lists): what
+ * the approval window, the Connections screen and the worker's lists read (`walletNamespaces`).
+ */
+export type NamespaceKnowledge = Omit<Namespace, 'invoke'>
+
+/**
  * The namespace a scope key or CAIP-10 account belongs to: `eip155` for `eip155:1` and for the wallet
  * scope `wallet:eip155` (`wallet:eip155:0x…`).
  */
@@ -95,10 +102,10 @@ export function namespaceNameOf(key: string): string {
 }
 
 /** The namespace of `key` (a scope or account id) among `namespaces`, if the wallet speaks it. */
-export function findNamespace(
-  namespaces: readonly Namespace[],
+export function findNamespace<Known extends NamespaceKnowledge>(
+  namespaces: readonly Known[],
   key: string,
-): Namespace | undefined {
+): Known | undefined {
   const name = namespaceNameOf(key)
   return namespaces.find((namespace) => namespace.name === name)
 }

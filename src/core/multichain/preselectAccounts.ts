@@ -2,13 +2,13 @@ import type { Address } from 'viem'
 import { parseAccountId } from '../caip/parseAccountId.ts'
 import type { NormalizedScopes } from '../caip/types.ts'
 import { walletNamespaces } from '../wallet/namespaces.ts'
-import { findNamespace, type Namespace } from './namespace.ts'
+import { findNamespace, type NamespaceKnowledge } from './namespace.ts'
 
 export type PreselectOptions = {
   /** Per namespace, each wallet account's address there, in wallet order (`WalletCapabilities`). */
   addresses?: Record<string, string[]>
   /** Default `walletNamespaces`. */
-  namespaces?: readonly Namespace[]
+  namespaces?: readonly NamespaceKnowledge[]
 }
 
 /**

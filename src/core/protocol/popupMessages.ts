@@ -1,8 +1,10 @@
 import type { Address } from 'viem'
 import type { ChainId } from '../caip/types.ts'
 import type { ApprovalRequest, ApprovalResult, StoredSession } from '../multichain/ports.ts'
+import type { SolanaBalances, TrackedSolanaTransaction } from '../solana/readSolanaBalances.ts'
 import type { ActivityEntry } from '../wallet/activity.ts'
 import type { ConfirmationView } from '../wallet/confirmationViews.ts'
+import type { NamespaceAccounts } from '../wallet/namespaceAccounts.ts'
 import type { Balances } from '../wallet/readBalances.ts'
 import type { TokenBalance } from '../wallet/readTokenBalances.ts'
 import type { TrackedTransaction } from '../wallet/transactionStatus.ts'
@@ -60,6 +62,8 @@ export type ApprovalView = {
   request: ApprovalRequest
   /** Names of the offered chains (from the wallet's networks). */
   chainNames: Record<ChainId, string>
+  /** Each account's address in the namespaces of the offered chains (`namespaceAccounts`). */
+  namespaceAccounts?: NamespaceAccounts[]
 }
 
 /**
@@ -71,6 +75,10 @@ export type ConnectionView = {
   session: StoredSession
   activity: ActivityEntry[]
   ethereum?: { accounts: Address[]; chainId: ChainId }
+  /** The wallet accounts (by their key address) the session grants, in any namespace. */
+  accountKeys?: Address[]
+  /** Each account's address in the namespaces the session covers (`namespaceAccounts`). */
+  namespaceAccounts?: NamespaceAccounts[]
 }
 
 /** Every request the popup can make, with its result type. */
@@ -99,6 +107,10 @@ export type PopupRequests = {
   'home:balances': { params: { chainId: ChainId }; result: Balances }
   /** The watched ERC-20 tokens of one network, with each account's balance (home screen). */
   'home:tokens': { params: { chainId: ChainId }; result: TokenBalance[] }
+  /** The accounts' SOL balances on one Solana network (home screen, `home-solana-<address>`). */
+  'home:solanaBalances': { params: { chainId: ChainId }; result: SolanaBalances }
+  /** The wallet's own Solana transactions, newest first, with their statuses. */
+  'solanaTransactions:list': { params: undefined; result: TrackedSolanaTransaction[] }
   /** The wallet's own transactions, newest first, their status brought up to date. */
   'transactions:list': { params: undefined; result: TrackedTransaction[] }
   /** The confirmation queue (signing requests, across origins), oldest first. */

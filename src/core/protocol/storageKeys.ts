@@ -27,6 +27,8 @@ export const localKeys = {
   watchedTokens: 'watchedTokens',
   /** Prefix of each origin's EIP-1193 `SiteState` (its chosen chain and active account). */
   sitePrefix: 'site:',
+  /** `SentSolanaTransaction[]`: the wallet's own latest Solana transactions, oldest first. */
+  solanaTransactions: 'solanaTransactions',
 } as const
 
 export const sessionKeys = {

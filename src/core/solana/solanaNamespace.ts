@@ -1,8 +1,8 @@
 import type { AccountId, ChainId, NormalizedScope } from '../caip/types.ts'
 import { callNode } from '../multichain/callNode.ts'
-import type { Namespace, ScopeSupport } from '../multichain/namespace.ts'
+import type { Namespace, NamespaceKnowledge, ScopeSupport } from '../multichain/namespace.ts'
 import type { SignerAnswer } from '../multichain/ports.ts'
-import { internalError, invalidParams, unauthorized } from '../rpc/errors.ts'
+import { invalidParams, unauthorized } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 import { activeAccountChanged, solanaAccountChangedNotifications } from './activeAccountChanged.ts'
 import { type DecodedTransaction, decodeTransaction } from './decodeTransaction.ts'
@@ -63,37 +63,43 @@ function requireGranted(scope: NormalizedScope, address: string): void {
   if (!grantedAddresses(scope).includes(address)) throw unauthorized()
 }
 
-const unavailableSigner: SolanaSigner = {
-  sign: async () => {
-    throw internalError('Solana signing is not available here')
+/**
+ * What the `solana` namespace knows (DESIGN §8): each enabled Solana network supports
+ * `solanaScopeMethods`; accounts are `solana:<ref>:<base58>`, matched exactly. A session with
+ * `solana_accountChanged_notifications` hears `metamask_accountsChanged` when its active Solana
+ * account moves (`activeAccountChanged`).
+ */
+export const solanaNamespaceKnowledge: NamespaceKnowledge = {
+  name: 'solana',
+  title: 'Solana',
+  chains(networks) {
+    const chains: Record<ChainId, ScopeSupport> = {}
+    for (const network of networks) {
+      if (network.enabled && network.chainId.startsWith('solana:')) {
+        chains[network.chainId] = { methods: [...solanaScopeMethods], notifications: [] }
+      }
+    }
+    return chains
   },
+  addresses: (accounts) => accounts.addresses?.solana ?? [],
+  accountId: (chainId, address): AccountId => `${chainId}:${address}`,
+  sameAddress: (a, b) => a === b,
+  confirmedMethods: solanaConfirmedMethods,
+  // A second run of these is a second prompt (and a second broadcast for the sending one).
+  replayedMethods: solanaConfirmedMethods,
+  sessionFlags: [solanaAccountChangedNotifications],
+  sessionChangeNotifications: activeAccountChanged,
 }
 
 /**
- * The `solana` namespace (DESIGN §8): each enabled Solana network supports `solanaScopeMethods`;
- * accounts are `solana:<ref>:<base58>`, matched exactly; `getGenesisHash` and `getLatestBlockhash`
- * go to the chain's node, the signing methods to `signer` once their params are checked (`-32602`,
- * a transaction our account does not sign included) and the account is granted (`4100`). A
- * session with `solana_accountChanged_notifications` hears `metamask_accountsChanged` when its
- * active Solana account moves (`activeAccountChanged`).
+ * The `solana` namespace answering calls: `getGenesisHash` and `getLatestBlockhash` go to the
+ * chain's node, the signing methods to `signer` once their params are checked (`-32602`, a
+ * transaction our account does not sign included) and the account is granted (`4100`).
  */
-export function createSolanaNamespace(ports: { signer?: SolanaSigner } = {}): Namespace {
-  const signer = ports.signer ?? unavailableSigner
+export function createSolanaNamespace(ports: { signer: SolanaSigner }): Namespace {
+  const { signer } = ports
   return {
-    name: 'solana',
-    title: 'Solana',
-    chains(networks) {
-      const chains: Record<ChainId, ScopeSupport> = {}
-      for (const network of networks) {
-        if (network.enabled && network.chainId.startsWith('solana:')) {
-          chains[network.chainId] = { methods: [...solanaScopeMethods], notifications: [] }
-        }
-      }
-      return chains
-    },
-    addresses: (accounts) => accounts.addresses?.solana ?? [],
-    accountId: (chainId, address): AccountId => `${chainId}:${address}`,
-    sameAddress: (a, b) => a === b,
+    ...solanaNamespaceKnowledge,
     async invoke(context, call, { chainId, scope, method, params }) {
       const base = { origin: call.origin, chainId, requestKey: call.requestKey }
       switch (method) {
@@ -137,10 +143,5 @@ export function createSolanaNamespace(ports: { signer?: SolanaSigner } = {}): Na
         }
       }
     },
-    confirmedMethods: solanaConfirmedMethods,
-    // A second run of these is a second prompt (and a second broadcast for the sending one).
-    replayedMethods: solanaConfirmedMethods,
-    sessionFlags: [solanaAccountChangedNotifications],
-    sessionChangeNotifications: activeAccountChanged,
   }
 }

@@ -1,14 +1,21 @@
 import { eip155Namespace } from '../eth/eip155Namespace.ts'
-import type { Namespace } from '../multichain/namespace.ts'
-import { createSolanaNamespace, type SolanaSigner } from '../solana/solanaNamespace.ts'
+import type { Namespace, NamespaceKnowledge } from '../multichain/namespace.ts'
+import {
+  createSolanaNamespace,
+  type SolanaSigner,
+  solanaNamespaceKnowledge,
+} from '../solana/solanaNamespace.ts'
 
 /**
  * The namespaces this wallet speaks (DESIGN §1): the engine, the approval window, the Connections
  * screen and the confirmation queue learn everything namespace-specific from these.
  */
-export const walletNamespaces: readonly Namespace[] = [eip155Namespace, createSolanaNamespace()]
+export const walletNamespaces: readonly NamespaceKnowledge[] = [
+  eip155Namespace,
+  solanaNamespaceKnowledge,
+]
 
-/** `walletNamespaces` with the worker's signers plugged in (what the service worker runs). */
+/** `walletNamespaces` answering calls, with the worker's signers plugged in (what the engine runs). */
 export const createWalletNamespaces = (ports: { solanaSigner: SolanaSigner }): Namespace[] => [
   eip155Namespace,
   createSolanaNamespace({ signer: ports.solanaSigner }),

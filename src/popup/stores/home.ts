@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import type { ChainId } from '../../core/caip/types.ts'
 import type { NetworkView } from '../../core/protocol/popupMessages.ts'
+import type { TrackedSolanaTransaction } from '../../core/solana/readSolanaBalances.ts'
 import type { TokenBalance } from '../../core/wallet/readTokenBalances.ts'
 import type { TrackedTransaction } from '../../core/wallet/transactionStatus.ts'
 import { callBackground, errorMessage } from '../callBackground.ts'
@@ -17,6 +18,12 @@ type HomeStore = {
   /** The watched tokens of the chosen network, with each account's balance. */
   tokens: TokenBalance[]
   transactions: TrackedTransaction[]
+  /** The Solana network whose SOL balances are shown, and those balances (lamports) by address. */
+  solanaNetworks: NetworkView[]
+  solanaChainId: ChainId | undefined
+  solanaBalances: Record<string, string>
+  solanaTransactions: TrackedSolanaTransaction[]
+  selectSolana(chainId: ChainId): Promise<void>
   error: string | undefined
   /** Loads the networks (picking one) and everything shown for it. */
   load(): Promise<void>
@@ -36,10 +43,23 @@ export const useHome = create<HomeStore>((set, get) => ({
   blockNumber: undefined,
   tokens: [],
   transactions: [],
+  solanaNetworks: [],
+  solanaChainId: undefined,
+  solanaBalances: {},
+  solanaTransactions: [],
   error: undefined,
   async load() {
     try {
-      const networks = (await callBackground('networks:list')).filter(({ enabled }) => enabled)
+      const enabled = (await callBackground('networks:list')).filter(({ enabled }) => enabled)
+      const networks = enabled.filter(({ chainId }) => !isSolana(chainId))
+      const solanaNetworks = enabled.filter(({ chainId }) => isSolana(chainId))
+      const currentSolana = get().solanaChainId
+      set({
+        solanaNetworks,
+        solanaChainId: solanaNetworks.some((network) => network.chainId === currentSolana)
+          ? currentSolana
+          : solanaNetworks[0]?.chainId,
+      })
       const current = get().chainId
       const chainId = networks.some((network) => network.chainId === current)
         ? current
@@ -54,25 +74,50 @@ export const useHome = create<HomeStore>((set, get) => ({
     set({ chainId, balances: {}, blockNumber: undefined, tokens: [] })
     await get().refresh()
   },
+  async selectSolana(solanaChainId) {
+    set({ solanaChainId, solanaBalances: {} })
+    await get().refresh()
+  },
   async refresh() {
-    const { chainId } = get()
-    try {
-      const [balances, tokens, transactions] = await Promise.all([
-        chainId ? callBackground('home:balances', { chainId }) : undefined,
-        chainId ? callBackground('home:tokens', { chainId }) : [],
-        callBackground('transactions:list'),
-      ])
-      // A slower answer for a network the user has since left is dropped.
-      if (get().chainId !== chainId) return
-      set({
-        balances: balances?.balances ?? {},
-        blockNumber: balances?.blockNumber,
-        tokens,
-        transactions,
-        error: undefined,
-      })
-    } catch (error) {
-      set({ error: errorMessage(error) })
-    }
+    await Promise.all([refreshEvm(), refreshSolana()])
   },
 }))
+
+/** Solana networks get their own picker and rows on the home screen (`home-solana-<address>`). */
+const isSolana = (chainId: string): boolean => chainId.startsWith('solana:')
+
+async function refreshSolana(): Promise<void> {
+  const { solanaChainId } = useHome.getState()
+  try {
+    const [balances, solanaTransactions] = await Promise.all([
+      solanaChainId ? callBackground('home:solanaBalances', { chainId: solanaChainId }) : undefined,
+      callBackground('solanaTransactions:list'),
+    ])
+    if (useHome.getState().solanaChainId !== solanaChainId) return
+    useHome.setState({ solanaBalances: balances?.balances ?? {}, solanaTransactions })
+  } catch (error) {
+    useHome.setState({ error: errorMessage(error) })
+  }
+}
+
+async function refreshEvm(): Promise<void> {
+  const { chainId } = useHome.getState()
+  try {
+    const [balances, tokens, transactions] = await Promise.all([
+      chainId ? callBackground('home:balances', { chainId }) : undefined,
+      chainId ? callBackground('home:tokens', { chainId }) : [],
+      callBackground('transactions:list'),
+    ])
+    // A slower answer for a network the user has since left is dropped.
+    if (useHome.getState().chainId !== chainId) return
+    useHome.setState({
+      balances: balances?.balances ?? {},
+      blockNumber: balances?.blockNumber,
+      tokens,
+      transactions,
+      error: undefined,
+    })
+  } catch (error) {
+    useHome.setState({ error: errorMessage(error) })
+  }
+}

@@ -6,6 +6,8 @@ import { callBackground, errorMessage } from '../callBackground.ts'
 type WalletStore = {
   status: WalletStatus | 'loading'
   accounts: Address[]
+  /** The accounts' addresses in the other namespaces, in the same order (`{ solana: [...] }`). */
+  addresses: Record<string, string[]>
   busy: boolean
   error: string | undefined
   refresh(): Promise<void>
@@ -23,7 +25,12 @@ export const useWallet = create<WalletStore>((set) => {
     set({ busy: true, error: undefined })
     try {
       const state = await action()
-      set({ status: state.status, accounts: state.accounts, busy: false })
+      set({
+        status: state.status,
+        accounts: state.accounts,
+        addresses: state.addresses ?? {},
+        busy: false,
+      })
     } catch (error) {
       set({ busy: false, error: errorMessage(error) })
     }
@@ -31,6 +38,7 @@ export const useWallet = create<WalletStore>((set) => {
   return {
     status: 'loading',
     accounts: [],
+    addresses: {},
     busy: false,
     error: undefined,
     refresh: () => run(() => callBackground('wallet:getState')),

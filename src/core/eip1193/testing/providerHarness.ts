@@ -5,6 +5,7 @@ import type { MultichainEngine } from '../../multichain/ports.ts'
 import type { Answer } from '../../multichain/testing/engineHarness.ts'
 import { createMemoryPorts, type MemoryPorts } from '../../multichain/testing/memoryPorts.ts'
 import type { Json, RpcNotification } from '../../rpc/types.ts'
+import { createWalletNamespaces } from '../../wallet/namespaces.ts'
 import {
   createEthereumProviderEngine,
   type EthereumProviderEngine,
@@ -41,7 +42,13 @@ export function createProviderHarness(
   const sessions = withSessionChanges(ports.sessions, (origin, before, after) =>
     provider.sessionChanged(origin, before, after),
   )
-  const multichain = createMultichainEngine({ ...ports, sessions }, { queue: options.queue })
+  const multichain = createMultichainEngine(
+    { ...ports, sessions },
+    {
+      queue: options.queue,
+      namespaces: createWalletNamespaces({ solanaSigner: ports.solanaSigner }),
+    },
+  )
   const provider: EthereumProviderEngine = createEthereumProviderEngine({
     multichain,
     sessions,

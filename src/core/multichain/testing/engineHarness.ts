@@ -1,4 +1,5 @@
 import type { Json, RpcErrorObject } from '../../rpc/types.ts'
+import { createWalletNamespaces } from '../../wallet/namespaces.ts'
 import { createMultichainEngine } from '../createMultichainEngine.ts'
 import type { EngineResponse, MultichainEngine } from '../ports.ts'
 import { createMemoryPorts, type MemoryPorts } from './memoryPorts.ts'
@@ -23,7 +24,9 @@ export type Harness = {
 /** An engine over fresh in-memory ports, with a helper to send requests. */
 export function createHarness(options: Parameters<typeof createMemoryPorts>[0] = {}): Harness {
   const ports = createMemoryPorts(options)
-  const engine = createMultichainEngine(ports)
+  const engine = createMultichainEngine(ports, {
+    namespaces: createWalletNamespaces({ solanaSigner: ports.solanaSigner }),
+  })
   let nextId = 1
   return {
     ports,

@@ -6,6 +6,7 @@ import {
   walletScopeMethods,
 } from '../../eth/methods.ts'
 import type { Json, RpcNotification } from '../../rpc/types.ts'
+import type { SolanaSigner, SolanaSigningRequest } from '../../solana/solanaNamespace.ts'
 import type {
   ApprovalRequest,
   ApprovalResult,
@@ -73,6 +74,10 @@ export type MemoryPorts = EnginePorts & {
   signed: SigningRequest[]
   /** Every `wallet_addEthereumChain` the engine let through, in order (each answered `null`). */
   addedNetworks: Parameters<NetworkAdder['addNetwork']>[0][]
+  /** Every Solana signing request the `solana` namespace let through, in order. */
+  solanaSigned: SolanaSigningRequest[]
+  /** The `solana` namespace's signer: records the request, answers a fixed signature. */
+  solanaSigner: SolanaSigner
   /** How the signer answers (default: a fixed signature). */
   setSignerAnswer(answer: (request: SigningRequest) => SignerAnswer | Promise<SignerAnswer>): void
   setApprovalPolicy(policy: ApprovalPolicy): void
@@ -99,6 +104,7 @@ export function createMemoryPorts(
   let now = options.now ?? Date.parse('2026-01-01T00:00:00Z')
   let subscriptionCount = 0
   const signed: SigningRequest[] = []
+  const solanaSigned: SolanaSigningRequest[] = []
   const addedNetworks: Parameters<NetworkAdder['addNetwork']>[0][] = []
   let signerAnswer = (_request: SigningRequest): SignerAnswer | Promise<SignerAnswer> => ({
     result: `0x${'ab'.repeat(65)}`,
@@ -111,6 +117,13 @@ export function createMemoryPorts(
     nodeCalls,
     capabilitiesValue: options.capabilities ?? defaultCapabilities(),
     signed,
+    solanaSigned,
+    solanaSigner: {
+      sign: async (request) => {
+        solanaSigned.push(request)
+        return { result: { signature: '1'.repeat(64) } }
+      },
+    },
     setSignerAnswer: (next) => {
       signerAnswer = next
     },

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { AddressLabel } from '../../components/AddressLabel.tsx'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
+import { NamespaceAddresses } from '../../components/NamespaceAddresses.tsx'
 import { countOf } from '../../format/countOf.ts'
 import { useApproval } from '../../stores/approval.ts'
 import { useWallet } from '../../stores/wallet.ts'
@@ -136,6 +137,12 @@ export function Approval({ id }: { id: string }) {
               onChange={() => toggleAccount(address)}
             />
             <AddressLabel address={address} index={index} />
+            <NamespaceAddresses
+              namespaces={approval.namespaceAccounts}
+              index={index}
+              keyAddress={address}
+              testIdPrefix="approval-address"
+            />
           </label>
         ))}
       </fieldset>

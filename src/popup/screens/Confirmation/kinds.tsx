@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import type { ConfirmationViews } from '../../../core/wallet/confirmationViews.ts'
+import type { SolanaConfirmationViews } from '../../../core/wallet/createSolanaSigner.ts'
 import { MessageView } from './MessageView.tsx'
 import { NetworkView } from './NetworkView.tsx'
+import { SolanaMessageView, SolanaSignInView, SolanaTransactionView } from './SolanaViews.tsx'
 import { TokenView } from './TokenView.tsx'
 import { CallsView, isRisky, TransactionView } from './TransactionView.tsx'
 import { TypedDataView } from './TypedDataView.tsx'
@@ -76,5 +78,46 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
     body: (view) => <TokenView view={view as ConfirmationViews['watch_asset']} />,
     risky: () => false,
     approveLabel: 'Add token',
+  },
+  solana_signMessage: {
+    title: () => 'Signature request',
+    lead: () => 'asks you to sign this message',
+    account: (view) => (view as SolanaConfirmationViews['solana_signMessage']).address,
+    body: (view) => (
+      <SolanaMessageView view={view as SolanaConfirmationViews['solana_signMessage']} />
+    ),
+    risky: () => false,
+    approveLabel: 'Sign',
+  },
+  solana_signIn: {
+    title: () => 'Sign in with Solana',
+    lead: () => 'asks you to sign in',
+    account: (view) => (view as SolanaConfirmationViews['solana_signIn']).address,
+    body: (view) => <SolanaSignInView view={view as SolanaConfirmationViews['solana_signIn']} />,
+    risky: (view) => {
+      const { domain, originDomain } = view as SolanaConfirmationViews['solana_signIn']
+      return domain !== originDomain
+    },
+    approveLabel: 'Sign in',
+  },
+  solana_transaction: {
+    title: (view) =>
+      (view as SolanaConfirmationViews['solana_transaction']).send
+        ? 'Transaction'
+        : 'Sign a transaction',
+    lead: (view) =>
+      (view as SolanaConfirmationViews['solana_transaction']).send
+        ? 'asks you to send this transaction'
+        : 'asks you to sign this transaction (it will not be sent)',
+    account: (view) => (view as SolanaConfirmationViews['solana_transaction']).address,
+    body: (view, { chainName }) => (
+      <SolanaTransactionView
+        view={view as SolanaConfirmationViews['solana_transaction']}
+        chainName={chainName}
+      />
+    ),
+    risky: (view) =>
+      (view as SolanaConfirmationViews['solana_transaction']).preview.kind === 'failed',
+    approveLabel: 'Approve',
   },
 }

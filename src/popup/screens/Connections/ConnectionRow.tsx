@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow'
 import type { ChainId } from '../../../core/caip/types.ts'
 import type { ConnectionView } from '../../../core/protocol/popupMessages.ts'
 import { AddressLabel } from '../../components/AddressLabel.tsx'
+import { NamespaceAddresses } from '../../components/NamespaceAddresses.tsx'
 import { useConnections } from '../../stores/connections.ts'
 import { useWallet } from '../../stores/wallet.ts'
 import { ActivityList } from './ActivityList.tsx'
@@ -37,9 +38,12 @@ export function ConnectionRow({ connection }: { connection: ConnectionView }) {
   )
   const grantedChains = Object.keys(session.sessionScopes) as ChainId[]
   const grantedAccounts = new Set(
-    Object.values(session.sessionScopes).flatMap((scope) =>
-      scope.accounts.map((account) => addressOf(account).toLowerCase()),
-    ),
+    (
+      connection.accountKeys ??
+      Object.values(session.sessionScopes).flatMap((scope) =>
+        scope.accounts.map((account) => addressOf(account)),
+      )
+    ).map((address) => address.toLowerCase()),
   )
   const [chains, setChains] = useState<ChainId[]>(grantedChains)
   const [chosen, setChosen] = useState<Address[]>(
@@ -97,6 +101,12 @@ export function ConnectionRow({ connection }: { connection: ConnectionView }) {
               onChange={() => setChosen(toggle(chosen, address))}
             />
             <AddressLabel address={address} index={index} />
+            <NamespaceAddresses
+              namespaces={connection.namespaceAccounts}
+              index={index}
+              keyAddress={address}
+              testIdPrefix="connection-address"
+            />
           </label>
         ))}
       </fieldset>

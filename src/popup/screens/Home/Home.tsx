@@ -4,6 +4,7 @@ import { ErrorText, Layout } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
 import { useWallet } from '../../stores/wallet.ts'
 import { AccountActivity, Balance, NetworkPicker } from './Money.tsx'
+import { SolanaAccounts } from './SolanaAccounts.tsx'
 import { Tokens } from './Tokens.tsx'
 
 /**
@@ -61,6 +62,7 @@ export function Home() {
         ))}
       </ul>
       <Tokens />
+      <SolanaAccounts />
       <ErrorText error={error} />
       <button type="button" data-testid="account-add" disabled={busy} onClick={addAccount}>
         + Add account

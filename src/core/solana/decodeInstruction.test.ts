@@ -1,0 +1,124 @@
+import { type Address, createNoopSigner } from '@solana/kit'
+import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget'
+import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system'
+import {
+  getApproveInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token'
+import { describe, expect, it } from 'vitest'
+import {
+  decodeInstruction,
+  type RawInstruction,
+  token2022ProgramAddress,
+} from './decodeInstruction.ts'
+
+const alice = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96' as Address
+const bob = 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk' as Address
+const mint = 'So11111111111111111111111111111111111111112' as Address
+
+const raw = (instruction: {
+  programAddress: Address
+  accounts?: ReadonlyArray<{ address: Address }>
+  data?: Uint8Array | ArrayLike<number>
+}): RawInstruction => ({
+  programId: instruction.programAddress,
+  accounts: (instruction.accounts ?? []).map(({ address }) => address),
+  data: new Uint8Array(instruction.data ?? []),
+})
+
+describe('decodeInstruction', () => {
+  it('decodes a System transfer with its lamports', () => {
+    const view = decodeInstruction(
+      raw(
+        getTransferSolInstruction({
+          source: createNoopSigner(alice),
+          destination: bob,
+          amount: 5000n,
+        }),
+      ),
+    )
+    expect(view).toMatchObject({
+      program: 'System Program',
+      instruction: 'Transfer',
+      fields: [
+        { label: 'From', value: alice },
+        { label: 'To', value: bob },
+        { label: 'Lamports', value: '5000' },
+      ],
+    })
+  })
+
+  it('decodes a System create-account', () => {
+    const view = decodeInstruction(
+      raw(
+        getCreateAccountInstruction({
+          payer: createNoopSigner(alice),
+          newAccount: createNoopSigner(bob),
+          lamports: 1_000_000n,
+          space: 165n,
+          programAddress: TOKEN_PROGRAM_ADDRESS,
+        }),
+      ),
+    )
+    expect(view).toMatchObject({ instruction: 'Create account' })
+    expect(view.fields).toContainEqual({ label: 'Space', value: '165' })
+  })
+
+  it('decodes SPL Token transferChecked and the same bytes under Token-2022', () => {
+    const instruction = getTransferCheckedInstruction({
+      source: alice,
+      mint,
+      destination: bob,
+      authority: createNoopSigner(alice),
+      amount: 42n,
+      decimals: 6,
+    })
+    const spl = decodeInstruction(raw(instruction))
+    expect(spl).toMatchObject({ program: 'SPL Token', instruction: 'Transfer (checked)' })
+    expect(spl.fields).toContainEqual({ label: 'Amount', value: '42' })
+    const token2022 = decodeInstruction({ ...raw(instruction), programId: token2022ProgramAddress })
+    expect(token2022).toMatchObject({ program: 'Token-2022', instruction: 'Transfer (checked)' })
+  })
+
+  it('decodes an SPL Token approve with its delegate', () => {
+    const view = decodeInstruction(
+      raw(
+        getApproveInstruction({
+          source: alice,
+          delegate: bob,
+          owner: createNoopSigner(alice),
+          amount: 7n,
+        }),
+      ),
+    )
+    expect(view.fields).toContainEqual({ label: 'Delegate', value: bob })
+  })
+
+  it('decodes a Compute Budget unit limit', () => {
+    const view = decodeInstruction(raw(getSetComputeUnitLimitInstruction({ units: 200_000 })))
+    expect(view).toMatchObject({
+      instruction: 'Set compute unit limit',
+      fields: [{ value: '200000' }],
+    })
+  })
+
+  it('shows an unknown program raw: program id, accounts and hex data', () => {
+    const view = decodeInstruction({
+      programId: bob,
+      accounts: [alice],
+      data: new Uint8Array([1, 255]),
+    })
+    expect(view).toEqual({ programId: bob, accounts: [alice], data: '01ff', fields: [] })
+  })
+
+  it('shows a known program raw when its data does not fit the instruction', () => {
+    const view = decodeInstruction({
+      programId: '11111111111111111111111111111111',
+      accounts: [alice],
+      data: new Uint8Array([2, 0, 0, 0]),
+    })
+    expect(view.instruction).toBeUndefined()
+    expect(view.data).toBe('02000000')
+  })
+})
