@@ -37,7 +37,7 @@ import { measureProviderSigning, measureSigning, type SigningSamples } from './s
 const { values: options } = parseArgs({
   options: {
     calls: { type: 'string', default: '500' },
-    'log-runs': { type: 'string', default: '10' },
+    'log-runs': { type: 'string', default: '20' },
     'cold-starts': { type: 'string', default: '20' },
     'sign-runs': { type: 'string', default: '20' },
     'burst-runs': { type: 'string', default: '5' },
@@ -501,8 +501,10 @@ without parsing it (~5 ms for 10,000 logs), it crosses the runtime port in 256 K
 structured-clones every port message, \`"message_serialization": "structured_clone"\` in
 \`manifest.json\`; in pieces the content script takes one in while the worker sends the next) and
 \`window.postMessage\` as one string, and the page's provider parses it once, as a direct \`fetch\`
-does. What is left of the \`eth_getLogs\` ratio is the two extra copies of the ~5 MB text (worker →
-content script → page) and the worker's reading of the HTTP body. Earlier builds of the same day,
+does. What is left of the \`eth_getLogs\` ratio is mostly the browser's own: the relay floor above
+moves the same answer through the same hops doing nothing else, and its largest part is the one
+runtime-port crossing of the ~5 MB text from the worker to the content script (docs/performance.md,
+"Large answers: the floor"). Earlier builds of the same day,
 alternating with one another (runs of n=10 and n=30): runtime messages JSON-encoded (the
 default) 1.47–1.61×; structured clone in pieces 1.37–1.46×; structured clone as one whole message
 1.50–1.66×. Before results travelled as text (parsed by the worker, copied as object trees across
