@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 export type HoldingProxy = {
   /** The proxy's JSON-RPC URL (loopback, free port). */
   url: string
-  /** The raw transactions it received and held (never forwarded, never answered). */
+  /** The raw transactions it received and held (never forwarded, never answered): `hold`'s first params. */
   held: string[]
   /** How many calls of the `gate` methods wait at the closed gate right now. */
   readonly atGate: number
@@ -17,7 +17,8 @@ export type HoldingProxy = {
 
 /**
  * A JSON-RPC proxy in front of a node endpoint that forwards every call except
- * `eth_sendRawTransaction`, which it keeps and never answers: the wallet's broadcast "is in flight"
+ * `eth_sendRawTransaction` (or the method named in `hold`: Solana's `sendTransaction`), which it
+ * keeps and never answers: the wallet's broadcast "is in flight"
  * for as long as the test wants, so the worker can be stopped at exactly that moment. Methods named
  * in `refuse` are answered `-32601` as by a node that lacks them (and `eth_sendRawTransaction` is
  * then forwarded, unless it is refused too). Methods named in `gate` wait at a gate, unanswered,
@@ -25,9 +26,9 @@ export type HoldingProxy = {
  */
 export async function startHoldingProxy(
   targetUrl: string,
-  options: { refuse?: string[]; gate?: string[] } = {},
+  options: { refuse?: string[]; gate?: string[]; hold?: string } = {},
 ): Promise<HoldingProxy> {
-  const { refuse, gate } = options
+  const { refuse, gate, hold = 'eth_sendRawTransaction' } = options
   const held: string[] = []
   let atGate: Array<() => void> | undefined = gate ? [] : undefined
   let allowance = 0
@@ -57,7 +58,7 @@ export async function startHoldingProxy(
         await new Promise<void>((resolve) => waiting.push(resolve))
       }
     }
-    if (call.method === 'eth_sendRawTransaction' && refuse === undefined && gate === undefined) {
+    if (call.method === hold && refuse === undefined && gate === undefined) {
       held.push(String(call.params?.[0]))
       return
     }

@@ -31,8 +31,14 @@ export type ViewedAccount = {
   features: string[]
 }
 
-/** The e2e fixtures plus `solana` (the Solana endpoint) and `solanaPage` (the dapp, Aperture found). */
-export const solanaTest = test.extend<{ solanaPage: Page }, { solana: RunningEndpoint }>({
+/**
+ * The e2e fixtures plus `solana` (the Solana endpoint), `solanaNetwork` (the wallet's Local Solana
+ * devnet pointed at it; the endpoint) and `solanaPage` (the dapp, Aperture found).
+ */
+export const solanaTest = test.extend<
+  { solanaNetwork: RunningEndpoint; solanaPage: Page },
+  { solana: RunningEndpoint }
+>({
   solana: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
     async ({}, use) => {
@@ -42,15 +48,20 @@ export const solanaTest = test.extend<{ solanaPage: Page }, { solana: RunningEnd
     },
     { scope: 'worker', timeout: 90_000 },
   ],
-  solanaPage: async ({ wallet, solana, openDapp }, use) => {
-    await writeSettings(wallet.popup, {
-      localSolanaDevnet: { rpcUrl: solana.httpUrl, wsUrl: solana.wsUrl },
-    })
+  solanaNetwork: async ({ wallet, solana }, use) => {
+    await pointLocalSolanaDevnet(wallet.popup, solana.httpUrl, solana.wsUrl)
+    await use(solana)
+  },
+  solanaPage: async ({ solanaNetwork: _pointed, openDapp }, use) => {
     const page = await openDapp(undefined, 'solana-wallet-standard.html')
     await expect(page.getByTestId('solana-wallet-status')).toHaveText('Aperture')
     await use(page)
   },
 })
+
+/** Points the wallet's Local Solana devnet (`localSolana`) at a node endpoint (or a proxy of one). */
+export const pointLocalSolanaDevnet = (extensionPage: Page, rpcUrl: string, wsUrl: string) =>
+  writeSettings(extensionPage, { localSolanaDevnet: { rpcUrl, wsUrl } })
 
 /** A JSON-RPC call straight to Surfpool (set-up and checks, not through the wallet). */
 export async function surfpool<T>(endpoint: RunningEndpoint, method: string, params: unknown[]) {

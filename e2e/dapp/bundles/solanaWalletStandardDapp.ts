@@ -3,28 +3,13 @@
 // with @solana/kit. Bundled for the page by e2e/support/bundleDappPages.ts; driven by the e2e specs
 // through `window.solanaDapp`.
 
-import {
-  address,
-  appendTransactionMessageInstruction,
-  compileTransaction,
-  createNoopSigner,
-  createSolanaRpc,
-  createTransactionMessage,
-  getBase58Decoder,
-  getBase64Decoder,
-  getTransactionEncoder,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-} from '@solana/kit'
+import { getBase58Decoder, getBase64Decoder } from '@solana/kit'
 import type {
   SolanaSignAndSendTransactionFeature,
   SolanaSignInFeature,
   SolanaSignMessageFeature,
   SolanaSignTransactionFeature,
 } from '@solana/wallet-standard-features'
-import { getTransferSolInstruction } from '@solana-program/system'
 import { getWallets } from '@wallet-standard/app'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type {
@@ -32,6 +17,7 @@ import type {
   StandardDisconnectFeature,
   StandardEventsFeature,
 } from '@wallet-standard/features'
+import { transferTransaction } from '../../support/solanaTransfer.ts'
 
 type ApertureFeatures = StandardConnectFeature &
   StandardDisconnectFeature &
@@ -114,28 +100,9 @@ async function firstAccount(): Promise<WalletAccount> {
   return account
 }
 
-/** A transfer of `amount` lamports from the first account to `to`, as wire bytes, with a fresh blockhash. */
-async function transferBytes(rpcUrl: string, to: string, amount: number): Promise<Uint8Array> {
-  const from = await firstAccount()
-  const rpc = createSolanaRpc(rpcUrl)
-  const { value: latestBlockhash } = await rpc.getLatestBlockhash().send()
-  const source = createNoopSigner(address(from.address))
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(source.address, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(latestBlockhash, m),
-    (m) =>
-      appendTransactionMessageInstruction(
-        getTransferSolInstruction({
-          source,
-          destination: address(to),
-          amount: lamports(BigInt(amount)),
-        }),
-        m,
-      ),
-  )
-  return Uint8Array.from(getTransactionEncoder().encode(compileTransaction(message)))
-}
+/** A transfer of `amount` lamports from the first account to `to`, as wire bytes. */
+const transferBytes = async (rpcUrl: string, to: string, amount: number): Promise<Uint8Array> =>
+  transferTransaction({ rpcUrl, from: (await firstAccount()).address, to, amount })
 
 const solanaDapp = {
   /** The registered wallets' names, as the dapp's wallet picker lists them. */

@@ -1,0 +1,325 @@
+import { ed25519 } from '@noble/curves/ed25519.js'
+import type { Page } from '@playwright/test'
+import { recoverMessageAddress } from 'viem'
+import { devnet, expect } from './fixtures.ts'
+import { firstAccount } from './support/anvil.ts'
+import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
+import type { RunningEndpoint } from './support/endpoint.ts'
+import { startHoldingProxy } from './support/holdingProxy.ts'
+import { openWalletPopup } from './support/popupScreens.ts'
+import { invoke, type Outcome, request, type SessionResult } from './support/provider.ts'
+import { sniffedResponses, sniffResponses } from './support/responseSniffer.ts'
+import {
+  answerAndClose,
+  balanceOf,
+  base58,
+  firstSolanaAddress,
+  fromBase58,
+  localSolana,
+  pointLocalSolanaDevnet,
+  statusOf,
+  surfpool,
+  solanaTest as test,
+} from './support/solanaDapp.ts'
+import { transferTransaction } from './support/solanaTransfer.ts'
+import { approve } from './support/walletUi.ts'
+
+// The Solana namespace through the Multichain API (DESIGN §8): `window.aperture`'s
+// `wallet_createSession` with a `solana:` scope and `wallet_invokeMethod` of its signing methods,
+// on the same per-origin session as the EVM scopes, against the Solana endpoint and Surfpool.
+
+type SignedMessage = { signature: string; signedMessage: string; signatureType: string }
+
+/** Both namespaces in one request: the Local devnet and the Local Solana devnet. */
+const bothScopes = {
+  optionalScopes: {
+    [devnet]: { methods: ['eth_chainId', 'personal_sign'], notifications: [] },
+    [localSolana]: { methods: [], notifications: [] },
+  },
+}
+
+const base64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64')
+
+/** A fresh address with no account on the chain yet: where the transfers go. */
+const freshAddress = (): string =>
+  base58.decode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()))
+
+/** The signature (base58) a signed wire transaction carries first: the fee payer's. */
+const firstSignatureOf = (wire: Uint8Array): string => base58.decode(wire.subarray(1, 65))
+
+/** Creates the session from `page`, checking that the approval shows the Solana address. */
+async function createSession(
+  page: Page,
+  approvalWindow: () => Promise<Page>,
+): Promise<SessionResult> {
+  const pending = request<SessionResult>(page, 'wallet_createSession', bothScopes)
+  const approval = await approvalWindow()
+  await expect(approval.getByTestId(`approval-address-solana-${firstSolanaAddress}`)).toBeVisible()
+  await approve(approval)
+  const created = await pending
+  if (created.error) throw new Error(`wallet_createSession: ${JSON.stringify(created.error)}`)
+  return created.result
+}
+
+/**
+ * A transfer of 12,345,678 lamports from the wallet's first Solana account (airdropped 2 SOL first)
+ * to a fresh address, as the base64 wire transaction a dapp passes.
+ */
+async function fundedTransfer(solana: RunningEndpoint) {
+  const before = await balanceOf(solana, firstSolanaAddress)
+  await surfpool(solana, 'requestAirdrop', [firstSolanaAddress, 2_000_000_000])
+  await expect.poll(() => balanceOf(solana, firstSolanaAddress)).toBeGreaterThan(before)
+  const to = freshAddress()
+  const amount = 12_345_678
+  const bytes = await transferTransaction({
+    rpcUrl: solana.httpUrl,
+    from: firstSolanaAddress,
+    to,
+    amount,
+  })
+  return { to, amount, transaction: base64(bytes) }
+}
+
+const sendParams = (transaction: string) => ({
+  account: { address: firstSolanaAddress },
+  transaction,
+  scope: localSolana,
+  options: { commitment: 'confirmed' },
+})
+
+test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
+  test('createSession grants a solana scope in base58; signMessage is signed by the account’s ed25519 key', async ({
+    solanaNetwork: _pointed,
+    dappPage,
+    approvalWindow,
+    wallet,
+  }) => {
+    const session = await createSession(dappPage, approvalWindow)
+    expect(session.sessionScopes[localSolana]?.accounts).toEqual([
+      `${localSolana}:${firstSolanaAddress}`,
+    ])
+    const text = 'Sign this to prove you own the account: nonce 5be1'
+    const pending = invoke<SignedMessage>(dappPage, localSolana, 'signMessage', {
+      account: { address: firstSolanaAddress },
+      message: base64(new TextEncoder().encode(text)),
+    })
+    const confirmation = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(confirmation.getByTestId('confirm-solana-message')).toContainText(text)
+    await answerAndClose(confirmation, 'approve', 'solana-multichain-sign-message')
+    const { result } = await pending
+    expect(result?.signatureType).toBe('ed25519')
+    const message = Buffer.from(result?.signedMessage ?? '', 'base64')
+    expect(new TextDecoder().decode(message)).toBe(text)
+    const signature = fromBase58(result?.signature ?? '')
+    expect(ed25519.verify(signature, message, fromBase58(firstSolanaAddress))).toBe(true)
+
+    const rejected = invoke(dappPage, localSolana, 'signMessage', {
+      account: { address: firstSolanaAddress },
+      message: base64(new TextEncoder().encode('never signed')),
+    })
+    await answerAndClose(
+      await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+      'reject',
+    )
+    expect((await rejected).error?.code).toBe(4001)
+  })
+
+  test('signAndSendTransaction sends a transfer after its preview; signTransaction signs one without sending it', async ({
+    solanaNetwork: solana,
+    dappPage,
+    approvalWindow,
+    wallet,
+  }) => {
+    await createSession(dappPage, approvalWindow)
+    const { to, amount, transaction } = await fundedTransfer(solana)
+    const before = await balanceOf(solana, firstSolanaAddress)
+
+    const sending = invoke<{ signature: string }>(
+      dappPage,
+      localSolana,
+      'signAndSendTransaction',
+      sendParams(transaction),
+    )
+    const confirmation = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    // What the user sees before approving: the fee payer, the decoded transfer, the preview
+    // simulated on the chain's node (the transfer and the 5,000-lamport fee).
+    await expect(confirmation.getByTestId('confirm-solana-fee-payer')).toContainText(
+      firstSolanaAddress,
+    )
+    await expect(confirmation.getByTestId('confirm-solana-instructions')).toContainText(to)
+    await expect(confirmation.getByTestId('confirm-simulation')).toContainText('0.012350678 SOL')
+    await answerAndClose(confirmation, 'approve', 'solana-multichain-sign-and-send')
+    const { result: sent } = await sending
+    const signature = sent?.signature ?? ''
+    await expect
+      .poll(async () => (await statusOf(solana, signature))?.confirmationStatus)
+      .toMatch(/confirmed|finalized/)
+    expect(await balanceOf(solana, to)).toBe(amount)
+    const spent = before - (await balanceOf(solana, firstSolanaAddress))
+    expect(spent).toBeGreaterThan(amount)
+    expect(spent).toBeLessThan(amount + 100_000)
+
+    // Home lists it among the wallet's own Solana transactions, confirmed.
+    const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
+    const row = popup.getByTestId(`home-solana-${firstSolanaAddress}`).locator('..')
+    await row.getByText(/^Transactions \(\d+\)$/).click()
+    await expect(row.getByTestId(`activity-solana-tx-${signature}`)).toHaveAttribute(
+      'data-status',
+      'confirmed',
+    )
+    await popup.close()
+
+    const again = await transferTransaction({
+      rpcUrl: solana.httpUrl,
+      from: firstSolanaAddress,
+      to,
+      amount,
+    })
+    const signing = invoke<{ signedTransaction: string }>(
+      dappPage,
+      localSolana,
+      'signTransaction',
+      sendParams(base64(again)),
+    )
+    await answerAndClose(
+      await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+      'approve',
+    )
+    const { result: signed } = await signing
+    const wire = Buffer.from(signed?.signedTransaction ?? '', 'base64')
+    expect(wire[0]).toBe(1)
+    expect(
+      ed25519.verify(wire.subarray(1, 65), wire.subarray(65), fromBase58(firstSolanaAddress)),
+    ).toBe(true)
+    // Signed, never sent: the chain does not know the signature, and the recipient got one transfer.
+    expect(await statusOf(solana, firstSignatureOf(wire))).toBeNull()
+    expect(await balanceOf(solana, to)).toBe(amount)
+  })
+
+  test('one origin holds eip155 and solana scopes in one session, and uses both', async ({
+    solanaNetwork: solana,
+    dappPage,
+    approvalWindow,
+    wallet,
+  }) => {
+    const session = await createSession(dappPage, approvalWindow)
+    expect(Object.keys(session.sessionScopes).sort()).toEqual([devnet, localSolana].sort())
+    expect(session.sessionScopes[devnet]?.accounts).toEqual([`${devnet}:${firstAccount}`])
+    const stored = await request<SessionResult>(dappPage, 'wallet_getSession', {})
+    expect(stored.result?.sessionScopes).toEqual(session.sessionScopes)
+
+    expect((await invoke(dappPage, devnet, 'eth_chainId', [])).result).toBe('0x7a69')
+    const genesis = await surfpool<string>(solana, 'getGenesisHash', [])
+    expect((await invoke(dappPage, localSolana, 'getGenesisHash', [])).result).toBe(genesis)
+
+    const evmSigning = invoke<`0x${string}`>(dappPage, devnet, 'personal_sign', [
+      '0x68656c6c6f',
+      firstAccount,
+    ])
+    await answerAndClose(
+      await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+      'approve',
+    )
+    const evmSignature = (await evmSigning).result ?? '0x'
+    expect(await recoverMessageAddress({ message: 'hello', signature: evmSignature })).toBe(
+      firstAccount,
+    )
+    const solanaSigning = invoke<SignedMessage>(dappPage, localSolana, 'signMessage', {
+      account: { address: firstSolanaAddress },
+      message: base64(new TextEncoder().encode('hello')),
+    })
+    await answerAndClose(
+      await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+      'approve',
+    )
+    const solanaSignature = fromBase58((await solanaSigning).result?.signature ?? '')
+    expect(
+      ed25519.verify(
+        solanaSignature,
+        new TextEncoder().encode('hello'),
+        fromBase58(firstSolanaAddress),
+      ),
+    ).toBe(true)
+  })
+})
+
+test.describe('Solana across worker restarts (exactly once)', () => {
+  test('a Solana confirmation pending when the worker stops is re-attached; approving answers the dapp once', async ({
+    solanaNetwork: solana,
+    dappPage,
+    approvalWindow,
+    wallet,
+    serviceWorker,
+  }) => {
+    await createSession(dappPage, approvalWindow)
+    const { to, amount, transaction } = await fundedTransfer(solana)
+    const windows: string[] = []
+    wallet.context.on('page', (page) => windows.push(page.url()))
+    await sniffResponses(dappPage)
+
+    const pending = invoke<{ signature: string }>(
+      dappPage,
+      localSolana,
+      'signAndSendTransaction',
+      sendParams(transaction),
+    )
+    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(window.getByTestId('confirm-simulation')).toContainText('0.012350678 SOL')
+    await serviceWorker.stop()
+    await expect(window.getByTestId('confirm-queue-position')).toHaveText('1 of 1')
+    await expect(window.getByTestId('confirm-solana-instructions')).toContainText(to)
+    await answerConfirmation(window, 'approve')
+    const signature = (await pending).result?.signature ?? ''
+    await expect
+      .poll(async () => (await statusOf(solana, signature))?.confirmationStatus)
+      .toMatch(/confirmed|finalized/)
+    expect(await balanceOf(solana, to)).toBe(amount)
+    expect(windows.filter((url) => url.includes('?confirm'))).toHaveLength(1)
+    const responses = await sniffedResponses(dappPage)
+    expect(responses.total).toBe(responses.distinct)
+  })
+
+  test('a worker stopped after approval, before the node took the transaction: sent once, same signature', async ({
+    solanaNetwork: solana,
+    dappPage,
+    approvalWindow,
+    wallet,
+    serviceWorker,
+  }) => {
+    const proxy = await startHoldingProxy(solana.httpUrl, { hold: 'sendTransaction' })
+    try {
+      await pointLocalSolanaDevnet(wallet.popup, proxy.url, solana.wsUrl)
+      await createSession(dappPage, approvalWindow)
+      const { to, amount, transaction } = await fundedTransfer(solana)
+      await sniffResponses(dappPage)
+      const pending: Promise<Outcome<{ signature: string }>> = invoke(
+        dappPage,
+        localSolana,
+        'signAndSendTransaction',
+        sendParams(transaction),
+      )
+      await answerConfirmation(
+        await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+        'approve',
+      )
+      await expect.poll(() => proxy.held.length).toBe(1)
+      // Signed, kept, and in flight (held): the node has not seen it; the worker stops now.
+      await pointLocalSolanaDevnet(wallet.popup, solana.httpUrl, solana.wsUrl)
+      await serviceWorker.stop()
+      const outcome = await pending
+      const held = Buffer.from(proxy.held[0] ?? '', 'base64')
+      expect(outcome.result?.signature).toBe(firstSignatureOf(held))
+      await expect
+        .poll(
+          async () => (await statusOf(solana, outcome.result?.signature ?? ''))?.confirmationStatus,
+        )
+        .toMatch(/confirmed|finalized/)
+      expect(await balanceOf(solana, to)).toBe(amount)
+      const responses = await sniffedResponses(dappPage)
+      expect(responses.total).toBe(responses.distinct)
+    } finally {
+      await pointLocalSolanaDevnet(wallet.popup, solana.httpUrl, solana.wsUrl)
+      await proxy.close()
+    }
+  })
+})
