@@ -22,6 +22,7 @@ import {
   solanaTest as test,
 } from './support/solanaDapp.ts'
 import { transferTransaction } from './support/solanaTransfer.ts'
+import type { ReadyWallet } from './support/wallet.ts'
 import { approve } from './support/walletUi.ts'
 
 // The Solana namespace through the Multichain API (DESIGN §8): `window.aperture`'s
@@ -86,6 +87,17 @@ const sendParams = (transaction: string) => ({
   scope: localSolana,
   options: { commitment: 'confirmed' },
 })
+
+/** Home lists `signature` once among the first account's own Solana transactions, confirmed. */
+async function expectOnHome(wallet: ReadyWallet, signature: string): Promise<void> {
+  const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
+  const row = popup.getByTestId(`home-solana-${firstSolanaAddress}`).locator('..')
+  await row.getByText(/^Transactions \(\d+\)$/).click()
+  const entry = row.getByTestId(`activity-solana-tx-${signature}`)
+  await expect(entry).toHaveAttribute('data-status', 'confirmed')
+  await expect(entry).toHaveCount(1)
+  await popup.close()
+}
 
 test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
   test('createSession grants a solana scope in base58; signMessage is signed by the account’s ed25519 key', async ({
@@ -159,15 +171,7 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
     expect(spent).toBeGreaterThan(amount)
     expect(spent).toBeLessThan(amount + 100_000)
 
-    // Home lists it among the wallet's own Solana transactions, confirmed.
-    const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
-    const row = popup.getByTestId(`home-solana-${firstSolanaAddress}`).locator('..')
-    await row.getByText(/^Transactions \(\d+\)$/).click()
-    await expect(row.getByTestId(`activity-solana-tx-${signature}`)).toHaveAttribute(
-      'data-status',
-      'confirmed',
-    )
-    await popup.close()
+    await expectOnHome(wallet, signature)
 
     const again = await transferTransaction({
       rpcUrl: solana.httpUrl,
@@ -317,6 +321,7 @@ test.describe('Solana across worker restarts (exactly once)', () => {
       expect(await balanceOf(solana, to)).toBe(amount)
       const responses = await sniffedResponses(dappPage)
       expect(responses.total).toBe(responses.distinct)
+      await expectOnHome(wallet, outcome.result?.signature ?? '')
     } finally {
       await pointLocalSolanaDevnet(wallet.popup, solana.httpUrl, solana.wsUrl)
       await proxy.close()

@@ -45,22 +45,29 @@ export function createCallsBatchStore(local: Storage): CallsBatchStore {
   }
 }
 
-type LoggedTransaction = SentTransaction | TrackedTransaction
-
-/** The wallet's own transactions in `storage.local`, newest last, for the activity list. */
-export function createTransactionLog(local: Storage) {
+/**
+ * A list kept in `storage.local` under `key`, newest last, cut to the newest `maxTransactions`;
+ * each change is one read-change-write after the others, so no change is lost.
+ */
+function createStoredList<Entry>(local: Storage, key: string) {
   let writes: Promise<unknown> = Promise.resolve()
-  const read = async (): Promise<LoggedTransaction[]> =>
-    (await local.read<LoggedTransaction[]>(localKeys.transactions)) ?? []
-  /** Runs one read-change-write after the others, so no change is lost. */
-  const change = (edit: (all: LoggedTransaction[]) => LoggedTransaction[]): Promise<void> => {
+  const read = async (): Promise<Entry[]> => (await local.read<Entry[]>(key)) ?? []
+  const change = (edit: (all: Entry[]) => Entry[]): Promise<void> => {
     const step = async () => {
-      await local.write(localKeys.transactions, edit(await read()).slice(-maxTransactions))
+      await local.write(key, edit(await read()).slice(-maxTransactions))
     }
     const current = writes.then(step, step)
     writes = current.catch(() => undefined)
     return current
   }
+  return { read, change }
+}
+
+type LoggedTransaction = SentTransaction | TrackedTransaction
+
+/** The wallet's own transactions in `storage.local`, newest last, for the activity list. */
+export function createTransactionLog(local: Storage) {
+  const { read, change } = createStoredList<LoggedTransaction>(local, localKeys.transactions)
   return {
     read,
     append: (transaction: SentTransaction): Promise<void> => change((all) => [...all, transaction]),
@@ -74,22 +81,23 @@ export function createTransactionLog(local: Storage) {
 
 export type TransactionLog = ReturnType<typeof createTransactionLog>
 
-/** The wallet's own Solana transactions in `storage.local`, newest last, for the activity list. */
+/**
+ * The wallet's own Solana transactions in `storage.local`, newest last, for the activity list; one
+ * entry per signature (a transaction sent again after a worker restart is told of twice).
+ */
 export function createSolanaTransactionLog(local: Storage) {
-  let writes: Promise<unknown> = Promise.resolve()
-  const read = async (): Promise<SentSolanaTransaction[]> =>
-    (await local.read<SentSolanaTransaction[]>(localKeys.solanaTransactions)) ?? []
+  const { read, change } = createStoredList<SentSolanaTransaction>(
+    local,
+    localKeys.solanaTransactions,
+  )
   return {
     read,
-    append(transaction: SentSolanaTransaction): Promise<void> {
-      const step = async () => {
-        const kept = [...(await read()), transaction].slice(-maxTransactions)
-        await local.write(localKeys.solanaTransactions, kept)
-      }
-      const current = writes.then(step, step)
-      writes = current.catch(() => undefined)
-      return current
-    },
+    append: (transaction: SentSolanaTransaction): Promise<void> =>
+      change((all) =>
+        all.some((entry) => entry.signature === transaction.signature)
+          ? all
+          : [...all, transaction],
+      ),
   }
 }
 

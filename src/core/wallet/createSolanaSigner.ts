@@ -57,7 +57,10 @@ export type SolanaSignerPorts = {
   node(chainId: ChainId): NodeCall
   /** The unlocked key of one of the wallet's Solana addresses; throws while locked. */
   key(address: string): Promise<SolanaKey>
-  /** Told of each transaction the node accepted (activity); must not throw. */
+  /**
+   * Told of each transaction the node accepted (activity), again when it is sent again after a
+   * restart (the same signature); must not throw.
+   */
   sent(transaction: SentSolanaTransaction): void
   now(): number
 }
@@ -110,6 +113,30 @@ export function createSolanaSigner(ports: SolanaSignerPorts) {
       return { result: { signature: signed.signature } }
     }
     return { error: answer.error }
+  }
+
+  /** The activity entry of the transaction kept on `record`, once the node has it. */
+  const sentOf = (record: ConfirmationRecord, signature: string): SentSolanaTransaction => {
+    const view = record.view as unknown as SolanaConfirmationViews['solana_transaction']
+    return {
+      signature,
+      origin: record.origin,
+      chainId: record.chainId,
+      from: view.address,
+      ...(view.preview.kind === 'simulated' ? { lamportsChange: view.preview.lamportsChange } : {}),
+      at: ports.now(),
+    }
+  }
+
+  /** Sends the transaction kept on `record` (the first time or again); tells `sent` once it is in. */
+  const sendKept = async (
+    record: ConfirmationRecord,
+    signed: SolanaSignedProgress,
+  ): Promise<SignerAnswer> => {
+    const view = record.view as unknown as SolanaConfirmationViews['solana_transaction']
+    const answer = await send(ports.node(record.chainId), signed, view.options ?? {})
+    if ('result' in answer) ports.sent(sentOf(record, signed.signature))
+    return answer
   }
 
   /** Puts the request in the queue, or finds it again when it was re-sent after a restart. */
@@ -197,9 +224,7 @@ export function createSolanaSigner(ports: SolanaSignerPorts) {
       transaction: toBase64(bytes),
       options,
     }))
-    if (sending && isSolanaSignedProgress(record.progress)) {
-      return send(call, record.progress, options)
-    }
+    if (sending && isSolanaSignedProgress(record.progress)) return sendKept(record, record.progress)
     // What is signed is what the window showed (the stored view), not a re-sent copy.
     const view = record.view as unknown as SolanaConfirmationViews['solana_transaction']
     const shown = readBase64(view.transaction, maxTransactionBytes)
@@ -212,20 +237,7 @@ export function createSolanaSigner(ports: SolanaSignerPorts) {
     const signed = { solanaTransaction: signedTransaction, signature: toBase58(signature) }
     // Kept before it is sent: from here on, this transaction is the only one this request makes.
     await confirmations.progress(record.id, signed)
-    const answer = await send(call, signed, view.options)
-    if ('result' in answer) {
-      ports.sent({
-        signature: signed.signature,
-        origin: request.origin,
-        chainId: request.chainId,
-        from: address,
-        ...(view.preview.kind === 'simulated'
-          ? { lamportsChange: view.preview.lamportsChange }
-          : {}),
-        at: ports.now(),
-      })
-    }
-    return answer
+    return sendKept(record, signed)
   }
 
   const signer: SolanaSigner = {
@@ -257,8 +269,7 @@ export function createSolanaSigner(ports: SolanaSignerPorts) {
     async resumeSends(): Promise<void> {
       for (const record of await confirmations.list()) {
         if (!record.result?.approved || !isSolanaSignedProgress(record.progress)) continue
-        const view = record.view as unknown as SolanaConfirmationViews['solana_transaction']
-        await send(ports.node(record.chainId), record.progress, view.options ?? {})
+        await sendKept(record, record.progress)
       }
     },
   }

@@ -1,0 +1,236 @@
+import { ed25519 } from '@noble/curves/ed25519.js'
+import {
+  address,
+  appendTransactionMessageInstruction,
+  type Blockhash,
+  compileTransaction,
+  createNoopSigner,
+  createTransactionMessage,
+  getTransactionEncoder,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
+import { describe, expect, it } from 'vitest'
+import type { NodeCall } from '../eth/nodeCall.ts'
+import { deriveSolanaKeys } from '../keyring/deriveSolanaKeys.ts'
+import type { NodeAnswer } from '../rpc/types.ts'
+import { fromBase58, toBase58 } from '../solana/base58.ts'
+import { decodeTransaction } from '../solana/decodeTransaction.ts'
+import type { SolanaSigningRequest } from '../solana/solanaNamespace.ts'
+import {
+  type ConfirmationRecord,
+  type ConfirmationStore,
+  createConfirmations,
+} from './createConfirmations.ts'
+import { createSolanaSigner, type SentSolanaTransaction } from './createSolanaSigner.ts'
+
+const [key] = deriveSolanaKeys('test test test test test test test test test test test junk', 1)
+if (!key) throw new Error('no key derived')
+const recipient = 'AqynRZwvVqUPRwRJXvm6odUb3t93fDjnWe3p6BeuUFxD'
+const localSolana = 'solana:123456789abcdef'
+
+/** A transfer of 1,000 lamports from the wallet's first Solana account, unsigned. */
+function transfer(): Uint8Array {
+  const source = createNoopSigner(address(key?.address ?? ''))
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(source.address, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        {
+          blockhash: 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N' as Blockhash,
+          lastValidBlockHeight: 100n,
+        },
+        m,
+      ),
+    (m) =>
+      appendTransactionMessageInstruction(
+        getTransferSolInstruction({
+          source,
+          destination: address(recipient),
+          amount: lamports(1_000n),
+        }),
+        m,
+      ),
+  )
+  return Uint8Array.from(getTransactionEncoder().encode(compileTransaction(message)))
+}
+
+/** A checked `signAndSendTransaction` (or `signTransaction`) of `transfer()`, as the namespace hands it over. */
+function transactionRequest(
+  method: 'signTransaction' | 'signAndSendTransaction',
+): SolanaSigningRequest {
+  const bytes = transfer()
+  const decoded = decodeTransaction(bytes)
+  if ('problems' in decoded) throw new Error('the transfer does not decode')
+  return {
+    origin: 'http://127.0.0.1:5173',
+    chainId: localSolana,
+    requestKey: 'tab-1/9',
+    method,
+    params: { address: key?.address ?? '', transaction: bytes, options: {} },
+    transaction: decoded.transaction,
+  }
+}
+
+/** What outlives a worker: the confirmation records (session storage) and the node's ledger. */
+function world() {
+  const records = new Map<string, ConfirmationRecord>()
+  let windowId: number | undefined
+  const store: ConfirmationStore = {
+    list: async () => [...records.values()].map((record) => structuredClone(record)),
+    write: async (record) => {
+      records.set(record.id, structuredClone(record))
+    },
+    remove: async (id) => {
+      records.delete(id)
+    },
+    readWindow: async () => windowId,
+    writeWindow: async (id) => {
+      windowId = id
+    },
+  }
+  /** Every `sendTransaction` the node received (base64), and what each record held then. */
+  const sends: Array<{ transaction: string; progressThen: unknown[] }> = []
+  /** Signatures (base58) of the transactions the node took. */
+  const ledger = new Set<string>()
+  const node = { hangSends: false }
+  const call: NodeCall = async (method, params): Promise<NodeAnswer> => {
+    switch (method) {
+      case 'sendTransaction': {
+        const transaction = params[0] as string
+        sends.push({
+          transaction,
+          progressThen: [...records.values()].map((record) => record.progress),
+        })
+        if (node.hangSends) return new Promise(() => undefined)
+        const signature = toBase58(Buffer.from(transaction, 'base64').subarray(1, 65))
+        if (ledger.has(signature)) {
+          return { error: { code: -32002, message: 'This transaction has already been processed' } }
+        }
+        ledger.add(signature)
+        return { result: signature }
+      }
+      case 'getSignatureStatuses': {
+        const [signature] = params[0] as string[]
+        return {
+          result: {
+            context: { slot: 1 },
+            value: [ledger.has(signature ?? '') ? { confirmationStatus: 'confirmed' } : null],
+          },
+        }
+      }
+      default:
+        // The preview's reads: a node that cannot preview (the preview says so).
+        return { error: { code: -32601, message: `no ${method} here` } }
+    }
+  }
+  return { store, records, sends, ledger, node, call }
+}
+
+/** A worker over the world: its confirmation queue and Solana signer. */
+function worker(shared: ReturnType<typeof world>) {
+  const confirmations = createConfirmations({
+    store: shared.store,
+    windows: { open: async () => 7, focus: async () => undefined, exists: async (id) => id === 7 },
+    newId: () => crypto.randomUUID(),
+    now: () => 1_700_000_000_000,
+  })
+  const sent: SentSolanaTransaction[] = []
+  const service = createSolanaSigner({
+    confirmations,
+    node: () => shared.call,
+    key: async () => {
+      if (!key) throw new Error('locked')
+      return key
+    },
+    sent: (transaction) => sent.push(transaction),
+    now: () => 1_700_000_000_000,
+  })
+  /** Answers the oldest pending confirmation once it is there. */
+  const answer = async (approved: boolean): Promise<ConfirmationRecord> => {
+    for (;;) {
+      const [first] = await confirmations.pending()
+      if (first) {
+        await confirmations.resolve(first.id, approved)
+        return first
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1))
+    }
+  }
+  return { confirmations, ...service, sent, answer }
+}
+
+describe('createSolanaSigner', () => {
+  it('signs the transaction shown, keeps it on its confirmation, and only then sends it', async () => {
+    const shared = world()
+    const { signer, answer, sent } = worker(shared)
+    const sending = signer.sign(transactionRequest('signAndSendTransaction'))
+    await answer(true)
+    const answered = await sending
+    expect(shared.sends).toHaveLength(1)
+    const [{ transaction, progressThen } = { transaction: '', progressThen: [] }] = shared.sends
+    const wire = Buffer.from(transaction, 'base64')
+    const signature = toBase58(wire.subarray(1, 65))
+    expect(ed25519.verify(wire.subarray(1, 65), wire.subarray(65), fromBase58(key.address))).toBe(
+      true,
+    )
+    expect(answered).toEqual({ result: { signature } })
+    // When the node got it, it was already kept on its confirmation record.
+    expect(progressThen).toEqual([{ solanaTransaction: transaction, signature }])
+    expect(sent).toMatchObject([{ signature, from: key.address, chainId: localSolana }])
+  })
+
+  it('a worker stopped between signing and sending: the next one re-sends the same bytes on waking, and the re-sent request gets the same signature without a second prompt', async () => {
+    const shared = world()
+    const first = worker(shared)
+    const request = transactionRequest('signAndSendTransaction')
+    shared.node.hangSends = true
+    void first.signer.sign(request)
+    await first.answer(true)
+    while (shared.sends.length === 0) await new Promise((resolve) => setTimeout(resolve, 1))
+    shared.node.hangSends = false
+
+    const second = worker(shared)
+    await second.resumeSends()
+    // Sent on waking, before any page asked again, and in the activity.
+    expect(shared.ledger.size).toBe(1)
+    expect(second.sent.map((entry) => entry.signature)).toEqual([...shared.ledger])
+    const resent = await second.signer.sign(request)
+    const [kept] = shared.sends.map((send) => send.transaction)
+    expect(new Set(shared.sends.map((send) => send.transaction))).toEqual(new Set([kept]))
+    expect(resent).toEqual({ result: { signature: [...shared.ledger][0] } })
+    expect(shared.ledger.size).toBe(1)
+    expect(await second.confirmations.pending()).toEqual([])
+  })
+
+  it('signTransaction answers the signed transaction and sends nothing', async () => {
+    const shared = world()
+    const { signer, answer, sent } = worker(shared)
+    const signing = signer.sign(transactionRequest('signTransaction'))
+    await answer(true)
+    const answered = await signing
+    const signedTransaction =
+      'result' in answered
+        ? (answered.result as { signedTransaction: string }).signedTransaction
+        : ''
+    const wire = Buffer.from(signedTransaction, 'base64')
+    expect(ed25519.verify(wire.subarray(1, 65), wire.subarray(65), fromBase58(key.address))).toBe(
+      true,
+    )
+    expect(shared.sends).toEqual([])
+    expect(sent).toEqual([])
+  })
+
+  it('rejects with 4001 when the user rejects, signing and sending nothing', async () => {
+    const shared = world()
+    const { signer, answer } = worker(shared)
+    const sending = signer.sign(transactionRequest('signAndSendTransaction'))
+    await answer(false)
+    await expect(sending).rejects.toMatchObject({ code: 4001 })
+    expect(shared.sends).toEqual([])
+  })
+})
