@@ -21,20 +21,23 @@ async function shownWindow(context: BrowserContext, extensionOrigin: string): Pr
 
 /**
  * Times `runs` confirmations of one method through the wallet, the approval clicked by the harness,
- * each from a closed window (as a user meets it), and the same work done directly by a viem local
- * account (`direct`). `call` makes the page's request; `directly` does it without the wallet.
+ * each from a closed window (as a user meets it), and the same work done directly (a local key,
+ * `direct`). `call` makes the page's request; `directly` does it without the wallet. `prepare`, when
+ * given, runs before each round untimed (a fresh blockhash) and hands its value to both.
  */
-async function timeConfirmations(
+export async function timeConfirmations<Prepared = undefined>(
   context: BrowserContext,
   extensionOrigin: string,
   runs: number,
-  call: () => Promise<unknown>,
-  directly: () => Promise<unknown>,
+  call: (prepared: Prepared) => Promise<unknown>,
+  directly: (prepared: Prepared) => Promise<unknown>,
+  prepare: () => Promise<Prepared> = async () => undefined as Prepared,
 ): Promise<SigningSamples> {
   const samples: SigningSamples = { shown: [], answered: [], direct: [] }
   for (let run = 0; run < runs; run += 1) {
+    const prepared = await prepare()
     let start = performance.now()
-    const pending = call()
+    const pending = call(prepared)
     const window = await shownWindow(context, extensionOrigin)
     samples.shown.push(performance.now() - start)
     const closed = window.waitForEvent('close')
@@ -46,7 +49,7 @@ async function timeConfirmations(
     await closed
 
     start = performance.now()
-    await directly()
+    await directly(prepared)
     samples.direct.push(performance.now() - start)
   }
   return samples
