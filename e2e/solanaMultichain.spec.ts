@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import type { Page } from '@playwright/test'
-import { recoverMessageAddress } from 'viem'
+import { formatUnits, recoverMessageAddress } from 'viem'
 import { devnet, expect } from './fixtures.ts'
 import { firstAccount } from './support/anvil.ts'
 import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
@@ -88,9 +88,21 @@ const sendParams = (transaction: string) => ({
   options: { commitment: 'confirmed' },
 })
 
-/** Home lists `signature` once among the first account's own Solana transactions, confirmed. */
-async function expectOnHome(wallet: ReadyWallet, signature: string): Promise<void> {
+/**
+ * Home lists `signature` once among the first account's own Solana transactions, confirmed, and
+ * (when given) shows the account's SOL balance as `lamports`.
+ */
+async function expectOnHome(
+  wallet: ReadyWallet,
+  signature: string,
+  lamports?: number,
+): Promise<void> {
   const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
+  if (lamports !== undefined) {
+    await expect(
+      popup.getByTestId(`home-solana-balance-${firstSolanaAddress}`).locator('[title]'),
+    ).toHaveAttribute('title', `${formatUnits(BigInt(lamports), 9)} SOL`)
+  }
   const row = popup.getByTestId(`home-solana-${firstSolanaAddress}`).locator('..')
   await row.getByText(/^Transactions \(\d+\)$/).click()
   const entry = row.getByTestId(`activity-solana-tx-${signature}`)
@@ -171,7 +183,7 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
     expect(spent).toBeGreaterThan(amount)
     expect(spent).toBeLessThan(amount + 100_000)
 
-    await expectOnHome(wallet, signature)
+    await expectOnHome(wallet, signature, await balanceOf(solana, firstSolanaAddress))
 
     const again = await transferTransaction({
       rpcUrl: solana.httpUrl,
@@ -198,6 +210,79 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
     // Signed, never sent: the chain does not know the signature, and the recipient got one transfer.
     expect(await statusOf(solana, firstSignatureOf(wire))).toBeNull()
     expect(await balanceOf(solana, to)).toBe(amount)
+  })
+
+  test('signIn shows the SIWS message, and warns with Reject highlighted when it names another site', async ({
+    solanaNetwork: _pointed,
+    dappPage,
+    approvalWindow,
+    wallet,
+  }) => {
+    await createSession(dappPage, approvalWindow)
+    const own = new URL(dappPage.url()).host
+    const signingIn = invoke<SignedMessage & { account: { address: string } }>(
+      dappPage,
+      localSolana,
+      'signIn',
+      { statement: 'Welcome back', nonce: 'n0nce1234' },
+    )
+    const ownWindow = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(ownWindow.getByTestId('confirm-solana-message')).toContainText(
+      `${own} wants you to sign in with your Solana account:`,
+    )
+    await expect(ownWindow.getByRole('alert')).toHaveCount(0)
+    await expect(ownWindow.getByTestId('confirm-reject')).not.toHaveClass(/primary/)
+    await answerAndClose(ownWindow, 'approve')
+    const { result } = await signingIn
+    expect(result?.account.address).toBe(firstSolanaAddress)
+    const message = Buffer.from(result?.signedMessage ?? '', 'base64')
+    expect(new TextDecoder().decode(message)).toContain('Nonce: n0nce1234')
+    const signature = fromBase58(result?.signature ?? '')
+    expect(ed25519.verify(signature, message, fromBase58(firstSolanaAddress))).toBe(true)
+
+    const phishing = invoke(dappPage, localSolana, 'signIn', { domain: 'bank.example' })
+    const warned = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(warned.getByTestId('confirm-solana-message')).toContainText(
+      'bank.example wants you to sign in',
+    )
+    await expect(warned.getByRole('alert')).toContainText(
+      `This sign-in is for bank.example, but the request comes from ${own}`,
+    )
+    await expect(warned.getByTestId('confirm-reject')).toHaveClass(/primary/)
+    await answerAndClose(warned, 'reject')
+    expect((await phishing).error?.code).toBe(4001)
+  })
+
+  test('a transaction that would fail opens with the program error and logs, Reject highlighted', async ({
+    solanaNetwork: solana,
+    dappPage,
+    approvalWindow,
+    wallet,
+  }) => {
+    await createSession(dappPage, approvalWindow)
+    const to = freshAddress()
+    // More lamports than the account holds: the System program refuses the transfer.
+    const tooMuch = await transferTransaction({
+      rpcUrl: solana.httpUrl,
+      from: firstSolanaAddress,
+      to,
+      amount: 10 ** 18,
+    })
+    const sending = invoke(
+      dappPage,
+      localSolana,
+      'signAndSendTransaction',
+      sendParams(base64(tooMuch)),
+    )
+    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    const preview = window.getByTestId('confirm-simulation')
+    await expect(preview).toContainText('This transaction will fail')
+    await expect(preview.getByText('Program logs')).toBeVisible()
+    await expect(preview).toContainText('insufficient lamports')
+    await expect(window.getByTestId('confirm-reject')).toHaveClass(/primary/)
+    await answerAndClose(window, 'reject', 'solana-multichain-failing-preview')
+    expect((await sending).error?.code).toBe(4001)
+    expect(await balanceOf(solana, to)).toBe(0)
   })
 
   test('one origin holds eip155 and solana scopes in one session, and uses both', async ({
