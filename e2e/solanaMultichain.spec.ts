@@ -6,7 +6,12 @@ import { firstAccount } from './support/anvil.ts'
 import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
 import type { RunningEndpoint } from './support/endpoint.ts'
 import { startHoldingProxy } from './support/holdingProxy.ts'
-import { openWalletPopup } from './support/popupScreens.ts'
+import {
+  connectionRow,
+  openWalletPopup,
+  originOf,
+  showConnections,
+} from './support/popupScreens.ts'
 import { invoke, type Outcome, request, type SessionResult } from './support/provider.ts'
 import { sniffedResponses, sniffResponses } from './support/responseSniffer.ts'
 import {
@@ -296,6 +301,15 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
     expect(session.sessionScopes[devnet]?.accounts).toEqual([`${devnet}:${firstAccount}`])
     const stored = await request<SessionResult>(dappPage, 'wallet_getSession', {})
     expect(stored.result?.sessionScopes).toEqual(session.sessionScopes)
+    // Connections shows the one session: both chains, the account with its Solana address.
+    const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
+    await showConnections(popup)
+    const row = connectionRow(popup, originOf(dappPage))
+    await expect(row.getByTestId(`connection-chain-${devnet}`)).toBeChecked()
+    await expect(row.getByTestId(`connection-chain-${localSolana}`)).toBeChecked()
+    await expect(row.getByTestId(`connection-account-${firstAccount.toLowerCase()}`)).toBeChecked()
+    await expect(row.getByTestId(`connection-address-solana-${firstSolanaAddress}`)).toBeVisible()
+    await popup.close()
 
     expect((await invoke(dappPage, devnet, 'eth_chainId', [])).result).toBe('0x7a69')
     const genesis = await surfpool<string>(solana, 'getGenesisHash', [])
