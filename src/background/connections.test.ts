@@ -41,6 +41,17 @@ describe('createConnectionRegistry', () => {
     ])
   })
 
+  it('gives an outlet that takes whole results a long result text in one message', () => {
+    const connections = createConnectionRegistry()
+    const port = Object.assign(fakePort(), { takesWholeResults: true })
+    connections.add('external:https://app.example#1', dapp, port)
+    const resultJson = JSON.stringify('x'.repeat(300 * 1024))
+    connections.respond('external:https://app.example#1', { jsonrpc: '2.0', id: 2, resultJson })
+    expect(port.received).toEqual([
+      { type: 'response', response: { jsonrpc: '2.0', id: 2, resultJson } },
+    ])
+  })
+
   it('holds messages for a connection that has not said hello yet and flushes them when it does', () => {
     const connections = createConnectionRegistry()
     const notification = sessionChanged({})

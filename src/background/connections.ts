@@ -11,9 +11,11 @@ import type { RpcNotification } from '../core/rpc/types.ts'
 
 /**
  * Where a connection's messages go: a content script's port, or an external port's encoder
- * (`externalPorts.ts`), which speaks the client's wire.
+ * (`externalPorts.ts`), which speaks the client's wire. An outlet that `takesWholeResults` sends a
+ * response in one message anyway (the client's wire has no pieces): it gets a long result text
+ * whole, not split into pieces it would only join again (a 5 MB copy).
  */
-export type ConnectionOutlet = Pick<WorkerPort, 'postMessage'>
+export type ConnectionOutlet = Pick<WorkerPort, 'postMessage'> & { takesWholeResults?: boolean }
 
 type Connection = { id: ConnectionId; origin: string; port: ConnectionOutlet; api: PageApi }
 
@@ -113,9 +115,14 @@ export function createConnectionRegistry(now: () => number = Date.now) {
     has: (id: ConnectionId): boolean => byId.has(id),
     /**
      * Answers a request on the connection's current port (it may have reconnected meanwhile); a
-     * long result text goes in pieces, all on that one port (`responseMessages`).
+     * long result text goes in pieces, all on that one port (`responseMessages`), unless the port
+     * takes whole results.
      */
     respond(id: ConnectionId, response: EngineResponse): void {
+      if (byId.get(id)?.port.takesWholeResults) {
+        send(id, { type: 'response', response })
+        return
+      }
       for (const message of responseMessages(response)) send(id, message)
     },
   }

@@ -30,9 +30,10 @@ export type ExternalPortDependencies = ConnectionServerDependencies & {
 
 /**
  * The connection's outlet on an external port: what the wallet sends the connection, in the
- * client's wire (`{ type: 'caip-348', data }`). A response whose result text came in pieces is sent
- * whole. On a port of any page script its result is parsed (`externalResponse`): standard JSON-RPC.
- * On a lasting port (Aperture's MAIN-world script at the other end) it stays the node's text, one
+ * client's wire (`{ type: 'caip-348', data }`). It takes a result text whole (`takesWholeResults`);
+ * pieces held for it while it was away (a reconnect) are put back together and sent whole. On a
+ * port of any page script its result is parsed (`externalResponse`): standard JSON-RPC. On a
+ * lasting port (Aperture's MAIN-world script at the other end) it stays the node's text, one
  * string to copy instead of an object tree, parsed in the page (`standardExternalMessage`).
  */
 function externalOutlet(port: ExternalPort): ConnectionOutlet {
@@ -41,6 +42,7 @@ function externalOutlet(port: ExternalPort): ConnectionOutlet {
     ? (response: EngineResponse) => response
     : externalResponse
   return {
+    takesWholeResults: true,
     postMessage(message: BackgroundMessage) {
       if (message.type === 'resultPart') results.add(message.id, message.text)
       else if (message.type === 'notification')
