@@ -1,31 +1,18 @@
 import type { Page } from '@playwright/test'
 import { devnet, expect, test } from './fixtures.ts'
 import { startNodeEndpoint } from './support/endpoint.ts'
-import { openWalletPopup, saveFullScreen, showSettings } from './support/popupScreens.ts'
+import {
+  fillNetworkForm,
+  openWalletPopup,
+  saveFullScreen,
+  showSettings,
+} from './support/popupScreens.ts'
 import { invoke, notifications, request, type SessionScopes } from './support/provider.ts'
 import { saveScreen, writeSettings } from './support/walletUi.ts'
 
 const unauthorized = {
   code: 4100,
   message: 'The requested account and/or method has not been authorized by the user.',
-}
-
-/** Fills the network form (already open) and saves it. */
-async function fillNetworkForm(
-  popup: Page,
-  values: { chainId?: string; name?: string; rpcUrl?: string; wsUrl?: string },
-): Promise<void> {
-  const inputs = {
-    chainId: 'network-chain-id',
-    name: 'network-name',
-    rpcUrl: 'network-rpc-url',
-    wsUrl: 'network-ws-url',
-  } as const
-  for (const [field, testId] of Object.entries(inputs)) {
-    const value = values[field as keyof typeof values]
-    if (value !== undefined) await popup.getByTestId(testId).fill(value)
-  }
-  await popup.getByTestId('network-save').click()
 }
 
 /** Removes every custom network straight from storage (test clean-up; the wallet is shared). */

@@ -1,9 +1,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { startSolanaEndpoint } from './support/endpoint.ts'
-import { openWalletPopup, showSettings } from './support/popupScreens.ts'
+import { fillNetworkForm, openWalletPopup, showSettings } from './support/popupScreens.ts'
 import { invoke, request, resultOf, type SessionResult } from './support/provider.ts'
 import { saveScreen } from './support/walletUi.ts'
 
@@ -47,24 +46,6 @@ async function startMainnetLookalike(): Promise<{ url: string; close(): Promise<
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
-}
-
-/** Fills the network form (already open) with what is given and saves it. */
-async function fillNetworkForm(
-  popup: Page,
-  values: { chainId?: string; name?: string; rpcUrl?: string; wsUrl?: string },
-): Promise<void> {
-  const inputs = {
-    chainId: 'network-chain-id',
-    name: 'network-name',
-    rpcUrl: 'network-rpc-url',
-    wsUrl: 'network-ws-url',
-  } as const
-  for (const [field, testId] of Object.entries(inputs)) {
-    const value = values[field as keyof typeof values]
-    if (value !== undefined) await popup.getByTestId(testId).fill(value)
-  }
-  await popup.getByTestId('network-save').click()
 }
 
 test.describe('the public Solana clusters in Settings', () => {

@@ -28,6 +28,24 @@ export async function showSettings(popup: Page): Promise<void> {
   await expect(popup.getByTestId('settings-save')).toBeVisible()
 }
 
+/** Fills the network form (already open) with the values given and saves it. */
+export async function fillNetworkForm(
+  popup: Page,
+  values: { chainId?: string; name?: string; rpcUrl?: string; wsUrl?: string },
+): Promise<void> {
+  const inputs = {
+    chainId: 'network-chain-id',
+    name: 'network-name',
+    rpcUrl: 'network-rpc-url',
+    wsUrl: 'network-ws-url',
+  } as const
+  for (const [field, testId] of Object.entries(inputs)) {
+    const value = values[field as keyof typeof values]
+    if (value !== undefined) await popup.getByTestId(testId).fill(value)
+  }
+  await popup.getByTestId('network-save').click()
+}
+
 /** The connection card of `origin` on the Connections screen. */
 export const connectionRow = (popup: Page, origin: string): Locator =>
   popup.getByTestId(`connection-${origin}`)

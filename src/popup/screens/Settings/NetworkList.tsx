@@ -28,18 +28,49 @@ function NetworkRow({ network, children }: { network: NetworkView; children?: Re
   )
 }
 
+/** A network's edit and (when `removeLabel` is given) remove buttons. */
+function NetworkActions({
+  chainId,
+  editLabel,
+  removeLabel,
+}: {
+  chainId: NetworkView['chainId']
+  editLabel: string
+  removeLabel?: string
+}) {
+  const editNetwork = useNavigation((state) => state.editNetwork)
+  const remove = useNetworks((state) => state.remove)
+  return (
+    <span className="row end">
+      <button
+        type="button"
+        className="small"
+        data-testid={`network-edit-${chainId}`}
+        onClick={() => editNetwork(chainId)}
+      >
+        {editLabel}
+      </button>
+      {removeLabel ? (
+        <button
+          type="button"
+          className="small danger"
+          data-testid={`network-remove-${chainId}`}
+          onClick={() => void remove(chainId)}
+        >
+          {removeLabel}
+        </button>
+      ) : null}
+    </span>
+  )
+}
+
 /**
  * The user's own networks (edit, remove), then the built-in ones — the public Solana clusters with
  * their endpoint to set, edit or remove; adding one opens the form.
  */
 export function NetworkList() {
-  const { networks, error, load, remove } = useNetworks(
-    useShallow((state) => ({
-      networks: state.networks,
-      error: state.error,
-      load: state.load,
-      remove: state.remove,
-    })),
+  const { networks, error, load } = useNetworks(
+    useShallow((state) => ({ networks: state.networks, error: state.error, load: state.load })),
   )
   const settings = useSettings((state) => state.settings)
   const editNetwork = useNavigation((state) => state.editNetwork)
@@ -72,24 +103,7 @@ export function NetworkList() {
         <ul className="list" aria-label="Your networks">
           {custom.map((network) => (
             <NetworkRow key={network.chainId} network={network}>
-              <span className="row end">
-                <button
-                  type="button"
-                  className="small"
-                  data-testid={`network-edit-${network.chainId}`}
-                  onClick={() => editNetwork(network.chainId)}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="small danger"
-                  data-testid={`network-remove-${network.chainId}`}
-                  onClick={() => void remove(network.chainId)}
-                >
-                  Remove
-                </button>
-              </span>
+              <NetworkActions chainId={network.chainId} editLabel="Edit" removeLabel="Remove" />
             </NetworkRow>
           ))}
         </ul>
@@ -99,26 +113,15 @@ export function NetworkList() {
         {builtIn.map((network) =>
           solanaClusterOf(network.chainId) ? (
             <NetworkRow key={network.chainId} network={network}>
-              <span className="row end">
-                <button
-                  type="button"
-                  className="small"
-                  data-testid={`network-edit-${network.chainId}`}
-                  onClick={() => editNetwork(network.chainId)}
-                >
-                  {network.kind === 'endpoint' && network.enabled ? 'Edit' : 'Set endpoint'}
-                </button>
-                {network.kind === 'endpoint' && network.enabled ? (
-                  <button
-                    type="button"
-                    className="small danger"
-                    data-testid={`network-remove-${network.chainId}`}
-                    onClick={() => void remove(network.chainId)}
-                  >
-                    Remove endpoint
-                  </button>
-                ) : null}
-              </span>
+              {network.kind === 'endpoint' && network.enabled ? (
+                <NetworkActions
+                  chainId={network.chainId}
+                  editLabel="Edit"
+                  removeLabel="Remove endpoint"
+                />
+              ) : (
+                <NetworkActions chainId={network.chainId} editLabel="Set endpoint" />
+              )}
             </NetworkRow>
           ) : (
             <NetworkRow key={network.chainId} network={network} />
