@@ -120,9 +120,10 @@ test.describe('connected sites in the popup', () => {
     const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
     await showConnections(popup)
     const row = connectionRow(popup, originOf(dappPage))
-    for (const box of await row.locator('[data-testid^="connection-account-"]').all()) {
-      await box.uncheck()
-    }
+    const accounts = row.locator('[data-testid^="connection-account-"]')
+    // `all()` does not wait: the screen first renders its rows.
+    await expect(accounts.first()).toBeChecked()
+    for (const box of await accounts.all()) await box.uncheck()
     await expect(row.getByRole('status')).toContainText('saving disconnects the site')
     await row.getByTestId('connection-save').click()
     await expect(row).toBeHidden()
