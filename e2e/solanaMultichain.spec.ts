@@ -1,5 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import type { Page } from '@playwright/test'
+import { address, createNoopSigner } from '@solana/kit'
+import { getTransferCheckedInstruction } from '@solana-program/token'
 import { formatUnits, recoverMessageAddress } from 'viem'
 import { devnet, expect } from './fixtures.ts'
 import { firstAccount } from './support/anvil.ts'
@@ -26,7 +28,8 @@ import {
   surfpool,
   solanaTest as test,
 } from './support/solanaDapp.ts'
-import { transferTransaction } from './support/solanaTransfer.ts'
+import { createTokenAccounts, tokenAmountOf } from './support/solanaToken.ts'
+import { transferTransaction, unsignedTransaction } from './support/solanaTransfer.ts'
 import type { ReadyWallet } from './support/wallet.ts'
 import { approve } from './support/walletUi.ts'
 
@@ -67,14 +70,19 @@ async function createSession(
   return created.result
 }
 
+/** Airdrops 2 SOL to the wallet's first Solana account. */
+async function fund(solana: RunningEndpoint): Promise<void> {
+  const before = await balanceOf(solana, firstSolanaAddress)
+  await surfpool(solana, 'requestAirdrop', [firstSolanaAddress, 2_000_000_000])
+  await expect.poll(() => balanceOf(solana, firstSolanaAddress)).toBeGreaterThan(before)
+}
+
 /**
  * A transfer of 12,345,678 lamports from the wallet's first Solana account (airdropped 2 SOL first)
  * to a fresh address, as the base64 wire transaction a dapp passes.
  */
 async function fundedTransfer(solana: RunningEndpoint) {
-  const before = await balanceOf(solana, firstSolanaAddress)
-  await surfpool(solana, 'requestAirdrop', [firstSolanaAddress, 2_000_000_000])
-  await expect.poll(() => balanceOf(solana, firstSolanaAddress)).toBeGreaterThan(before)
+  await fund(solana)
   const to = freshAddress()
   const amount = 12_345_678
   const bytes = await transferTransaction({
@@ -85,6 +93,21 @@ async function fundedTransfer(solana: RunningEndpoint) {
   })
   return { to, amount, transaction: base64(bytes) }
 }
+
+/** Waits until the chain has `signature`, at `confirmed` or beyond. */
+const expectConfirmed = (solana: RunningEndpoint, signature: string) =>
+  expect
+    .poll(async () => (await statusOf(solana, signature))?.confirmationStatus)
+    .toMatch(/confirmed|finalized/)
+
+/** `signAndSendTransaction` of a base64 wire transaction from `page`, through `window.aperture`. */
+const signAndSend = (page: Page, transaction: string): Promise<Outcome<{ signature: string }>> =>
+  invoke<{ signature: string }>(
+    page,
+    localSolana,
+    'signAndSendTransaction',
+    sendParams(transaction),
+  )
 
 const sendParams = (transaction: string) => ({
   account: { address: firstSolanaAddress },
@@ -163,12 +186,7 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
     const { to, amount, transaction } = await fundedTransfer(solana)
     const before = await balanceOf(solana, firstSolanaAddress)
 
-    const sending = invoke<{ signature: string }>(
-      dappPage,
-      localSolana,
-      'signAndSendTransaction',
-      sendParams(transaction),
-    )
+    const sending = signAndSend(dappPage, transaction)
     const confirmation = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
     // What the user sees before approving: the fee payer, the decoded transfer, the preview
     // simulated on the chain's node (the transfer and the 5,000-lamport fee).
@@ -180,9 +198,7 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
     await answerAndClose(confirmation, 'approve', 'solana-multichain-sign-and-send')
     const { result: sent } = await sending
     const signature = sent?.signature ?? ''
-    await expect
-      .poll(async () => (await statusOf(solana, signature))?.confirmationStatus)
-      .toMatch(/confirmed|finalized/)
+    await expectConfirmed(solana, signature)
     expect(await balanceOf(solana, to)).toBe(amount)
     const spent = before - (await balanceOf(solana, firstSolanaAddress))
     expect(spent).toBeGreaterThan(amount)
@@ -215,6 +231,47 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
     // Signed, never sent: the chain does not know the signature, and the recipient got one transfer.
     expect(await statusOf(solana, firstSignatureOf(wire))).toBeNull()
     expect(await balanceOf(solana, to)).toBe(amount)
+  })
+
+  test('an SPL Token transfer shows decoded, with the token change in the preview, and the tokens move', async ({
+    solanaNetwork: solana,
+    dappPage,
+    approvalWindow,
+    wallet,
+  }) => {
+    await createSession(dappPage, approvalWindow)
+    await fund(solana)
+    const token = await createTokenAccounts(solana, {
+      owner: firstSolanaAddress,
+      decimals: 6,
+      amount: 5_000_000n,
+    })
+    const transfer = await unsignedTransaction({
+      rpcUrl: solana.httpUrl,
+      feePayer: firstSolanaAddress,
+      instructions: [
+        getTransferCheckedInstruction({
+          source: address(token.source),
+          mint: address(token.mint),
+          destination: address(token.destination),
+          authority: createNoopSigner(address(firstSolanaAddress)),
+          amount: 1_500_000n,
+          decimals: token.decimals,
+        }),
+      ],
+    })
+    const sending = signAndSend(dappPage, base64(transfer))
+    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    const instruction = window.getByTestId('confirm-solana-instruction-0')
+    await expect(instruction).toContainText('Transfer (checked)')
+    await expect(instruction).toContainText(token.mint)
+    await expect(instruction).toContainText(token.destination)
+    await expect(window.getByTestId('confirm-simulation')).toContainText(`−1.5 token ${token.mint}`)
+    await answerAndClose(window, 'approve', 'solana-multichain-token-transfer')
+    const signature = (await sending).result?.signature ?? ''
+    await expectConfirmed(solana, signature)
+    expect(await tokenAmountOf(solana, token.source)).toBe('3500000')
+    expect(await tokenAmountOf(solana, token.destination)).toBe('1500000')
   })
 
   test('signIn shows the SIWS message, and warns with Reject highlighted when it names another site', async ({
@@ -273,12 +330,7 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
       to,
       amount: 10 ** 18,
     })
-    const sending = invoke(
-      dappPage,
-      localSolana,
-      'signAndSendTransaction',
-      sendParams(base64(tooMuch)),
-    )
+    const sending = signAndSend(dappPage, base64(tooMuch))
     const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
     const preview = window.getByTestId('confirm-simulation')
     await expect(preview).toContainText('This transaction will fail')
@@ -360,12 +412,7 @@ test.describe('Solana across worker restarts (exactly once)', () => {
     wallet.context.on('page', (page) => windows.push(page.url()))
     await sniffResponses(dappPage)
 
-    const pending = invoke<{ signature: string }>(
-      dappPage,
-      localSolana,
-      'signAndSendTransaction',
-      sendParams(transaction),
-    )
+    const pending = signAndSend(dappPage, transaction)
     const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
     await expect(window.getByTestId('confirm-simulation')).toContainText('0.012350678 SOL')
     await serviceWorker.stop()
@@ -373,9 +420,7 @@ test.describe('Solana across worker restarts (exactly once)', () => {
     await expect(window.getByTestId('confirm-solana-instructions')).toContainText(to)
     await answerConfirmation(window, 'approve')
     const signature = (await pending).result?.signature ?? ''
-    await expect
-      .poll(async () => (await statusOf(solana, signature))?.confirmationStatus)
-      .toMatch(/confirmed|finalized/)
+    await expectConfirmed(solana, signature)
     expect(await balanceOf(solana, to)).toBe(amount)
     expect(windows.filter((url) => url.includes('?confirm'))).toHaveLength(1)
     const responses = await sniffedResponses(dappPage)
@@ -395,12 +440,7 @@ test.describe('Solana across worker restarts (exactly once)', () => {
       await createSession(dappPage, approvalWindow)
       const { to, amount, transaction } = await fundedTransfer(solana)
       await sniffResponses(dappPage)
-      const pending: Promise<Outcome<{ signature: string }>> = invoke(
-        dappPage,
-        localSolana,
-        'signAndSendTransaction',
-        sendParams(transaction),
-      )
+      const pending: Promise<Outcome<{ signature: string }>> = signAndSend(dappPage, transaction)
       await answerConfirmation(
         await waitForConfirmation(wallet.context, wallet.extensionOrigin),
         'approve',
@@ -412,11 +452,7 @@ test.describe('Solana across worker restarts (exactly once)', () => {
       const outcome = await pending
       const held = Buffer.from(proxy.held[0] ?? '', 'base64')
       expect(outcome.result?.signature).toBe(firstSignatureOf(held))
-      await expect
-        .poll(
-          async () => (await statusOf(solana, outcome.result?.signature ?? ''))?.confirmationStatus,
-        )
-        .toMatch(/confirmed|finalized/)
+      await expectConfirmed(solana, outcome.result?.signature ?? '')
       expect(await balanceOf(solana, to)).toBe(amount)
       const responses = await sniffedResponses(dappPage)
       expect(responses.total).toBe(responses.distinct)

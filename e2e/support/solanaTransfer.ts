@@ -1,11 +1,12 @@
 import {
   address,
-  appendTransactionMessageInstruction,
+  appendTransactionMessageInstructions,
   compileTransaction,
   createNoopSigner,
   createSolanaRpc,
   createTransactionMessage,
   getTransactionEncoder,
+  type Instruction,
   lamports,
   pipe,
   setTransactionMessageFeePayer,
@@ -14,33 +15,43 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system'
 
 /**
- * A transfer of `amount` lamports from `from` (the fee payer, its signature left empty) to `to`,
- * as wire bytes with a fresh blockhash from `rpcUrl`: what a dapp built on @solana/kit hands a
- * wallet to sign. Used by the dapp page's bundle and by the specs that call `window.aperture`.
+ * `instructions` in a transaction paid by `feePayer` (its signature left empty), as wire bytes with
+ * a fresh blockhash from `rpcUrl`: what a dapp built on @solana/kit hands a wallet to sign.
  */
-export async function transferTransaction(parameters: {
+export async function unsignedTransaction(parameters: {
+  rpcUrl: string
+  feePayer: string
+  instructions: Instruction[]
+}): Promise<Uint8Array> {
+  const { rpcUrl, feePayer, instructions } = parameters
+  const { value: latestBlockhash } = await createSolanaRpc(rpcUrl).getLatestBlockhash().send()
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(address(feePayer), m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(latestBlockhash, m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  )
+  return Uint8Array.from(getTransactionEncoder().encode(compileTransaction(message)))
+}
+
+/**
+ * A transfer of `amount` lamports from `from` (the fee payer) to `to`, unsigned (`unsignedTransaction`).
+ * Used by the dapp page's bundle and by the specs that call `window.aperture`.
+ */
+export const transferTransaction = (parameters: {
   rpcUrl: string
   from: string
   to: string
   amount: number
-}): Promise<Uint8Array> {
-  const { rpcUrl, from, to, amount } = parameters
-  const rpc = createSolanaRpc(rpcUrl)
-  const { value: latestBlockhash } = await rpc.getLatestBlockhash().send()
-  const source = createNoopSigner(address(from))
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(source.address, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(latestBlockhash, m),
-    (m) =>
-      appendTransactionMessageInstruction(
-        getTransferSolInstruction({
-          source,
-          destination: address(to),
-          amount: lamports(BigInt(amount)),
-        }),
-        m,
-      ),
-  )
-  return Uint8Array.from(getTransactionEncoder().encode(compileTransaction(message)))
-}
+}): Promise<Uint8Array> =>
+  unsignedTransaction({
+    rpcUrl: parameters.rpcUrl,
+    feePayer: parameters.from,
+    instructions: [
+      getTransferSolInstruction({
+        source: createNoopSigner(address(parameters.from)),
+        destination: address(parameters.to),
+        amount: lamports(BigInt(parameters.amount)),
+      }),
+    ],
+  })
