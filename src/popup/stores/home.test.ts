@@ -43,6 +43,28 @@ describe('useHome', () => {
     })
   })
 
+  it('starts Solana on the Local Solana devnet even when a cluster listed before it is usable', async () => {
+    const localSolana = 'solana:123456789abcdef'
+    const background = stubBackground({
+      'networks:list': () => [
+        network('eip155:31337', 'Local devnet'),
+        network('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'Solana Mainnet'),
+        network(localSolana, 'Local Solana devnet'),
+      ],
+      'home:balances': () => ({ blockNumber: '1', balances: {} }),
+      'home:tokens': () => [],
+      'transactions:list': () => [],
+      'home:solanaBalances': () => ({ slot: '1', balances: {} }),
+      'solanaTransactions:list': () => [],
+    })
+    await useHome.getState().load()
+    expect(useHome.getState().solanaChainId).toBe(localSolana)
+    expect(background.requests).toContainEqual({
+      type: 'home:solanaBalances',
+      params: { chainId: localSolana },
+    })
+  })
+
   it('reads the balances of the network the user picks', async () => {
     stubBackground({
       'networks:list': () => [

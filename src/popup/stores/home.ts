@@ -2,12 +2,25 @@ import { create } from 'zustand'
 import type { ChainId } from '../../core/caip/types.ts'
 import type { NetworkView } from '../../core/protocol/popupMessages.ts'
 import type { TrackedSolanaTransaction } from '../../core/solana/readSolanaBalances.ts'
+import { localSolanaNetwork } from '../../core/wallet/networks.ts'
 import type { TokenBalance } from '../../core/wallet/readTokenBalances.ts'
 import type { TrackedTransaction } from '../../core/wallet/transactionStatus.ts'
 import { callBackground, errorMessage } from '../callBackground.ts'
 
-/** The network shown first: the Local devnet when the wallet has it, else its first usable one. */
-const defaultChain: ChainId = 'eip155:31337'
+/**
+ * The network shown: the one shown already while it is usable, else the local devnet (EVM's, or
+ * the Local Solana devnet) when the wallet has it enabled, else the first usable one.
+ */
+function pickChain(
+  networks: readonly NetworkView[],
+  current: ChainId | undefined,
+  localChain: ChainId,
+): ChainId | undefined {
+  const has = (chainId: ChainId | undefined) =>
+    networks.some((network) => network.chainId === chainId)
+  if (has(current)) return current
+  return has(localChain) ? localChain : networks[0]?.chainId
+}
 
 type HomeStore = {
   networks: NetworkView[]
@@ -53,18 +66,11 @@ export const useHome = create<HomeStore>((set, get) => ({
       const enabled = (await callBackground('networks:list')).filter(({ enabled }) => enabled)
       const networks = enabled.filter(({ chainId }) => !isSolana(chainId))
       const solanaNetworks = enabled.filter(({ chainId }) => isSolana(chainId))
-      const currentSolana = get().solanaChainId
       set({
         solanaNetworks,
-        solanaChainId: solanaNetworks.some((network) => network.chainId === currentSolana)
-          ? currentSolana
-          : solanaNetworks[0]?.chainId,
+        solanaChainId: pickChain(solanaNetworks, get().solanaChainId, localSolanaNetwork.chainId),
       })
-      const current = get().chainId
-      const chainId = networks.some((network) => network.chainId === current)
-        ? current
-        : (networks.find((network) => network.chainId === defaultChain) ?? networks[0])?.chainId
-      set({ networks, chainId })
+      set({ networks, chainId: pickChain(networks, get().chainId, 'eip155:31337') })
       await get().refresh()
     } catch (error) {
       set({ error: errorMessage(error) })
