@@ -44,6 +44,8 @@ Usage: npm run node -- [options]
                           (1 = every call alone: a node without batches)   [8]
   --upstream-exchanges <n> batches of point reads under way at once; more calls
                           wait for one to end and go together              [4]
+  --upstream-pipeline <n> point reads under way on one upstream connection
+                          (HTTP/1.1 pipelining; 1 = one at a time) [16 on loopback, else 1]
   --query-timeout-ms <n>  log query time limit                              [10000]
   --filter-ttl-ms <n>     a filter expires this long after its last poll    [900000]
   --log-level <level>     silent | error | warn | info | debug              [info]
@@ -108,6 +110,7 @@ async function main(): Promise<void> {
       'upstream-ws': { type: 'string' },
       'upstream-batch': { type: 'string' },
       'upstream-exchanges': { type: 'string' },
+      'upstream-pipeline': { type: 'string' },
       'query-timeout-ms': { type: 'string' },
       'filter-ttl-ms': { type: 'string' },
       'log-level': { type: 'string' },
@@ -168,6 +171,7 @@ async function main(): Promise<void> {
     upstreamWs: values['upstream-ws'],
     upstreamBatch: positive('upstream-batch', values['upstream-batch']),
     upstreamExchanges: positive('upstream-exchanges', values['upstream-exchanges']),
+    upstreamPipeline: positive('upstream-pipeline', values['upstream-pipeline']),
     queryTimeoutMs: integer('query-timeout-ms', values['query-timeout-ms']),
     filterTtlMs: integer('filter-ttl-ms', values['filter-ttl-ms']),
     logLevel: logLevel as LogLevel,

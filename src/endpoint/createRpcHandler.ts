@@ -64,6 +64,7 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
     upstream.call(method, params, {
       timeoutMs: queryTimeoutMs,
       batchable: network.batchableMethods.has(method),
+      pointRead: network.pointReads.has(method),
     })
   const cached: AnswerCache = parameters.answerCache ?? ((_method, _params, ask) => ask())
 

@@ -262,6 +262,28 @@ describe('batches of point reads to the upstream node', () => {
   })
 })
 
+describe('point reads on pipelined connections', () => {
+  it('sends point reads on at most 4 connections to the node, each answered as the node answers it', async () => {
+    const { node, client } = await setUp(forwardingTo(anvil.rpcUrl), { pipelineDepth: 16 })
+    let connections = 0
+    node.server.on('connection', () => connections++)
+    const addresses = Array.from(
+      { length: 24 },
+      (_, index) => `0x${(index + 1).toString(16).padStart(40, '0')}`,
+    )
+
+    const answers = await Promise.all(
+      addresses.map((address) =>
+        client.call('eth_getBalance', [address, 'latest'], { timeoutMs: 5000, pointRead: true }),
+      ),
+    )
+
+    expect(answers).toEqual(addresses.map(() => ({ result: '0x0' })))
+    expect(node.exchanges).toHaveLength(24)
+    expect(connections).toBeLessThanOrEqual(4)
+  })
+})
+
 describe('the endpoint and upstream batches', () => {
   it('batches the point reads of a request and sends every other call alone', async () => {
     const node = await startRecordingNode(forwardingTo(anvil.rpcUrl))

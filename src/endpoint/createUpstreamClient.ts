@@ -4,6 +4,10 @@ import { isObject } from '@metamask/utils'
 import { pointReadMethods } from '../core/eth/methods.ts'
 import { isRpcErrorObject } from '../core/rpc/isRpcErrorObject.ts'
 import type { Json, RpcErrorObject } from '../core/rpc/types.ts'
+import { createPipelinedPoster } from './createPipelinedPoster.ts'
+import { UpstreamError } from './upstreamError.ts'
+
+export { UpstreamError } from './upstreamError.ts'
 
 /**
  * An upstream node's answer. A large `eth_getLogs` result can stay as its JSON text (`rawResult`,
@@ -28,6 +32,11 @@ export type UpstreamCallOptions = {
    * other such calls made in the same turn of the event loop.
    */
   batchable?: boolean
+  /**
+   * A small read, safe to send twice (the network's `pointReads`): it goes on the pipelined
+   * connections (`createPipelinedPoster`) rather than through node:http.
+   */
+  pointRead?: boolean
 }
 
 /**
@@ -45,33 +54,15 @@ export type CreateUpstreamClientOptions = {
   maxBatch?: number
   /** Exchanges of batchable calls with the node under way at once; more calls wait and go together. Default 4. */
   maxExchanges?: number
+  /**
+   * Point reads under way on one connection to the node at once (HTTP/1.1 pipelining); 1 sends
+   * one at a time on each of up to 128 connections. Default 1.
+   */
+  pipelineDepth?: number
 }
 
-/** What a caller is told about an upstream failure: never the upstream's address or its words. */
-const publicCauses = {
-  unreachable: 'upstream unreachable',
-  timeout: 'upstream timed out',
-  'invalid-response': 'upstream answered something that is not JSON-RPC',
-  'too-large': 'upstream answer too large',
-} as const
-
-/**
- * The upstream could not be reached, timed out, or answered something that is not JSON-RPC. The
- * message (with the upstream's address) is for the log; callers get `publicCause`.
- */
-export class UpstreamError extends Error {
-  readonly reason: keyof typeof publicCauses
-
-  constructor(reason: UpstreamError['reason'], message: string, options?: ErrorOptions) {
-    super(message, options)
-    this.name = 'UpstreamError'
-    this.reason = reason
-  }
-
-  get publicCause(): string {
-    return publicCauses[this.reason]
-  }
-}
+/** The largest answer to a point read (a batch of them goes through node:http, unbounded as before). */
+const maxPointReadBytes = 64 * 1024 * 1024
 
 export type UpstreamClient = {
   readonly url: string
@@ -120,6 +111,13 @@ export function createUpstreamClient(
     ? new HttpsAgent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 64 })
     : new HttpAgent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 64 })
   const request = secure ? httpsRequest : httpRequest
+  const pipelineDepth = options.pipelineDepth ?? 1
+  const pipelined = createPipelinedPoster(url, {
+    depth: pipelineDepth,
+    // A few connections carry many calls each when pipelining; without, one call per connection.
+    connections: pipelineDepth > 1 ? 4 : 128,
+    maxBodyBytes: maxPointReadBytes,
+  })
   let nextId = 1
   const timedOut = (timeoutMs: number) =>
     new UpstreamError('timeout', `upstream ${url} did not answer within ${timeoutMs} ms`)
@@ -233,7 +231,10 @@ export function createUpstreamClient(
     const timeoutMs = (calls[0] as WaitingCall).deadline - Date.now()
     if (calls.length === 1) {
       const [only] = calls as [WaitingCall]
-      return callAlone(only.method, only.params, { timeoutMs }).then(only.resolve, only.reject)
+      return callAlone(only.method, only.params, { timeoutMs, pointRead: true }).then(
+        only.resolve,
+        only.reject,
+      )
     }
     try {
       const answers = await send(calls, timeoutMs)
@@ -329,12 +330,11 @@ export function createUpstreamClient(
     options: UpstreamCallOptions,
   ): Promise<UpstreamAnswer> {
     const id = nextId++
-    const body = await post(
-      JSON.stringify({ jsonrpc: '2.0', id, method, params: params ?? [] }),
-      options.timeoutMs,
-      options.onPiece,
-      options.maxBytes,
-    )
+    const text = JSON.stringify({ jsonrpc: '2.0', id, method, params: params ?? [] })
+    const body =
+      options.pointRead && !options.raw && !options.onPiece && options.maxBytes === undefined
+        ? await pipelined.post(text, options.timeoutMs)
+        : await post(text, options.timeoutMs, options.onPiece, options.maxBytes)
     if (options.raw && byteLengthOf(body) >= rawAboveBytes) {
       const raw = rawResultOf(body, id)
       if (raw) return { rawResult: raw }
@@ -388,7 +388,15 @@ export function createUpstreamClient(
     })
   }
 
-  return { url, call, batch, close: () => agent.destroy() }
+  return {
+    url,
+    call,
+    batch,
+    close: () => {
+      pipelined.close()
+      agent.destroy()
+    },
+  }
 }
 
 const byteLengthOf = (pieces: Buffer[]): number =>

@@ -102,6 +102,11 @@ export type StartEndpointOptions = {
   upstreamBatch?: number
   /** Exchanges of such batches with the node under way at once. Default 4. */
   upstreamExchanges?: number
+  /**
+   * Point reads under way on one upstream connection at once (HTTP/1.1 pipelining, on 4
+   * connections); 1 = one at a time per connection. Default 16 for a node on loopback, else 1.
+   */
+  upstreamPipeline?: number
   /** How often the finalized head is asked for, at most. Default 1,000 ms. */
   finalityRefreshMs?: number
 }
@@ -209,6 +214,8 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
     createUpstreamClient(upstreamUrl, {
       ...(options.upstreamBatch ? { maxBatch: options.upstreamBatch } : {}),
       ...(options.upstreamExchanges ? { maxExchanges: options.upstreamExchanges } : {}),
+      pipelineDepth:
+        options.upstreamPipeline ?? (isLoopbackHost(new URL(upstreamUrl).hostname) ? 16 : 1),
     }),
   )
   const admission = createAdmission({

@@ -62,6 +62,37 @@ export const solanaNodeMethods = [
 
 export type SolanaNodeMethod = (typeof solanaNodeMethods)[number]
 
+/**
+ * The methods a node answers from an index, small and the same when asked twice (point reads),
+ * unlike `getProgramAccounts`, `getBlock`, `sendTransaction`, … whose cost or effect depends on what
+ * they ask. The endpoint pipelines them to its node (docs/endpoint.md, "Upstream connections").
+ */
+export const solanaPointReadMethods: readonly SolanaNodeMethod[] = [
+  'getAccountInfo',
+  'getBalance',
+  'getBlockHeight',
+  'getBlockTime',
+  'getEpochInfo',
+  'getEpochSchedule',
+  'getFeeForMessage',
+  'getFirstAvailableBlock',
+  'getGenesisHash',
+  'getHealth',
+  'getIdentity',
+  'getLatestBlockhash',
+  'getMinimumBalanceForRentExemption',
+  'getSignatureStatuses',
+  'getSlot',
+  'getSlotLeader',
+  'getTokenAccountBalance',
+  'getTokenSupply',
+  'getTransaction',
+  'getTransactionCount',
+  'getVersion',
+  'isBlockhashValid',
+  'minimumLedgerSlot',
+]
+
 /** Methods a local (test) node answers and a public one must not: free SOL. */
 export const localNodeMethods = ['requestAirdrop'] as const
 

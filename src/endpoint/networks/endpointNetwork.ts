@@ -77,6 +77,8 @@ export type EndpointNetwork = {
   handlers(tools: NetworkTools): ReadonlyMap<string, MethodHandler>
   /** Cheap point reads that may share an upstream JSON-RPC batch (none: the node refuses batches). */
   batchableMethods: ReadonlySet<string>
+  /** Small reads, safe to send twice: pipelined to the node (`UpstreamCallOptions.pointRead`). */
+  pointReads: ReadonlySet<string>
   cacheRules: CacheRules
   /** How the finalized head is read from the node, for the cache. */
   readFinalized(upstream: UpstreamClient, timeoutMs: number): ReadFinalized

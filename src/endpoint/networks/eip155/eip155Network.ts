@@ -37,6 +37,7 @@ export const eip155Network: EndpointNetwork = {
   checkParams: checkBlockParameters,
   handlers: createEip155Handlers,
   batchableMethods: new Set(pointReadMethods),
+  pointReads: new Set(pointReadMethods),
   cacheRules: eip155CacheRules,
   readFinalized: readFinalizedBlock,
   identity: { method: 'eth_chainId', field: 'chainId' },

@@ -1,10 +1,12 @@
-import { isSolanaEndpointMethod } from '../../../core/solana/methods.ts'
+import { isSolanaEndpointMethod, solanaPointReadMethods } from '../../../core/solana/methods.ts'
 import { validateSolanaParams } from '../../../core/solana/validateSolanaParams.ts'
 import { startSurfpool } from '../../startSurfpool.ts'
 import type { EndpointNetwork } from '../endpointNetwork.ts'
 import { solanaCacheRules } from './cacheRules.ts'
 import { createSolanaHandlers } from './handlers.ts'
 import { readFinalizedSlot } from './readFinalizedSlot.ts'
+
+const pointReads: ReadonlySet<string> = new Set(solanaPointReadMethods)
 
 export type SolanaNetworkOptions = {
   /** The node is a local (test) one: `requestAirdrop` is allowed. */
@@ -15,7 +17,7 @@ export type SolanaNetworkOptions = {
  * Solana (DESIGN §8 "Endpoint"): the `src/core/solana` allow-list and param checks, answers bounded
  * in bytes and time, `accountSubscribe` & co. relayed (numeric subscription ids, as Solana's), the
  * finalized slot for the cache, Surfpool as the embedded node. Upstream calls go alone: Surfpool
- * refuses JSON-RPC batches.
+ * refuses JSON-RPC batches; point reads are pipelined.
  */
 export function solanaNetwork(options: SolanaNetworkOptions): EndpointNetwork {
   let nextSubscriptionId = 0
@@ -26,6 +28,7 @@ export function solanaNetwork(options: SolanaNetworkOptions): EndpointNetwork {
     checkParams: validateSolanaParams,
     handlers: createSolanaHandlers,
     batchableMethods: new Set(),
+    pointReads,
     cacheRules: solanaCacheRules,
     readFinalized: readFinalizedSlot,
     identity: { method: 'getGenesisHash', field: 'genesisHash' },
