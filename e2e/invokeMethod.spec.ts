@@ -131,6 +131,34 @@ test.describe('wallet_invokeMethod', () => {
     ).toBe(-32602)
   })
 
+  test('a large answer (3,000 logs, its pieces sent ahead as the node answers) reaches window.aperture and the EIP-1193 provider whole', async ({
+    dappPage,
+    connect,
+    anvilUrl,
+  }) => {
+    const emitter = await deployEmitter(anvilUrl)
+    const receipt = await emitLogs(anvilUrl, emitter, 3_000)
+    await connect(dappPage)
+    const filter = {
+      address: emitter,
+      fromBlock: receipt.blockNumber,
+      toBlock: receipt.blockNumber,
+    }
+    const anvilLogs = await anvilRpc<unknown[]>(anvilUrl, 'eth_getLogs', [filter])
+    expect(anvilLogs).toHaveLength(3_000)
+    expect(JSON.stringify(anvilLogs).length).toBeGreaterThan(1_000_000)
+    expect(await invoke(dappPage, devnet, 'eth_getLogs', [filter])).toEqual({ result: anvilLogs })
+    const viaProvider = await dappPage.evaluate(
+      (params) =>
+        (window as { ethereum?: { request(args: unknown): Promise<unknown> } }).ethereum?.request({
+          method: 'eth_getLogs',
+          params,
+        }),
+      [filter],
+    )
+    expect(viaProvider).toEqual(anvilLogs)
+  })
+
   test("the node's -32005 for more than 10,000 logs reaches the dapp unchanged", async ({
     dappPage,
     connect,

@@ -69,8 +69,8 @@ export function withActivityLog(
 ): MultichainEngine {
   return {
     ...engine,
-    async handleRequest(origin, connection, request) {
-      const response = await engine.handleRequest(origin, connection, request)
+    async handleRequest(origin, connection, request, options) {
+      const response = await engine.handleRequest(origin, connection, request, options)
       const entry = activityEntryOf(request, response, deps.now())
       if (entry) {
         deps.sessions

@@ -41,6 +41,27 @@ describe('createConnectionRegistry', () => {
     ])
   })
 
+  it('names the length of the pieces sent ahead of a response, its own pieces included', () => {
+    const connections = createConnectionRegistry()
+    const port = fakePort()
+    connections.add('tab-1', dapp, port)
+    connections.respondPart('tab-1', 3, '["0x1",')
+    const tail = `"${'x'.repeat(300 * 1024)}"]`
+    connections.respond('tab-1', { jsonrpc: '2.0', id: 3, resultJson: tail }, 7)
+    const parts = port.received.filter((message) => message.type === 'resultPart')
+    const last = port.received.at(-1)
+    expect(parts.length).toBeGreaterThan(1)
+    expect(last?.type === 'response' && last.partsLength).toBe(
+      parts.reduce((length, part) => length + part.text.length, 0),
+    )
+    expect(
+      parts.map((part) => part.text).join('') +
+        (last?.type === 'response' && 'resultJson' in last.response
+          ? last.response.resultJson
+          : ''),
+    ).toBe(`["0x1",${tail}`)
+  })
+
   it('gives an outlet that takes whole results a long result text in one message', () => {
     const connections = createConnectionRegistry()
     const port = Object.assign(fakePort(), { takesWholeResults: true })

@@ -7,7 +7,7 @@ import {
   type WorkerPort,
 } from '../core/protocol/connection.ts'
 import { responseMessages } from '../core/protocol/resultParts.ts'
-import type { RpcNotification } from '../core/rpc/types.ts'
+import type { RpcId, RpcNotification } from '../core/rpc/types.ts'
 
 /**
  * Where a connection's messages go: a content script's port, or an external port's encoder
@@ -116,14 +116,36 @@ export function createConnectionRegistry(now: () => number = Date.now) {
     /**
      * Answers a request on the connection's current port (it may have reconnected meanwhile); a
      * long result text goes in pieces, all on that one port (`responseMessages`), unless the port
-     * takes whole results.
+     * takes whole results. `sentAhead`: the length of the result text already sent ahead by
+     * `respondPart`; the response then carries the length of every piece before it (`partsLength`),
+     * so that a content script that missed some (its port changed meanwhile) asks again.
      */
-    respond(id: ConnectionId, response: EngineResponse): void {
+    respond(id: ConnectionId, response: EngineResponse, sentAhead = 0): void {
       if (byId.get(id)?.port.takesWholeResults) {
         send(id, { type: 'response', response })
         return
       }
-      for (const message of responseMessages(response)) send(id, message)
+      const messages = responseMessages(response)
+      if (sentAhead === 0) {
+        for (const message of messages) send(id, message)
+        return
+      }
+      let partsLength = sentAhead
+      for (const message of messages) {
+        if (message.type === 'resultPart') {
+          partsLength += message.text.length
+          send(id, message)
+        } else if (message.type === 'response') {
+          send(id, { ...message, partsLength })
+        }
+      }
+    },
+    /**
+     * Sends a piece of the result text of the response with `requestId`, ahead of it (a node's
+     * answer passed on as it arrives); `respond` then names how much was sent ahead (`sentAhead`).
+     */
+    respondPart(id: ConnectionId, requestId: RpcId, text: string): void {
+      send(id, { type: 'resultPart', id: requestId, text })
     },
   }
 }

@@ -88,8 +88,17 @@ function createFakeNode() {
       }
       return {
         request: answer,
-        relay: async (method: string) => {
+        relay: async (
+          method: string,
+          _params?: unknown,
+          options?: { onResultPiece?: (text: string) => void },
+        ) => {
           node.httpCalls.push({ url, method })
+          // As the HTTP client streams a long result: its leading piece handed on, the rest answered.
+          if (options?.onResultPiece) {
+            options.onResultPiece('["0x7a')
+            return { resultJson: '69"]' }
+          }
           return { resultJson: '"0x7a69"' }
         },
       }
@@ -132,6 +141,16 @@ describe('createNodeRouter', () => {
     await expect(router.request('eip155:5', 'eth_chainId', [])).rejects.toThrow(
       'no network is configured for eip155:5',
     )
+  })
+
+  it("hands a node call's result pieces on to the caller that takes them", async () => {
+    const { router } = createRouter()
+    const pieces: string[] = []
+    const answer = await router.request(chainId, 'eth_getLogs', [{}], {
+      onResultPiece: (text) => pieces.push(text),
+    })
+    expect(pieces).toEqual(['["0x7a'])
+    expect(answer).toEqual({ resultJson: '69"]' })
   })
 
   it('answers eth_subscribe with a wallet id and saves the subscription in storage.session', async () => {

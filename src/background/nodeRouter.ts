@@ -192,10 +192,11 @@ export function createNodeRouter(dependencies: NodeRouterDependencies) {
   }
 
   const router: NodeRouter = {
-    async request(chainId, method, params): Promise<RoutedNodeAnswer> {
+    async request(chainId, method, params, answer = {}): Promise<RoutedNodeAnswer> {
       const { rpcUrl } = await networkOf(chainId)
-      // The engine only relays the result: it stays the node's JSON text up to the page.
-      return clientFor(rpcUrl).relay(method, params)
+      // The engine only relays the result: it stays the node's JSON text up to the page, its
+      // pieces sent ahead as they arrive when the caller takes them.
+      return clientFor(rpcUrl).relay(method, params, { onResultPiece: answer.onResultPiece })
     },
 
     async subscribe(owner, params): Promise<RoutedNodeAnswer> {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createWalletStandardApi } from '../core/multichain/createWalletStandardApi.ts'
-import type { EngineResponse, MultichainEngine } from '../core/multichain/ports.ts'
+import type { AnswerOptions, EngineResponse, MultichainEngine } from '../core/multichain/ports.ts'
 import type { BackgroundMessage, ContentMessage } from '../core/protocol/connection.ts'
 import { createRecentAnswers, type RecentAnswer } from '../core/wallet/createRecentAnswers.ts'
 import { createConnectionRegistry } from './connections.ts'
@@ -210,6 +210,46 @@ describe('createPagePortServer', () => {
     expect(port.received).toEqual([
       { type: 'response', response: { jsonrpc: '2.0', id: 1, result: 'answer 1' } },
     ])
+  })
+
+  it("sends a read's result pieces ahead of its response as the engine hands them on, and names their length", async () => {
+    const offered: boolean[] = []
+    const engine = {
+      ...fakeEngine(),
+      async handleRequest(
+        _origin: string,
+        _connection: string,
+        request: unknown,
+        options?: AnswerOptions,
+      ) {
+        offered.push(options?.onResultPiece !== undefined)
+        const { id, method } = request as { id: number; method: string }
+        if (method === 'wallet_createSession')
+          return { jsonrpc: '2.0', id, result: {} } as EngineResponse
+        options?.onResultPiece?.('["0x1",')
+        options?.onResultPiece?.('"0x2",')
+        return { jsonrpc: '2.0', id, resultJson: '"0x3"]' } as EngineResponse
+      },
+    }
+    const { serve } = createServer(engine)
+    const port = fakePort(pageSender)
+    serve(port)
+    port.send({ type: 'hello', connectionId: 'tab-1' })
+    port.send({ type: 'request', request: request(1, 'wallet_invokeMethod') })
+    await vi.waitFor(() => expect(port.received).toHaveLength(3))
+    expect(port.received).toEqual([
+      { type: 'resultPart', id: 1, text: '["0x1",' },
+      { type: 'resultPart', id: 1, text: '"0x2",' },
+      {
+        type: 'response',
+        response: { jsonrpc: '2.0', id: 1, resultJson: '"0x3"]' },
+        partsLength: 13,
+      },
+    ])
+    // A request kept for its re-sends (it must not run twice) is answered whole.
+    port.send({ type: 'request', request: request(2, 'wallet_createSession') })
+    await vi.waitFor(() => expect(port.received).toHaveLength(4))
+    expect(offered).toEqual([true, false])
   })
 
   it('ignores requests before hello', async () => {

@@ -1,5 +1,5 @@
 import { isObject } from '@metamask/utils'
-import type { MultichainEngine } from '../core/multichain/ports.ts'
+import type { AnswerOptions, MultichainEngine } from '../core/multichain/ports.ts'
 import {
   apiConnectionId,
   type BackgroundMessage,
@@ -30,6 +30,12 @@ const pageRequestKey = (connectionId: string, request: unknown): string | undefi
   if (!isObject(request) || !('id' in request)) return undefined
   return requestKeyOf(connectionId, request.id as RpcId)
 }
+
+/** The id a page request's response will carry (the pieces sent ahead of it carry it too). */
+const requestIdOf = (request: unknown): RpcId | undefined =>
+  isObject(request) && (typeof request.id === 'string' || typeof request.id === 'number')
+    ? request.id
+    : undefined
 
 const isCreateSession = (request: unknown): boolean =>
   isObject(request) && request.method === 'wallet_createSession'
@@ -63,7 +69,12 @@ export type ResendRules = {
  * connections only (`ConnectionRegistry.notifierFor`).
  */
 export type PageApiServer = {
-  handleRequest(origin: string, connection: string, request: unknown): Promise<PageAnswer>
+  handleRequest(
+    origin: string,
+    connection: string,
+    request: unknown,
+    options?: AnswerOptions,
+  ): Promise<PageAnswer>
   resendRules(request: unknown): ResendRules
 }
 
@@ -112,12 +123,14 @@ async function answerRequest(
   deps: ConnectionServerDependencies,
   server: PageApiServer,
   call: { origin: string; connection: string; key: string | undefined; request: unknown },
+  ahead: AnswerOptions,
 ): Promise<PageAnswer> {
   const { approvals, confirmations, answers } = deps
   const { origin, connection, key, request } = call
   const rules = server.resendRules(request)
   if (key === undefined || !rules.replayed) {
-    return server.handleRequest(origin, connection, request)
+    // Runs again when re-sent (a read): its result's pieces may go ahead of the answer.
+    return server.handleRequest(origin, connection, request, ahead)
   }
   const creates = rules.approval
   const confirms = rules.confirmation
@@ -154,12 +167,20 @@ export type ConnectionServer = {
   closed(call: { origin: string; connection: string; port: ConnectionOutlet }): void
 }
 
-/** The request and close handling shared by content-script ports and external ports. */
-export function createConnectionServer(deps: ConnectionServerDependencies): ConnectionServer {
+/**
+ * The request and close handling shared by content-script ports and external ports. With
+ * `sendsResultsAhead` (content-script ports), a node's result passed through to the page goes in
+ * pieces as it arrives from the node, ahead of the response (`AnswerOptions`); an external port's
+ * outlet sends a response whole anyway.
+ */
+export function createConnectionServer(
+  deps: ConnectionServerDependencies,
+  { sendsResultsAhead = false }: { sendsResultsAhead?: boolean } = {},
+): ConnectionServer {
   const { engine, connections } = deps
   const multichain: PageApiServer = {
-    handleRequest: (origin, connection, request) =>
-      engine.handleRequest(origin, connection, request),
+    handleRequest: (origin, connection, request, options) =>
+      engine.handleRequest(origin, connection, request, options),
     resendRules: multichainResendRules,
   }
   /** Requests being handled, across ports (`<connection>/<id>`): a re-send joins the first copy. */
@@ -171,8 +192,19 @@ export function createConnectionServer(deps: ConnectionServerDependencies): Conn
       const key = pageRequestKey(connection, request)
       if (key !== undefined && inFlight.has(key)) return
       if (key !== undefined) inFlight.add(key)
-      answerRequest(deps, server, { origin, connection, key, request })
-        .then((response) => connections.respond(connection, response))
+      const id = requestIdOf(request)
+      let sentAhead = 0
+      const ahead: AnswerOptions =
+        sendsResultsAhead && id !== undefined
+          ? {
+              onResultPiece: (text) => {
+                sentAhead += text.length
+                connections.respondPart(connection, id, text)
+              },
+            }
+          : {}
+      answerRequest(deps, server, { origin, connection, key, request }, ahead)
+        .then((response) => connections.respond(connection, response, sentAhead))
         .catch(logged('answering a page request'))
         .finally(() => {
           if (key !== undefined) inFlight.delete(key)
@@ -196,7 +228,7 @@ export function createConnectionServer(deps: ConnectionServerDependencies): Conn
  * each port to.
  */
 export function createPagePortServer(deps: PagePortDependencies): (port: PagePort) => void {
-  const serve = createConnectionServer(deps)
+  const serve = createConnectionServer(deps, { sendsResultsAhead: true })
 
   return function servePagePort(port: PagePort): void {
     // The origin as the browser reports it (`pageOrigin`), never anything the page says.

@@ -177,4 +177,73 @@ describe('createBridge', () => {
       notification,
     ])
   })
+
+  it('answers a result whose pieces went ahead once they add up to the length the response names', () => {
+    const worker = fakeWorker()
+    const page = createPage()
+    createBridge(page.end, worker.connect)
+    page.request(request(6))
+    const [port] = worker.ports
+    port?.reply({ type: 'resultPart', id: 6, text: '["0x1",' })
+    port?.reply({ type: 'resultPart', id: 6, text: '"0x2",' })
+    port?.reply({
+      type: 'response',
+      response: { jsonrpc: '2.0', id: 6, resultJson: '"0x3"]' },
+      partsLength: 13,
+    })
+    expect(page.received).toEqual([{ jsonrpc: '2.0', id: 6, resultJson: '["0x1","0x2","0x3"]' }])
+  })
+
+  it('asks again when pieces sent ahead were missed (its port changed meanwhile), and answers the next answer', async () => {
+    const worker = fakeWorker()
+    const page = createPage()
+    createBridge(page.end, worker.connect)
+    page.request(request(7))
+    const [first] = worker.ports
+    first?.reply({ type: 'resultPart', id: 7, text: '["0x1",' })
+    first?.drop()
+    await vi.waitFor(() => expect(worker.ports).toHaveLength(2))
+    const second = worker.ports[1]
+    // The rest of the first answer arrives on the new port, its first piece lost with the old one.
+    second?.reply({ type: 'resultPart', id: 7, text: '"0x2",' })
+    second?.reply({
+      type: 'response',
+      response: { jsonrpc: '2.0', id: 7, resultJson: '"0x3"]' },
+      partsLength: 13,
+    })
+    expect(page.received).toEqual([])
+    const asked = second?.sent.filter((message) => message.type === 'request') ?? []
+    // Re-sent once on reconnecting (unanswered), once more for the missed pieces.
+    expect(asked).toHaveLength(2)
+    second?.reply({ type: 'resultPart', id: 7, text: '["0x1",' })
+    second?.reply({
+      type: 'response',
+      response: { jsonrpc: '2.0', id: 7, resultJson: '"0x2","0x3"]' },
+      partsLength: 7,
+    })
+    expect(page.received).toEqual([{ jsonrpc: '2.0', id: 7, resultJson: '["0x1","0x2","0x3"]' }])
+  })
+
+  it('gives up with -32603 when pieces keep being missed', () => {
+    const worker = fakeWorker()
+    const page = createPage()
+    createBridge(page.end, worker.connect)
+    page.request(request(8))
+    const [port] = worker.ports
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      port?.reply({
+        type: 'response',
+        response: { jsonrpc: '2.0', id: 8, resultJson: ']' },
+        partsLength: 5,
+      })
+    }
+    expect(port?.sent.filter((message) => message.type === 'request')).toHaveLength(4)
+    expect(page.received).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 8,
+        error: { code: -32603, message: 'Internal error', data: { cause: expect.any(String) } },
+      },
+    ])
+  })
 })

@@ -9,6 +9,7 @@ import {
   toPageMessage,
 } from '../core/protocol/connection.ts'
 import { createResultAssembler } from '../core/protocol/resultParts.ts'
+import { internalErrorObject } from '../core/rpc/internalErrorObject.ts'
 import type { RpcId } from '../core/rpc/types.ts'
 
 /** The page end of the bridge (the content script's `WindowPostMessageStream`). */
@@ -25,6 +26,16 @@ export type ConnectPort = () => ContentPort
 
 /** What the page hears when the wallet cannot be reached any more (the extension is gone). */
 const walletGone = { jsonrpc: '2.0', method: 'disconnect' } as const
+
+/** How often a request is asked again when pieces of its answer were missed, before giving up. */
+const maxMissedAnswers = 3
+
+/** The page's answer when pieces of the answer kept being missed (the port kept changing). */
+const cutOff = (id: RpcId) => ({
+  jsonrpc: '2.0',
+  id,
+  error: internalErrorObject('pieces of the answer were lost on the way; send the request again'),
+})
 
 /** A request's key in the bridge: its page API and id (each API numbers its own requests). */
 const keyOf = (api: PageApi, id: RpcId): string => `${api} ${JSON.stringify(id)}`
@@ -58,6 +69,8 @@ export function createBridge(
     results.set(api, assembler)
     return assembler
   }
+  /** Requests asked again because pieces of their answer were missed, and how often. */
+  const missedAnswers = new Map<string, number>()
   let port: ContentPort | undefined
   let connectedAt = 0
   let retryDelayMs = 0
@@ -80,9 +93,27 @@ export function createBridge(
       if (message.type === 'resultPart') {
         if (unanswered.has(keyOf(api, message.id))) resultsOf(api).add(message.id, message.text)
       } else if (message.type === 'response') {
-        const response = resultsOf(api).complete(message.response)
-        if (!unanswered.delete(keyOf(api, response.id))) return
-        page.send(toPageMessage(api, response))
+        const assembler = resultsOf(api)
+        const { partsLength, response: sent } = message
+        // Pieces were sent ahead of it and some went to a port that is gone (a reconnect meanwhile).
+        const missed =
+          partsLength !== undefined &&
+          'resultJson' in sent &&
+          assembler.receivedLength(sent.id) !== partsLength
+        const response = assembler.complete(sent)
+        const key = keyOf(api, response.id)
+        const waiting = unanswered.get(key)
+        if (!waiting) return
+        const asked = (missedAnswers.get(key) ?? 0) + 1
+        if (missed && asked <= maxMissedAnswers) {
+          // Asked again, as after a reconnect: a request whose result goes ahead runs again safely.
+          missedAnswers.set(key, asked)
+          post(requestMessage(api, waiting.request))
+          return
+        }
+        unanswered.delete(key)
+        missedAnswers.delete(key)
+        page.send(toPageMessage(api, missed ? cutOff(response.id) : response))
       } else {
         page.send(toPageMessage(api, message.notification))
       }

@@ -28,14 +28,23 @@ declare var AbortController: {
   new (): { readonly signal: AbortSignal; abort(reason?: unknown): void }
 }
 
+/** A response body's reader: its chunks, one after the other. */
+interface ResponseBodyReader {
+  read(): Promise<{ done: boolean; value?: Uint8Array }>
+}
+
 declare function fetch(
   url: string,
   init?: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal },
-): Promise<{ readonly status: number; text(): Promise<string> }>
+): Promise<{
+  readonly status: number
+  readonly body: { getReader(): ResponseBodyReader } | null
+  text(): Promise<string>
+}>
 
 declare class TextDecoder {
   constructor(label?: string, options?: { fatal?: boolean })
-  decode(input?: Uint8Array): string
+  decode(input?: Uint8Array, options?: { stream?: boolean }): string
 }
 
 declare class TextEncoder {

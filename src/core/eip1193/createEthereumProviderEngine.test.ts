@@ -44,6 +44,23 @@ describe('the site chain', () => {
     ])
   })
 
+  it("hands a read's result pieces on to the request's onResultPiece", async () => {
+    const { provider, ports } = createProviderHarness()
+    ports.setNodeAnswer((_chainId, _method, _params, options) => {
+      options?.onResultPiece?.('["0x1",')
+      return { resultJson: '"0x2"]' }
+    })
+    const pieces: string[] = []
+    const answer = await provider.handleRequest(
+      'https://app.example',
+      'tab-1#eip1193',
+      { jsonrpc: '2.0', id: 4, method: 'eth_getLogs', params: [{}] },
+      { onResultPiece: (text) => pieces.push(text) },
+    )
+    expect(pieces).toEqual(['["0x1",'])
+    expect(answer).toEqual({ jsonrpc: '2.0', id: 4, resultJson: '"0x2"]' })
+  })
+
   it('relays a node error verbatim and an unreachable node as -32603 with data.cause', async () => {
     const { call, ports } = createProviderHarness()
     ports.setNodeAnswer(() => ({

@@ -8,7 +8,7 @@ import {
   subscriptionMethods,
 } from '../eth/methods.ts'
 import { callNode } from '../multichain/callNode.ts'
-import type { EngineResponse, StoredSession } from '../multichain/ports.ts'
+import type { AnswerOptions, EngineResponse, StoredSession } from '../multichain/ports.ts'
 import { toRpcError, unsupportedMethod } from '../rpc/errors.ts'
 import { parseRequest } from '../rpc/parseRequest.ts'
 import { failure, success } from '../rpc/response.ts'
@@ -101,7 +101,8 @@ const read: ProviderHandler = async (context, call) => {
   const { chainId } = await currentView(context, call.origin)
   const params = call.params as Json[] | Record<string, Json> | undefined
   const nodes = context.ports.multichain.nodesOf(call.origin)
-  return callNode(() => nodes.request(chainId, call.method, params))
+  const answer = { onResultPiece: call.onResultPiece }
+  return callNode(() => nodes.request(chainId, call.method, params, answer))
 }
 
 const handlerOf = (method: string): ProviderHandler | undefined =>
@@ -128,7 +129,12 @@ const methodOf = (request: unknown): string | undefined =>
 /** The EIP-1193 provider engine's surface, for the worker and the popup's messages. */
 export type EthereumProviderEngine = {
   /** Answers one EIP-1193 request of `origin` on `connection` (never throws). */
-  handleRequest(origin: string, connection: string, request: unknown): Promise<EngineResponse>
+  handleRequest(
+    origin: string,
+    connection: string,
+    request: unknown,
+    options?: AnswerOptions,
+  ): Promise<EngineResponse>
   /** How a request is treated when re-sent after a worker restart (DESIGN §6). */
   resendRules(request: unknown): { replayed: boolean; approval: boolean; confirmation: boolean }
   /**
@@ -163,11 +169,11 @@ export type EthereumProviderEngine = {
 export function createEthereumProviderEngine(ports: ProviderEnginePorts): EthereumProviderEngine {
   const context: ProviderContext = { ports, connecting: new Map() }
   return {
-    async handleRequest(origin, connection, request) {
+    async handleRequest(origin, connection, request, options = {}) {
       const parsed = parseRequest(request)
       if ('error' in parsed) return failure(parsed.id, parsed.error)
       const { id = null, method, params } = parsed.request
-      const call: ProviderCall = { origin, connection, id, method, params }
+      const call: ProviderCall = { origin, connection, id, method, params, ...options }
       try {
         const handler = handlerOf(method)
         if (!handler) throw unsupportedMethod(method)

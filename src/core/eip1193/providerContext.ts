@@ -22,6 +22,8 @@ export type ProviderCall = {
   id: RpcId
   method: string
   params: unknown
+  /** For a node read passed through as it is: its result's pieces, sent ahead (`AnswerOptions`). */
+  onResultPiece?: (text: string) => void
 }
 
 /** A handler's answer: its own (`HandlerAnswer`), or the Multichain API engine's response. */

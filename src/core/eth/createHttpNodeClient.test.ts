@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createHttpNodeClient, NodeClientError } from './createHttpNodeClient.ts'
 
 const url = 'http://127.0.0.1:8545/v3/dev'
@@ -28,6 +28,28 @@ const rejection = async (promise: Promise<unknown>): Promise<NodeClientError> =>
   )
   if (!(error instanceof NodeClientError)) throw error
   return error
+}
+
+/**
+ * A fetch whose body arrives in pieces of `size` bytes: all but the last at once, the last when
+ * `release` is called (or at once without it).
+ */
+function answeringInChunks(body: string, size: number, release?: Promise<void>): typeof fetch {
+  const bytes = new TextEncoder().encode(body)
+  const chunks: Uint8Array[] = []
+  for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.slice(at, at + size))
+  return async () =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        async start(controller) {
+          for (const chunk of chunks.slice(0, -1)) controller.enqueue(chunk)
+          await release
+          controller.enqueue(chunks.at(-1) ?? new Uint8Array())
+          controller.close()
+        },
+      }),
+      { status: 200 },
+    )
 }
 
 describe('createHttpNodeClient', () => {
@@ -159,6 +181,88 @@ describe('createHttpNodeClient', () => {
         fetch: answering(200, `{"result":${JSON.stringify(logs)},"id":1,"jsonrpc":"2.0"}`),
       })
       expect(await node.relay('eth_getLogs', [{}])).toEqual({ resultJson: JSON.stringify(logs) })
+    })
+
+    describe('with onResultPiece', () => {
+      const longResult = JSON.stringify(
+        Array.from({ length: 2_000 }, (_, index) => ({ ...logs[0], logIndex: `0x${index}` })),
+      )
+
+      it('hands the result on in pieces while the body arrives; the answer keeps the rest', async () => {
+        let release = () => {}
+        const released = new Promise<void>((resolve) => {
+          release = resolve
+        })
+        const pieces: string[] = []
+        const node = createHttpNodeClient({
+          url,
+          fetch: answeringInChunks(
+            `{"jsonrpc":"2.0","id":1,"result":${longResult}}`,
+            16 * 1024,
+            released,
+          ),
+        })
+        const answer = node.relay('eth_getLogs', [{}], {
+          onResultPiece: (text) => pieces.push(text),
+        })
+        // The body's last chunk is held until a piece came out: pieces go before the body ends.
+        await vi.waitFor(() => expect(pieces.length).toBeGreaterThan(0))
+        release()
+        const { resultJson } = (await answer) as { resultJson: string }
+        expect(pieces.join('') + resultJson).toBe(longResult)
+        expect(pieces.length).toBeGreaterThan(1)
+      })
+
+      it('keeps a character whose bytes are split between chunks whole', async () => {
+        const result = JSON.stringify(['é'.repeat(70_000), '🦊'.repeat(20_000)])
+        const pieces: string[] = []
+        const node = createHttpNodeClient({
+          url,
+          fetch: answeringInChunks(`{"jsonrpc":"2.0","id":"a","result":${result} }`, 7),
+        })
+        const answer = await node.relay('eth_call', [], {
+          onResultPiece: (text) => pieces.push(text),
+        })
+        expect(pieces.join('') + (answer as { resultJson: string }).resultJson).toBe(result)
+      })
+
+      it('reads an error answer whole and hands no piece on', async () => {
+        const error = { code: -32005, message: 'query returned more than 10000 results' }
+        const pieces: string[] = []
+        const node = createHttpNodeClient({
+          url,
+          fetch: answeringInChunks(JSON.stringify({ jsonrpc: '2.0', id: 1, error }), 8),
+        })
+        const answer = await node.relay('eth_getLogs', [{}], {
+          onResultPiece: (text) => pieces.push(text),
+        })
+        expect(answer).toEqual({ error })
+        expect(pieces).toEqual([])
+      })
+
+      it('reads a body that does not start as jsonrpc, id, result whole', async () => {
+        const pieces: string[] = []
+        const node = createHttpNodeClient({
+          url,
+          fetch: answeringInChunks(`{"result":${longResult},"id":1,"jsonrpc":"2.0"}`, 16 * 1024),
+        })
+        const answer = await node.relay('eth_getLogs', [{}], {
+          onResultPiece: (text) => pieces.push(text),
+        })
+        expect(answer).toEqual({ resultJson: longResult })
+        expect(pieces).toEqual([])
+      })
+
+      it('rejects a body that breaks off after pieces were handed on', async () => {
+        const pieces: string[] = []
+        const cut = `{"jsonrpc":"2.0","id":1,"result":${longResult}`
+        const node = createHttpNodeClient({ url, fetch: answeringInChunks(cut, 16 * 1024) })
+        const error = await rejection(
+          node.relay('eth_getLogs', [{}], { onResultPiece: (text) => pieces.push(text) }),
+        )
+        expect(error.reason).toBe('invalid-response')
+        expect(pieces.length).toBeGreaterThan(0)
+      })
     })
 
     it('relays a null result as the text null', async () => {

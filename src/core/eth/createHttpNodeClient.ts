@@ -8,6 +8,14 @@ export type NodeRequestOptions = {
   signal?: AbortSignal
   /** Overrides the client's timeout for this call. */
   timeoutMs?: number
+  /**
+   * `relay` only: hands the result text on in pieces while the body still arrives, so that whoever
+   * passes it on can send the first pieces before the last ones came in (docs/performance.md). The
+   * answer's `resultJson` is then the text that follows the pieces given (all of it when none were:
+   * an error, a short result, a body that does not start as a success). A body that breaks off after
+   * pieces were given rejects, as any body that is not JSON-RPC.
+   */
+  onResultPiece?: (text: string) => void
 }
 
 /** A JSON-RPC client of one node endpoint. */
@@ -38,6 +46,12 @@ export type CreateHttpNodeClientParameters = {
   /** Defaults to the global `fetch`. */
   fetch?: typeof fetch
 }
+
+/** A response as the client reads it (`fetch`'s, of whichever platform). */
+type NodeResponse = Awaited<ReturnType<typeof fetch>>
+
+/** A response body's chunks, read one after the other. */
+type BodyReader = { read(): Promise<{ done: boolean; value?: Uint8Array }> }
 
 /** Why a call produced no JSON-RPC answer. */
 export type NodeClientFailure = 'unreachable' | 'timeout' | 'aborted' | 'invalid-response'
@@ -70,12 +84,13 @@ export function createHttpNodeClient(parameters: CreateHttpNodeClientParameters)
   const fetchFn = parameters.fetch ?? globalThis.fetch
   let nextId = 1
 
-  /** Posts one call and resolves with the body's text and the HTTP status. */
-  async function post(
+  /** Posts one call and resolves with what `read` makes of the response (within the timeout). */
+  async function post<T>(
     method: string,
     params: Json[] | Record<string, Json> | undefined,
     options: NodeRequestOptions,
-  ): Promise<{ text: string; status: number }> {
+    read: (response: NodeResponse) => Promise<T>,
+  ): Promise<T> {
     const id = nextId++
     const controller = new AbortController()
     let timedOut = false
@@ -115,8 +130,9 @@ export function createHttpNodeClient(parameters: CreateHttpNodeClientParameters)
         ),
         signal: controller.signal,
       })
-      return { text: await response.text(), status: response.status }
+      return await read(response)
     } catch (error) {
+      if (error instanceof NodeClientError) throw error
       throw failure(error)
     } finally {
       clearTimeout(timer)
@@ -127,12 +143,17 @@ export function createHttpNodeClient(parameters: CreateHttpNodeClientParameters)
   return {
     url,
     async request(method, params, options = {}) {
-      const { text, status } = await post(method, params, options)
-      return toAnswer(text, status, url)
+      return post(method, params, options, async (response) =>
+        toAnswer(await response.text(), response.status, url),
+      )
     },
     async relay(method, params, options = {}) {
-      const { text, status } = await post(method, params, options)
-      return toRelayedAnswer(text, status, url)
+      const { onResultPiece } = options
+      return post(method, params, options, async (response) =>
+        onResultPiece && response.body
+          ? relayInPieces(response.body, response.status, url, onResultPiece)
+          : toRelayedAnswer(await response.text(), response.status, url),
+      )
     },
   }
 }
@@ -173,6 +194,82 @@ function toRelayedAnswer(text: string, status: number, url: string): RelayedNode
   }
   const answer = toAnswer(text, status, url)
   return 'error' in answer ? answer : { resultJson: JSON.stringify(answer.result) }
+}
+
+/** How a success body starts, as nodes write it (compact, `jsonrpc` and `id` first). */
+const successStart =
+  /^\s*\{\s*"jsonrpc"\s*:\s*"2\.0"\s*,\s*"id"\s*:\s*(?:\d+|"[^"\\]*")\s*,\s*"result"\s*:\s*/
+/** Past this many characters without `successStart`, the body is read whole (`toRelayedAnswer`). */
+const startLimit = 256
+/** The smallest piece handed on: fewer, larger port messages. */
+const minimumPiece = 64 * 1024
+/** Held back until the body ends: enough for the closing brace and whitespace after it. */
+const heldBack = 64
+
+/**
+ * `relay` with the result handed on while the body arrives: once the body starts as a success
+ * (`successStart`), every decoded piece past it goes to `onResultPiece` except the last characters,
+ * held back until the end shows the envelope's closing brace; the answer's `resultJson` is the rest
+ * of the result text. A body that starts otherwise is read whole and answered as `relay` always
+ * does. The result text itself is not checked here: the page parses it, and a text that is not JSON
+ * is its `-32603`, as before.
+ */
+async function relayInPieces(
+  body: { getReader(): BodyReader },
+  status: number,
+  url: string,
+  onResultPiece: (text: string) => void,
+): Promise<RelayedNodeAnswer> {
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  let start = ''
+  let pending: string | undefined
+  for (;;) {
+    const { done, value } = await reader.read()
+    const text = done ? decoder.decode() : decoder.decode(value, { stream: true })
+    if (pending === undefined) {
+      start += text
+      const opening = successStart.exec(start)
+      if (opening) {
+        pending = start.slice(opening[0].length)
+      } else if (done || start.length > startLimit) {
+        const rest = done ? '' : await readRest(reader, decoder)
+        return toRelayedAnswer(start + rest, status, url)
+      } else {
+        continue
+      }
+    } else {
+      pending += text
+    }
+    if (!done) {
+      if (pending.length >= minimumPiece + heldBack) {
+        onResultPiece(pending.slice(0, pending.length - heldBack))
+        pending = pending.slice(pending.length - heldBack)
+      }
+      continue
+    }
+    const rest = pending.trimEnd()
+    if (!rest.endsWith('}')) {
+      throw new NodeClientError(
+        'invalid-response',
+        url,
+        `${url} answered HTTP ${status} with a body that is not a JSON-RPC response`,
+      )
+    }
+    return { resultJson: rest.slice(0, -1).trimEnd() }
+  }
+}
+
+/** The rest of a body being read, as text. */
+async function readRest(reader: BodyReader, decoder: TextDecoder): Promise<string> {
+  const parts: string[] = []
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    parts.push(decoder.decode(value, { stream: true }))
+  }
+  parts.push(decoder.decode())
+  return parts.join('')
 }
 
 /** fetch's own message is a bare "fetch failed"; the useful part (ECONNREFUSED …) is its cause. */

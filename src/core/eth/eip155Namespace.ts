@@ -94,7 +94,9 @@ export const eip155Namespace: Namespace = {
       return subscription(context, call, invocation)
     }
     const nodeParams = params as Parameters<typeof context.ports.nodes.request>[2]
-    return callNode(() => context.ports.nodes.request(chainId, method, nodeParams))
+    // Passed through as the node wrote it: its pieces may go ahead to the page (`AnswerOptions`).
+    const answer = { onResultPiece: call.onResultPiece }
+    return callNode(() => context.ports.nodes.request(chainId, method, nodeParams, answer))
   },
   confirmedMethods: confirmedInvocations,
   replayedMethods: nonIdempotentNodeMethods,

@@ -23,6 +23,8 @@ export type HandlerCall = {
   requestKey: string
   params: unknown
   session: StoredSession | undefined
+  /** For a node read passed through as it is: its result's pieces, sent ahead (`AnswerOptions`). */
+  onResultPiece?: (text: string) => void
 }
 
 /**

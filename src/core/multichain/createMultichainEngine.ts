@@ -14,6 +14,7 @@ import { getSession } from './getSession.ts'
 import { invokeMethod } from './invokeMethod.ts'
 import type { Namespace } from './namespace.ts'
 import type {
+  AnswerOptions,
   ConnectionId,
   EnginePorts,
   EngineResponse,
@@ -100,8 +101,8 @@ export function createMultichainEngine(
         ? Promise.resolve({ error: queue.refusal().toJSON() })
         : queue.run(origin, call)
     return {
-      request: (chainId, method, params) =>
-        inLine(() => ports.nodes.request(chainId, method, params)),
+      request: (chainId, method, params, answer) =>
+        inLine(() => ports.nodes.request(chainId, method, params, answer)),
       subscribe: (owner, params) => inLine(() => ports.nodes.subscribe(owner, params)),
       unsubscribe: (owner, id) => inLine(() => ports.nodes.unsubscribe(owner, id)),
       unsubscribeAll: (match) => ports.nodes.unsubscribeAll(match),
@@ -114,6 +115,7 @@ export function createMultichainEngine(
     id: RpcId,
     method: string,
     params: unknown,
+    options: AnswerOptions,
   ): Promise<EngineResponse> {
     try {
       const session = await loadSession(context, origin)
@@ -127,7 +129,7 @@ export function createMultichainEngine(
         )
       }
       const requestKey = requestKeyOf(connection, id)
-      const call = { origin, connection, requestKey, params, session }
+      const call = { origin, connection, requestKey, params, session, ...options }
       const own = { ...context, ports: { ...ports, nodes: nodesOf(origin) } }
       const answer = await handlers[method](own, call)
       if ('error' in answer) return { jsonrpc: '2.0', id, error: answer.error }
@@ -139,11 +141,11 @@ export function createMultichainEngine(
   }
 
   return {
-    async handleRequest(origin, connection, request): Promise<EngineResponse> {
+    async handleRequest(origin, connection, request, options = {}): Promise<EngineResponse> {
       const parsed = parseRequest(request)
       if ('error' in parsed) return failure(parsed.id, parsed.error)
       const { id = null, method, params } = parsed.request
-      return answerRequest(origin, connection, id, method, params)
+      return answerRequest(origin, connection, id, method, params, options)
     },
 
     async connectionClosed(connection, origin) {

@@ -112,6 +112,31 @@ describe('wallet_invokeMethod', () => {
     expect(response).toStrictEqual({ jsonrpc: '2.0', id: 2, resultJson })
   })
 
+  it('hands the pieces of a result passed through on to the page request’s onResultPiece', async () => {
+    const { call, engine, ports } = createHarness()
+    await call('wallet_createSession', {
+      requiredScopes: { 'eip155:1': { methods: ['eth_getLogs'], notifications: [] } },
+    })
+    ports.setNodeAnswer((_chainId, _method, _params, options) => {
+      options?.onResultPiece?.('[{"data":"0x01"},')
+      return { resultJson: '{"data":"0x02"}]' }
+    })
+    const pieces: string[] = []
+    const response = await engine.handleRequest(
+      'https://app.example',
+      'tab-1',
+      {
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'wallet_invokeMethod',
+        params: invoke('eip155:1', 'eth_getLogs', [{ fromBlock: '0x0' }]),
+      },
+      { onResultPiece: (text) => pieces.push(text) },
+    )
+    expect(pieces).toEqual(['[{"data":"0x01"},'])
+    expect(response).toStrictEqual({ jsonrpc: '2.0', id: 9, resultJson: '{"data":"0x02"}]' })
+  })
+
   it('answers -32603 when the node’s result text is not a string', async () => {
     const { call, ports } = createHarness()
     await call('wallet_createSession', mainnetRequest)

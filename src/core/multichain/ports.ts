@@ -89,6 +89,14 @@ export type RoutedNodeAnswer = NodeAnswer | RelayedNodeAnswer
 export type SubscriptionOwner = { origin: string; connection: ConnectionId; chainId: ChainId }
 
 /**
+ * What a page request's answer may send ahead of itself: the pieces of a node's result text as they
+ * arrive (`onResultPiece`, see `NodeRequestOptions` of `core/eth/createHttpNodeClient.ts`); the
+ * answer's `resultJson` is then what follows them. Given only for a pass-through node read whose
+ * answer goes to one page connection.
+ */
+export type AnswerOptions = { onResultPiece?: (text: string) => void }
+
+/**
  * Talks to each chain's node endpoint. `request` throws (any Error) when the endpoint cannot be
  * reached or does not answer JSON; the engine turns that into `-32603` with `data.cause`.
  */
@@ -97,6 +105,7 @@ export interface NodeRouter {
     chainId: ChainId,
     method: string,
     params: Json[] | Record<string, Json> | undefined,
+    options?: AnswerOptions,
   ): Promise<RoutedNodeAnswer>
   /** `eth_subscribe` over the chain's WebSocket; resolves with the (wallet-issued) subscription id. */
   subscribe(owner: SubscriptionOwner, params: Json[]): Promise<RoutedNodeAnswer>
@@ -200,7 +209,12 @@ export type EnginePorts = {
  *   the session after, and throw `RpcError`s (`4001`, `-32002`, `5100`).
  */
 export interface MultichainEngine {
-  handleRequest(origin: string, connection: ConnectionId, request: unknown): Promise<EngineResponse>
+  handleRequest(
+    origin: string,
+    connection: ConnectionId,
+    request: unknown,
+    options?: AnswerOptions,
+  ): Promise<EngineResponse>
   connectionClosed(connection: ConnectionId, origin: string): Promise<void>
   updateSession(origin: string, edit: { chains: ChainId[]; accounts: Address[] }): Promise<void>
   revokeSession(origin: string): Promise<void>

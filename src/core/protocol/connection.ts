@@ -80,7 +80,16 @@ export type ContentMessage =
  * page as text and the inpage provider parses it. A long text comes in pieces (`resultParts.ts`).
  */
 export type BackgroundMessage = (
-  | { type: 'response'; response: EngineResponse }
+  | {
+      type: 'response'
+      response: EngineResponse
+      /**
+       * When pieces of the result were sent ahead as the node's answer arrived: the length of all
+       * `resultPart` texts before this response. Pieces that do not add up to it were missed (the
+       * port changed meanwhile): the content script asks again instead of answering the page.
+       */
+      partsLength?: number
+    }
   /** A leading piece of the `resultJson` of the response with this id, which follows on this port. */
   | { type: 'resultPart'; id: RpcId; text: string }
   | { type: 'notification'; notification: RpcNotification }

@@ -53,6 +53,15 @@ export function createResultAssembler() {
       if (pending) pending.push(text)
       else parts.set(id, [text])
     },
+    /**
+     * The length of the pieces received for `id` so far: a response that names how long its
+     * pieces were (`partsLength`, pieces sent ahead) and finds less missed some.
+     */
+    receivedLength(id: RpcId): number {
+      let length = 0
+      for (const text of parts.get(id) ?? []) length += text.length
+      return length
+    },
     /** `response` with the pieces received for its id (now forgotten) in front of its `resultJson`. */
     complete(response: EngineResponse): EngineResponse {
       const pending = parts.get(response.id)

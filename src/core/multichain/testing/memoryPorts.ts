@@ -8,6 +8,7 @@ import {
 import type { Json, RpcNotification } from '../../rpc/types.ts'
 import type { SolanaSigner, SolanaSigningRequest } from '../../solana/solanaNamespace.ts'
 import type {
+  AnswerOptions,
   ApprovalRequest,
   ApprovalResult,
   ConnectionId,
@@ -81,9 +82,17 @@ export type MemoryPorts = EnginePorts & {
   /** How the signer answers (default: a fixed signature). */
   setSignerAnswer(answer: (request: SigningRequest) => SignerAnswer | Promise<SignerAnswer>): void
   setApprovalPolicy(policy: ApprovalPolicy): void
-  /** How `nodes.request` answers (default `{ result: '0x7a69' }`); throw to simulate an outage. */
+  /**
+   * How `nodes.request` answers (default `{ result: '0x7a69' }`); throw to simulate an outage. It
+   * gets the call's `AnswerOptions` too, to hand result pieces on as a streaming node client does.
+   */
   setNodeAnswer(
-    answer: (chainId: ChainId, method: string, params: unknown) => RoutedNodeAnswer,
+    answer: (
+      chainId: ChainId,
+      method: string,
+      params: unknown,
+      options?: AnswerOptions,
+    ) => RoutedNodeAnswer,
   ): void
   setNow(now: number): void
   capabilitiesValue: WalletCapabilities
@@ -98,9 +107,12 @@ export function createMemoryPorts(
   const approvals: ApprovalRequest[] = []
   const nodeCalls: RecordedNodeCall[] = []
   let policy: ApprovalPolicy = approveAsOffered
-  let nodeAnswer = (_chainId: ChainId, _method: string, _params: unknown): RoutedNodeAnswer => ({
-    result: '0x7a69',
-  })
+  let nodeAnswer = (
+    _chainId: ChainId,
+    _method: string,
+    _params: unknown,
+    _options?: AnswerOptions,
+  ): RoutedNodeAnswer => ({ result: '0x7a69' })
   let now = options.now ?? Date.parse('2026-01-01T00:00:00Z')
   let subscriptionCount = 0
   const signed: SigningRequest[] = []
@@ -167,9 +179,9 @@ export function createMemoryPorts(
       },
     },
     nodes: {
-      request: async (chainId, method, params) => {
+      request: async (chainId, method, params, options) => {
         nodeCalls.push({ kind: 'request', chainId, method, params })
-        return nodeAnswer(chainId, method, params)
+        return nodeAnswer(chainId, method, params, options)
       },
       subscribe: async (owner, params) => {
         nodeCalls.push({ kind: 'subscribe', owner, params })
