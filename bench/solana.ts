@@ -1,26 +1,40 @@
 /**
  * `npm run bench:solana`: the node endpoint (`--network solana`) against Surfpool direct, in one run
- * on the same Surfpool.
+ * on the same Surfpool, with the floor of any Node.js endpoint beside it (`bench/lib/bareProxy.ts`).
  * 1. `getBalance` and `getLatestBlockhash` one at a time: latency p50/p95 and the endpoint's
- *    overhead at p50 (target ≤ 0.3 ms), alternating call by call.
+ *    overhead at p50 (target ≤ 0.3 ms), every server in turn call by call.
  * 2. The same at concurrency 32: requests/s (target ≥ 0.85× uncached) in rounds alternating between
- *    Surfpool and the endpoint, with the CPU per request of Surfpool, the endpoint and this client.
- * 3. `getBlock` of a finalized slot (an answer the endpoint caches) at concurrency 32 (target ≥ 3×).
- * The endpoint runs as its own process (`src/endpoint/cli.ts --network solana --upstream …`), as
- * `npm run node` runs it.
+ *    the servers, with the CPU per request of Surfpool, the endpoint, the floors and this client.
+ * 3. `getBlock` of a finalized slot (an answer the endpoint caches) at concurrency 32 (target ≥ 3×),
+ *    beside a server that answers the same bytes without any work (the floor of a cache hit).
+ * The floors: a bare node:http proxy and a bare proxy on the endpoint's pipelined connections,
+ * doing nothing else (no key, no parsing, no checks, no metrics). The endpoint runs as its own
+ * process (`src/endpoint/cli.ts --network solana --upstream …`), as `npm run node` runs it; the
+ * client is a lean keep-alive HTTP/1.1 client, one request at a time per connection
+ * (`bench/lib/measure.ts`), the same for every server.
  */
-import { cpus } from 'node:os'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { startSurfpool } from '../src/endpoint/startSurfpool.ts'
 import { result } from '../src/endpoint/testSupport.ts'
 import {
   alternatingThroughput,
+  type BenchProcess,
   concurrency,
   cpuLine,
   format,
   type RoundsResult,
   spawnBenchEndpoint,
+  spawnServing,
 } from './lib/endpointBench.ts'
-import { createPoster, measurePairedLatency, measureThroughput } from './lib/measure.ts'
+import {
+  createPoster,
+  type HttpPoster,
+  type LatencyResult,
+  measureAlternatingLatency,
+  measureThroughput,
+} from './lib/measure.ts'
 
 const latencyIterations = Number(process.env.BENCH_LATENCY_ITERATIONS ?? 1000)
 const throughputMs = Number(process.env.BENCH_THROUGHPUT_MS ?? 6000)
@@ -31,19 +45,48 @@ const warmupMs = Number(process.env.BENCH_WARMUP_MS ?? 8000)
 const body = (method: string, params: unknown[] = []) =>
   JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })
 
+/** A server measured: Surfpool, the endpoint, or a floor (`bench/lib/bareProxy.ts`). */
+type Side = { name: string; poster: HttpPoster; pid: number }
+
 async function main(): Promise<void> {
   const surfpool = await startSurfpool()
-  const endpoint = await spawnBenchEndpoint([
-    '--network',
-    'solana',
-    '--upstream',
-    surfpool.rpcUrl,
-    '--upstream-ws',
-    surfpool.wsUrl,
-  ])
-  const direct = createPoster(surfpool.rpcUrl, concurrency)
-  const proxied = createPoster(endpoint.httpUrl, concurrency)
+  const processes: BenchProcess[] = []
+  const posters: HttpPoster[] = []
+  const scratch = mkdtempSync(join(tmpdir(), 'bench-solana-'))
+  const side = (name: string, url: string, pid: number): Side => {
+    const poster = createPoster(url, concurrency)
+    posters.push(poster)
+    return { name, poster, pid }
+  }
+  const serving = async (started: Promise<BenchProcess>) => {
+    const running = await started
+    processes.push(running)
+    return running
+  }
   try {
+    const endpoint = await serving(
+      spawnBenchEndpoint([
+        '--network',
+        'solana',
+        '--upstream',
+        surfpool.rpcUrl,
+        '--upstream-ws',
+        surfpool.wsUrl,
+      ]),
+    )
+    const bareNodeHttp = await serving(
+      spawnServing('bench/lib/bareProxy.ts', ['node-http', surfpool.rpcUrl]),
+    )
+    const barePipelined = await serving(
+      spawnServing('bench/lib/bareProxy.ts', ['pipelined', surfpool.rpcUrl]),
+    )
+    const direct = side('Surfpool', surfpool.rpcUrl, surfpool.pid)
+    const proxied = side('endpoint', endpoint.httpUrl, endpoint.pid)
+    const floors = [
+      side('bare node:http proxy', bareNodeHttp.httpUrl, bareNodeHttp.pid),
+      side('bare pipelined proxy', barePipelined.httpUrl, barePipelined.pid),
+    ]
+
     const payer = '11111111111111111111111111111111'
     const reads = [
       ['getBalance', body('getBalance', [payer])],
@@ -64,78 +107,103 @@ async function main(): Promise<void> {
       if (slot === 0) await new Promise((resolve) => setTimeout(resolve, 100))
     }
     const blockBody = body('getBlock', [slot, { maxSupportedTransactionVersion: 0 }])
-    for (const poster of [direct, proxied]) {
-      const answer = JSON.parse((await poster.post(blockBody)).toString()) as { result?: unknown }
+    let cachedAnswer: Buffer = Buffer.alloc(0)
+    for (const { poster } of [direct, proxied]) {
+      cachedAnswer = await poster.post(blockBody)
+      const answer = JSON.parse(cachedAnswer.toString()) as { result?: unknown }
       if (!answer.result) throw new Error(`getBlock ${slot} failed: ${JSON.stringify(answer)}`)
     }
+    // The floor of a cache hit: a server that answers those bytes to anything, without a lookup.
+    const answerFile = join(scratch, 'getBlock.json')
+    writeFileSync(answerFile, cachedAnswer)
+    const bareFixed = await serving(spawnServing('bench/lib/bareProxy.ts', ['fixed', answerFile]))
+    const fixedFloor = side('bare fixed-answer server', bareFixed.httpUrl, bareFixed.pid)
 
-    const latencies = []
+    const latencies: Array<readonly [string, readonly Side[], LatencyResult[]]> = []
     for (const [method, request] of reads) {
-      latencies.push([
-        method,
-        await measurePairedLatency(direct, proxied, request, latencyIterations, 100),
-      ] as const)
+      const sides = method === 'getBalance' ? [direct, proxied, ...floors] : [direct, proxied]
+      const measured = await measureAlternatingLatency(
+        sides.map(({ poster }) => poster),
+        request,
+        latencyIterations,
+        100,
+      )
+      latencies.push([method, sides, measured] as const)
     }
 
-    const pids = { surfpool: surfpool.pid, endpoint: endpoint.pid, client: process.pid }
-    await measureThroughput(direct, reads[0][1], concurrency, warmupMs / 4)
-    await measureThroughput(proxied, reads[0][1], concurrency, warmupMs)
-    const throughputs = []
-    for (const [method, request] of [
-      ...reads,
-      ['getBlock (finalized, cached)', blockBody],
+    const pids = {
+      surfpool: surfpool.pid,
+      endpoint: endpoint.pid,
+      ...Object.fromEntries([...floors, fixedFloor].map(({ name, pid }) => [name, pid])),
+      client: process.pid,
+    }
+    for (const { poster } of [direct, ...floors]) {
+      await measureThroughput(poster, reads[0][1], concurrency, warmupMs / 4)
+    }
+    await measureThroughput(proxied.poster, reads[0][1], concurrency, warmupMs)
+    await measureThroughput(fixedFloor.poster, blockBody, concurrency, warmupMs / 4)
+    const throughputs: Array<readonly [string, readonly Side[], RoundsResult[]]> = []
+    for (const [method, request, sides] of [
+      [reads[0][0], reads[0][1], [direct, proxied, ...floors]],
+      [reads[1][0], reads[1][1], [direct, proxied]],
+      ['getBlock (finalized, cached)', blockBody, [direct, proxied, fixedFloor]],
     ] as const) {
-      const rounds = (await alternatingThroughput(
-        [direct, proxied],
+      const rounds = await alternatingThroughput(
+        sides.map(({ poster }) => poster),
         request,
         throughputMs,
         throughputRounds,
         pids,
-      )) as [RoundsResult, RoundsResult]
-      throughputs.push([method, rounds] as const)
+      )
+      throughputs.push([method, sides, rounds] as const)
     }
 
     const cpu = cpus()[0]?.model ?? 'unknown CPU'
     console.log(`machine: ${cpus().length} logical CPUs, ${cpu}, Node ${process.version}`)
-    for (const [method, [surfpoolLatency, endpointLatency]] of latencies) {
+    console.log(
+      `load average at the end: ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')} (1, 5, 15 min; other work on the machine weighs on every figure)`,
+    )
+    for (const [method, sides, measured] of latencies) {
       console.log(
         `\n${method}, one at a time (ms, ${latencyIterations} each, alternating call by call)`,
       )
-      console.log(
-        `  Surfpool  p50 ${format(surfpoolLatency.p50, 3)}  p95 ${format(surfpoolLatency.p95, 3)}`,
-      )
-      console.log(
-        `  endpoint  p50 ${format(endpointLatency.p50, 3)}  p95 ${format(endpointLatency.p95, 3)}`,
-      )
-      console.log(
-        `  overhead  p50 ${format(endpointLatency.p50 - surfpoolLatency.p50, 3)} ms  (target ≤ 0.3 ms)`,
-      )
+      const base = measured[0] as LatencyResult
+      for (const [index, { name }] of sides.entries()) {
+        const { p50, p95 } = measured[index] as LatencyResult
+        const overhead =
+          index === 0
+            ? ''
+            : `  overhead p50 ${format(p50 - base.p50, 3)} ms${index === 1 ? '  (target ≤ 0.3 ms)' : ''}`
+        console.log(`  ${name.padEnd(26)} p50 ${format(p50, 3)}  p95 ${format(p95, 3)}${overhead}`)
+      }
     }
-    for (const [method, [surfpoolRounds, endpointRounds]] of throughputs) {
+    for (const [method, sides, rounds] of throughputs) {
       const target = method.startsWith('getBlock') ? '≥ 3×' : '≥ 0.85×'
       console.log(
         `\n${method}, concurrency ${concurrency}, ${throughputMs} ms each in ${throughputRounds} alternating rounds`,
       )
-      console.log(
-        `  Surfpool  ${format(surfpoolRounds.requestsPerSecond, 0)} req/s  p50 ${format(surfpoolRounds.p50, 2)} ms  p99 ${format(surfpoolRounds.p99, 2)} ms`,
-      )
-      console.log(
-        `  endpoint  ${format(endpointRounds.requestsPerSecond, 0)} req/s  p50 ${format(endpointRounds.p50, 2)} ms  p99 ${format(endpointRounds.p99, 2)} ms`,
-      )
-      console.log(
-        `  ratio     ${format(endpointRounds.requestsPerSecond / surfpoolRounds.requestsPerSecond, 2)}× throughput  (target ${target})`,
-      )
-      console.log(`  CPU ms per request, direct:       ${cpuLine(surfpoolRounds)}`)
-      console.log(`  CPU ms per request, via endpoint: ${cpuLine(endpointRounds)}`)
+      const base = rounds[0] as RoundsResult
+      for (const [index, { name }] of sides.entries()) {
+        const measured = rounds[index] as RoundsResult
+        const ratio =
+          index === 0
+            ? ''
+            : `  ${format(measured.requestsPerSecond / base.requestsPerSecond, 2)}×${index === 1 ? ` (target ${target})` : ''}`
+        console.log(
+          `  ${name.padEnd(26)} ${format(measured.requestsPerSecond, 0)} req/s  p50 ${format(measured.p50, 2)} ms  p99 ${format(measured.p99, 2)} ms${ratio}`,
+        )
+        console.log(`  ${''.padEnd(26)} CPU ms per request: ${cpuLine(measured)}`)
+      }
     }
   } finally {
-    direct.close()
-    proxied.close()
-    endpoint.stop()
+    for (const poster of posters) poster.close()
+    for (const running of processes) running.stop()
     await surfpool.stop()
+    rmSync(scratch, { recursive: true, force: true })
   }
 }
-
 main().catch((error: unknown) => {
   console.error(error)
   process.exitCode = 1

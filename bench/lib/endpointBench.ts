@@ -70,29 +70,21 @@ export const cpuLine = ({ cpuPerRequest }: RoundsResult): string =>
     .map(([name, ms]) => `${name} ${format(ms, 3)}`)
     .join(' · ')
 
+/** A server process of the benchmark: its HTTP URL and pid, and how to stop it. */
+export type BenchProcess = { httpUrl: string; pid: number; stop(): void }
+
 /**
- * Starts the endpoint CLI (`--log-level warn`, a free port) with `args` (its upstream, its network);
- * resolves with its HTTP URL once it is ready.
+ * Starts `node [flags] --import tsx <script> <args>` and resolves with the URL of its first
+ * `HTTP <url>` line on stdout (the endpoint's ready line, `bareProxy.ts`'s).
  */
-export async function spawnBenchEndpoint(
+export async function spawnServing(
+  script: string,
   args: string[],
-): Promise<{ httpUrl: string; pid: number; stop(): void }> {
-  const port = await findFreePort()
-  const child = spawn(
-    process.execPath,
-    [
-      ...endpointNodeFlags,
-      '--import',
-      'tsx',
-      'src/endpoint/cli.ts',
-      '--port',
-      String(port),
-      ...args,
-      '--log-level',
-      'warn',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  )
+  flags: readonly string[] = [],
+): Promise<BenchProcess> {
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const httpUrl = await new Promise<string>((resolve, reject) => {
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => {
@@ -100,7 +92,20 @@ export async function spawnBenchEndpoint(
       const match = /HTTP\s+(\S+)/.exec(output)
       if (match?.[1]) resolve(match[1])
     })
-    child.once('exit', (code) => reject(new Error(`endpoint exited with ${code}: ${output}`)))
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${output}`)))
   })
   return { httpUrl, pid: child.pid as number, stop: () => child.kill('SIGTERM') }
+}
+
+/**
+ * Starts the endpoint CLI (`--log-level warn`, a free port) with `args` (its upstream, its network);
+ * resolves with its HTTP URL once it is ready.
+ */
+export async function spawnBenchEndpoint(args: string[]): Promise<BenchProcess> {
+  const port = await findFreePort()
+  return spawnServing(
+    'src/endpoint/cli.ts',
+    ['--port', String(port), ...args, '--log-level', 'warn'],
+    endpointNodeFlags,
+  )
 }

@@ -165,7 +165,8 @@ export function createPipelinedPoster(
     connection.inFlight.push(call)
     const { socket } = connection
     if (connection.inFlight.length === 1) socket.ref()
-    if (!connection.corked) {
+    // One request at a time per connection has nothing to write together: no wait for the turn.
+    if (options.depth > 1 && !connection.corked) {
       connection.corked = true
       socket.cork()
       setImmediate(() => {

@@ -27,6 +27,9 @@ export type HttpRoutesParameters = {
   counts(): Promise<{ filters: number | null; subscriptions: number; connections: number }>
 }
 
+/** Answers up to this size are joined and sent as one buffer; larger ones go as their pieces. */
+const smallAnswerBytes = 64 * 1024
+
 /**
  * Sends the pieces of a large response as they are, with their total length, in one corked write:
  * fastify would need them joined into one buffer, a copy of megabytes.
@@ -143,8 +146,11 @@ export function registerHttpRoutes(app: FastifyInstance, parameters: HttpRoutesP
       watchWrite(reply.raw, answered.afterWrite)
       response = answered.text
     } else response = answered
-    if (typeof response !== 'string') return sendPieces(reply, response)
-    return reply.send(response)
+    if (typeof response === 'string') return reply.send(response)
+    // A small answer around a node's result (a cache hit) goes as one buffer, in one write.
+    const bytes = response.reduce((total, piece) => total + piece.length, 0)
+    if (bytes <= smallAnswerBytes) return reply.send(Buffer.concat(response, bytes))
+    return sendPieces(reply, response)
   })
 
   app.setNotFoundHandler((request, reply) => {
