@@ -8,6 +8,13 @@ import {
 import type { Problem } from '../rpc/errors.ts'
 import type { RawInstruction } from './decodeInstruction.ts'
 
+/** One address lookup table a v0 transaction loads accounts from, by position in the table. */
+export type AddressTableLookup = {
+  table: string
+  writableIndexes: number[]
+  readonlyIndexes: number[]
+}
+
 /** A wire transaction taken apart: what is signed, who signs, and its instructions. */
 export type DecodedTransaction = {
   /** The serialized message: the bytes each signer signs. */
@@ -16,44 +23,64 @@ export type DecodedTransaction = {
   signers: string[]
   feePayer: string
   instructions: RawInstruction[]
+  /** The lookup tables the instructions' other accounts come from (v0 only; else empty). */
+  lookups: AddressTableLookup[]
   /** The signatures present, by signer (`null` where still missing). */
   signatures: Record<string, Uint8Array | null>
 }
 
 type Compiled = ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>
 
-/** An account index past the static keys names an account of an address lookup table. */
-const accountName = (staticAccounts: readonly string[], index: number): string =>
-  staticAccounts[index] ?? `lookup table account #${index - staticAccounts.length}`
+/**
+ * The accounts an instruction index points into: the static keys, then those loaded from lookup
+ * tables (every table's writable ones, then every table's read-only ones, as the runtime orders
+ * them). A loaded account not resolved is named by its position.
+ */
+const accountNamer =
+  (staticAccounts: readonly string[], loaded: readonly string[]) =>
+  (index: number): string =>
+    staticAccounts[index] ??
+    loaded[index - staticAccounts.length] ??
+    `lookup table account #${index - staticAccounts.length}`
 
-function instructionsOf(message: Compiled): RawInstruction[] {
-  const { staticAccounts } = message
+const lookupsOf = (message: Compiled): AddressTableLookup[] =>
+  message.version === 0
+    ? (message.addressTableLookups ?? []).map((lookup) => ({
+        table: lookup.lookupTableAddress,
+        writableIndexes: [...lookup.writableIndexes],
+        readonlyIndexes: [...lookup.readonlyIndexes],
+      }))
+    : []
+
+function instructionsOf(message: Compiled, loaded: readonly string[]): RawInstruction[] {
+  const accountName = accountNamer(message.staticAccounts, loaded)
   if (message.version === 1) {
     return message.instructionHeaders.map((header, index) => {
       const payload = message.instructionPayloads[index]
       return {
-        programId: accountName(staticAccounts, header.programAccountIndex),
-        accounts: (payload?.instructionAccountIndices ?? []).map((i) =>
-          accountName(staticAccounts, i),
-        ),
+        programId: accountName(header.programAccountIndex),
+        accounts: (payload?.instructionAccountIndices ?? []).map(accountName),
         data: new Uint8Array(payload?.instructionData ?? []),
       }
     })
   }
   return message.instructions.map((instruction) => ({
-    programId: accountName(staticAccounts, instruction.programAddressIndex),
-    accounts: (instruction.accountIndices ?? []).map((i) => accountName(staticAccounts, i)),
+    programId: accountName(instruction.programAddressIndex),
+    accounts: (instruction.accountIndices ?? []).map(accountName),
     data: new Uint8Array(instruction.data ?? []),
   }))
 }
 
 /**
  * Takes a wire transaction apart (legacy, v0 or v1 message): the message bytes, the required
- * signers (the fee payer first) and the instructions with their accounts resolved (accounts of
- * lookup tables named by position). `{ problems }` when the bytes are not a transaction.
+ * signers (the fee payer first), the lookup tables it loads accounts from, and the instructions
+ * with their accounts resolved — those of lookup tables from `loadedAddresses` (in the runtime's
+ * order, `loadLookupTableAddresses`), else named by position. `{ problems }` when the bytes are
+ * not a transaction.
  */
 export function decodeTransaction(
   bytes: Uint8Array,
+  loadedAddresses: readonly string[] = [],
 ): { transaction: DecodedTransaction } | { problems: Problem[] } {
   let transaction: ReturnType<ReturnType<typeof getTransactionDecoder>['decode']>
   let message: Compiled
@@ -80,7 +107,8 @@ export function decodeTransaction(
       messageBytes: new Uint8Array(transaction.messageBytes),
       signers,
       feePayer,
-      instructions: instructionsOf(message),
+      instructions: instructionsOf(message, loadedAddresses),
+      lookups: lookupsOf(message),
       signatures,
     },
   }

@@ -1,8 +1,16 @@
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { describe, expect, it } from 'vitest'
-import { fromBase58 } from './base58.ts'
+import type { NodeCall } from '../eth/nodeCall.ts'
+import type { NodeAnswer } from '../rpc/types.ts'
+import { fromBase58, isSolanaAddress } from './base58.ts'
 import { toBase64 } from './base64.ts'
-import { type AccountState, previewFromSimulation } from './previewTransaction.ts'
+import { decodeTransaction } from './decodeTransaction.ts'
+import {
+  type AccountState,
+  previewFromSimulation,
+  previewTransaction,
+} from './previewTransaction.ts'
+import { lookupTableTransaction } from './testing/lookupTableTransaction.ts'
 
 const user = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
 const other = 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk'
@@ -102,5 +110,70 @@ describe('previewFromSimulation', () => {
     })
     expect(preview.kind === 'failed' && preview.logs.length).toBe(100)
     expect(preview.kind === 'failed' && preview.logs[0]?.length).toBe(500)
+  })
+})
+
+describe('previewTransaction', () => {
+  /**
+   * A node holding `balances` (lamports by address) that simulates by moving 1,000 lamports plus a
+   * 5,000 fee from the user, and refuses any key that is not base58 with -32602, as the endpoint does.
+   */
+  function strictNode(balances: Record<string, bigint>) {
+    const asked: string[][] = []
+    const account = (key: string, lamports: bigint) =>
+      key in balances ? asNodeAccount(system(lamports)) : null
+    const refuse = (keys: string[]): NodeAnswer | undefined => {
+      asked.push(keys)
+      return keys.every(isSolanaAddress)
+        ? undefined
+        : { error: { code: -32602, message: 'Invalid param: WrongSize' } }
+    }
+    const call: NodeCall = async (method, params): Promise<NodeAnswer> => {
+      if (method === 'getMultipleAccounts') {
+        const keys = params[0] as string[]
+        return (
+          refuse(keys) ?? {
+            result: {
+              context: { slot: 1 },
+              value: keys.map((key) => account(key, balances[key] ?? 0n)),
+            },
+          }
+        )
+      }
+      if (method === 'simulateTransaction') {
+        const keys = (params[1] as { accounts: { addresses: string[] } }).accounts.addresses
+        const after = (key: string) => (balances[key] ?? 0n) - (key === user ? 6_000n : 0n)
+        return (
+          refuse(keys) ?? {
+            result: {
+              context: { slot: 1 },
+              value: { err: null, logs: [], accounts: keys.map((key) => account(key, after(key))) },
+            },
+          }
+        )
+      }
+      return { error: { code: -32601, message: `no ${method}` } }
+    }
+    return { call, asked }
+  }
+
+  it("previews a lookup-table transaction whose loaded accounts are not resolved: only base58 addresses are asked, the user's change is shown", async () => {
+    const bytes = lookupTableTransaction()
+    const decoded = decodeTransaction(bytes)
+    if (!('transaction' in decoded)) throw new Error('the transaction does not decode')
+    const { call, asked } = strictNode({ [user]: 2_000_000n })
+    const preview = await previewTransaction({
+      call,
+      user,
+      transaction: bytes,
+      addresses: decoded.transaction.instructions.flatMap(({ accounts }) => accounts),
+    })
+    expect(preview).toEqual({
+      kind: 'simulated',
+      lamportsChange: '-6000',
+      tokenChanges: [],
+      logs: [],
+    })
+    expect(asked.flat().every(isSolanaAddress)).toBe(true)
   })
 })

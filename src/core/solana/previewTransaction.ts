@@ -2,7 +2,7 @@ import { isObject } from '@metamask/utils'
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { NodeAnswerError, type NodeCall, nodeResult } from '../eth/nodeCall.ts'
 import type { Json } from '../rpc/types.ts'
-import { toBase58 } from './base58.ts'
+import { isSolanaAddress, toBase58 } from './base58.ts'
 import { readBase64, toBase64 } from './base64.ts'
 import { token2022ProgramAddress } from './decodeInstruction.ts'
 
@@ -111,7 +111,8 @@ export function previewFromSimulation(input: {
   return { kind: 'simulated', lamportsChange: lamportsChange.toString(), tokenChanges, logs }
 }
 
-const accountsOf = (value: Json): Array<AccountState | null> =>
+/** The accounts of a `getMultipleAccounts` answer (`{ context, value: [...] }`), in order. */
+export const accountsOf = (value: Json): Array<AccountState | null> =>
   isObject(value) && Array.isArray(value.value) ? value.value.map(readAccountState) : []
 
 /** The decimals of each mint (byte 44 of a mint account), for the mints that exist. */
@@ -133,6 +134,8 @@ async function readDecimals(call: NodeCall, mints: string[]): Promise<Record<str
  * Simulates `transaction` (wire bytes) on the chain's own endpoint and previews what it does to
  * `user`'s balances: the accounts it names are read before (`getMultipleAccounts`) and after
  * (`simulateTransaction` with `accounts`, the recent blockhash replaced, signatures not checked).
+ * Only base58 addresses are asked for: an account of a lookup table not resolved (named by its
+ * position) is left out, so the node does not refuse the whole preview for it.
  */
 export async function previewTransaction(input: {
   call: NodeCall
@@ -141,7 +144,7 @@ export async function previewTransaction(input: {
   addresses: readonly string[]
 }): Promise<SolanaPreview> {
   const { call, user, transaction } = input
-  const addresses = [...new Set([user, ...input.addresses])].slice(0, 100)
+  const addresses = [...new Set([user, ...input.addresses.filter(isSolanaAddress)])].slice(0, 100)
   try {
     const [before, simulated] = await Promise.all([
       nodeResult(call, 'getMultipleAccounts', [addresses, { encoding: 'base64' }]).then(accountsOf),

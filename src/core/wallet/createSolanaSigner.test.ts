@@ -16,16 +16,26 @@ import { getTransferSolInstruction } from '@solana-program/system'
 import { describe, expect, it } from 'vitest'
 import type { NodeCall } from '../eth/nodeCall.ts'
 import { deriveSolanaKeys } from '../keyring/deriveSolanaKeys.ts'
-import type { NodeAnswer } from '../rpc/types.ts'
-import { fromBase58, toBase58 } from '../solana/base58.ts'
+import type { Json, NodeAnswer } from '../rpc/types.ts'
+import { fromBase58, isSolanaAddress, toBase58 } from '../solana/base58.ts'
 import { decodeTransaction } from '../solana/decodeTransaction.ts'
 import type { SolanaSigningRequest } from '../solana/solanaNamespace.ts'
+import {
+  lookupTable,
+  lookupTableAccount,
+  lookupTableTransaction,
+  readOnlyAccount,
+} from '../solana/testing/lookupTableTransaction.ts'
 import {
   type ConfirmationRecord,
   type ConfirmationStore,
   createConfirmations,
 } from './createConfirmations.ts'
-import { createSolanaSigner, type SentSolanaTransaction } from './createSolanaSigner.ts'
+import {
+  createSolanaSigner,
+  type SentSolanaTransaction,
+  type SolanaConfirmationViews,
+} from './createSolanaSigner.ts'
 
 const [key] = deriveSolanaKeys('test test test test test test test test test test test junk', 1)
 if (!key) throw new Error('no key derived')
@@ -97,7 +107,8 @@ function world() {
   const sends: Array<{ transaction: string; progressThen: unknown[] }> = []
   /** Signatures (base58) of the transactions the node took. */
   const ledger = new Set<string>()
-  const node = { hangSends: false }
+  /** `hangSends`: sends never answer; `reads`: how the node answers anything else (default: refuses). */
+  const node: { hangSends: boolean; reads?: NodeCall } = { hangSends: false }
   const call: NodeCall = async (method, params): Promise<NodeAnswer> => {
     switch (method) {
       case 'sendTransaction': {
@@ -124,8 +135,10 @@ function world() {
         }
       }
       default:
-        // The preview's reads: a node that cannot preview (the preview says so).
-        return { error: { code: -32601, message: `no ${method} here` } }
+        // The preview's reads: by default a node that cannot preview (the preview says so).
+        return node.reads
+          ? node.reads(method, params)
+          : { error: { code: -32601, message: `no ${method} here` } }
     }
   }
   return { store, records, sends, ledger, node, call }
@@ -232,5 +245,70 @@ describe('createSolanaSigner', () => {
     await answer(false)
     await expect(sending).rejects.toMatchObject({ code: 4001 })
     expect(shared.sends).toEqual([])
+  })
+})
+
+describe('createSolanaSigner with a v0 transaction using an address lookup table', () => {
+  it("shows the table's accounts by address in the decoded instructions, and previews the user's change", async () => {
+    const shared = world()
+    const tables: Record<string, Json> = {
+      [lookupTable]: lookupTableAccount([readOnlyAccount, recipient]),
+    }
+    const wallet = {
+      lamports: 2_000_000,
+      owner: '11111111111111111111111111111111',
+      data: ['', 'base64'],
+    }
+    const accounts = (keys: string[], lamports: (key: string) => number) =>
+      keys.map(
+        (k) => tables[k] ?? (k === key.address ? { ...wallet, lamports: lamports(k) } : null),
+      )
+    shared.node.reads = async (method, params) => {
+      if (method === 'getMultipleAccounts') {
+        const keys = params[0] as string[]
+        if (!keys.every(isSolanaAddress))
+          return { error: { code: -32602, message: 'Invalid param' } }
+        return { result: { context: { slot: 1 }, value: accounts(keys, () => 2_000_000) } }
+      }
+      if (method === 'simulateTransaction') {
+        const keys = (params[1] as { accounts: { addresses: string[] } }).accounts.addresses
+        if (!keys.every(isSolanaAddress))
+          return { error: { code: -32602, message: 'Invalid param' } }
+        const value = { err: null, logs: [], accounts: accounts(keys, () => 1_994_000) }
+        return { result: { context: { slot: 1 }, value } }
+      }
+      return { error: { code: -32601, message: `no ${method} here` } }
+    }
+    const { signer, answer } = worker(shared)
+    const bytes = lookupTableTransaction()
+    const decoded = decodeTransaction(bytes)
+    if (!('transaction' in decoded)) throw new Error('the transaction does not decode')
+    const signing = signer.sign({
+      origin: 'http://127.0.0.1:5173',
+      chainId: localSolana,
+      requestKey: 'tab-1/10',
+      method: 'signTransaction',
+      params: { address: key.address, transaction: bytes, options: {} },
+      transaction: decoded.transaction,
+    })
+    const record = await answer(true)
+    await signing
+    const view = record.view as unknown as SolanaConfirmationViews['solana_transaction']
+    expect(view.instructions[0]).toMatchObject({
+      program: 'System Program',
+      instruction: 'Transfer',
+      fields: [
+        { label: 'From', value: key.address },
+        { label: 'To', value: recipient },
+        { label: 'Lamports', value: '1000' },
+      ],
+    })
+    expect(view.instructions[1]?.accounts).toEqual([readOnlyAccount])
+    expect(view.preview).toEqual({
+      kind: 'simulated',
+      lamportsChange: '-6000',
+      tokenChanges: [],
+      logs: [],
+    })
   })
 })

@@ -12,6 +12,7 @@ import { decodeInstruction, type InstructionView } from '../solana/decodeInstruc
 import { decodeTransaction, withSignature } from '../solana/decodeTransaction.ts'
 import { maxTransactionBytes, type SendOptions } from '../solana/parseSigningParams.ts'
 import { previewTransaction, type SolanaPreview } from '../solana/previewTransaction.ts'
+import { resolveLookupTables } from '../solana/resolveLookupTables.ts'
 import { originDomain, signInMessage } from '../solana/signInMessage.ts'
 import type { SolanaSigner, SolanaSigningRequest } from '../solana/solanaNamespace.ts'
 import type { ConfirmationRecord, Confirmations } from './createConfirmations.ts'
@@ -210,20 +211,23 @@ export function createSolanaSigner(ports: SolanaSignerPorts) {
     const { address, transaction: bytes, options } = request.params
     const sending = request.method === 'signAndSendTransaction'
     const call = ports.node(request.chainId)
-    const record = await confirm(request, 'solana_transaction', async () => ({
-      address,
-      send: sending,
-      feePayer: request.transaction.feePayer,
-      instructions: request.transaction.instructions.map(decodeInstruction),
-      preview: await previewTransaction({
-        call,
-        user: address,
-        transaction: bytes,
-        addresses: request.transaction.instructions.flatMap(({ accounts }) => accounts),
-      }),
-      transaction: toBase64(bytes),
-      options,
-    }))
+    const record = await confirm(request, 'solana_transaction', async () => {
+      const transaction = await resolveLookupTables(call, bytes, request.transaction)
+      return {
+        address,
+        send: sending,
+        feePayer: transaction.feePayer,
+        instructions: transaction.instructions.map(decodeInstruction),
+        preview: await previewTransaction({
+          call,
+          user: address,
+          transaction: bytes,
+          addresses: transaction.instructions.flatMap(({ accounts }) => accounts),
+        }),
+        transaction: toBase64(bytes),
+        options,
+      }
+    })
     if (sending && isSolanaSignedProgress(record.progress)) return sendKept(record, record.progress)
     // What is signed is what the window showed (the stored view), not a re-sent copy.
     const view = record.view as unknown as SolanaConfirmationViews['solana_transaction']
