@@ -1,6 +1,21 @@
+import {
+  type Address,
+  appendTransactionMessageInstruction,
+  type Blockhash,
+  compileTransaction,
+  createNoopSigner,
+  createTransactionMessage,
+  getTransactionEncoder,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
 import { describe, expect, it } from 'vitest'
 import { createHarness } from '../multichain/testing/engineHarness.ts'
 import { defaultCapabilities } from '../multichain/testing/memoryPorts.ts'
+import { toBase64 } from './base64.ts'
 import { solanaScopeMethods } from './solanaNamespace.ts'
 
 const localSolana = 'solana:123456789abcdef'
@@ -25,7 +40,36 @@ async function solanaSession() {
       scope: localSolana,
       request: { method: 'signMessage', params },
     })
-  return { harness, signMessage }
+  const invoke = (method: string, params: unknown) =>
+    harness.call('wallet_invokeMethod', { scope: localSolana, request: { method, params } })
+  return { harness, signMessage, invoke }
+}
+
+/** A transfer of 1,000 lamports paid and signed by `from` alone (unsigned wire bytes, base64). */
+function transferFrom(from: string): string {
+  const source = createNoopSigner(from as Address)
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(source.address, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        {
+          blockhash: 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N' as Blockhash,
+          lastValidBlockHeight: 100n,
+        },
+        m,
+      ),
+    (m) =>
+      appendTransactionMessageInstruction(
+        getTransferSolInstruction({
+          source,
+          destination: first as Address,
+          amount: lamports(1_000n),
+        }),
+        m,
+      ),
+  )
+  return toBase64(Uint8Array.from(getTransactionEncoder().encode(compileTransaction(message))))
 }
 
 describe('the solana namespace answering calls', () => {
@@ -54,5 +98,65 @@ describe('the solana namespace answering calls', () => {
     const answer = await signMessage({ account: { address: first }, message: '%%%' })
     expect(answer.error?.code).toBe(-32602)
     expect(harness.ports.solanaSigned).toHaveLength(0)
+  })
+
+  it('answers -32602 for a transaction that is not base64, without asking the signer', async () => {
+    const { harness, invoke } = await solanaSession()
+    const answer = await invoke('signTransaction', {
+      account: { address: first },
+      transaction: 'not base64!',
+    })
+    expect(answer.error).toMatchObject({
+      code: -32602,
+      data: { problems: [expect.objectContaining({ path: 'transaction' })] },
+    })
+    expect(harness.ports.solanaSigned).toHaveLength(0)
+  })
+
+  it('answers -32602 for base64 bytes that are not a Solana transaction, naming the problem', async () => {
+    const { harness, invoke } = await solanaSession()
+    const answer = await invoke('signAndSendTransaction', {
+      account: { address: first },
+      transaction: toBase64(new Uint8Array([1, 2, 3])),
+    })
+    expect(answer.error).toMatchObject({
+      code: -32602,
+      data: {
+        problems: [
+          { path: 'transaction', message: expect.stringMatching(/^is not a Solana transaction/) },
+        ],
+      },
+    })
+    expect(harness.ports.solanaSigned).toHaveLength(0)
+  })
+
+  it('answers -32602 for a transaction our account does not sign, without asking the signer', async () => {
+    const { harness, invoke } = await solanaSession()
+    const answer = await invoke('signAndSendTransaction', {
+      account: { address: first },
+      transaction: transferFrom(second),
+    })
+    expect(answer.error).toMatchObject({
+      code: -32602,
+      data: {
+        problems: [
+          { path: 'account.address', message: 'is not a required signer of the transaction' },
+        ],
+      },
+    })
+    expect(harness.ports.solanaSigned).toHaveLength(0)
+  })
+
+  it('hands a transaction our granted account signs to the signer, decoded', async () => {
+    const { harness, invoke } = await solanaSession()
+    const answer = await invoke('signTransaction', {
+      account: { address: first },
+      transaction: transferFrom(first),
+    })
+    expect(answer.error).toBeUndefined()
+    expect(harness.ports.solanaSigned[0]).toMatchObject({
+      method: 'signTransaction',
+      transaction: { feePayer: first, signers: [first] },
+    })
   })
 })
