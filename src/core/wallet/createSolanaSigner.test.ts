@@ -16,9 +16,10 @@ import { getTransferSolInstruction } from '@solana-program/system'
 import { describe, expect, it } from 'vitest'
 import type { NodeCall } from '../eth/nodeCall.ts'
 import { deriveSolanaKeys } from '../keyring/deriveSolanaKeys.ts'
-import type { Json, NodeAnswer } from '../rpc/types.ts'
+import type { Json, NodeAnswer, RpcErrorObject } from '../rpc/types.ts'
 import { fromBase58, isSolanaAddress, toBase58 } from '../solana/base58.ts'
 import { decodeTransaction } from '../solana/decodeTransaction.ts'
+import type { SendOptions } from '../solana/parseSigningParams.ts'
 import type { SolanaSigningRequest } from '../solana/solanaNamespace.ts'
 import {
   lookupTable,
@@ -72,6 +73,7 @@ function transfer(): Uint8Array {
 /** A checked `signAndSendTransaction` (or `signTransaction`) of `transfer()`, as the namespace hands it over. */
 function transactionRequest(
   method: 'signTransaction' | 'signAndSendTransaction',
+  options: SendOptions = {},
 ): SolanaSigningRequest {
   const bytes = transfer()
   const decoded = decodeTransaction(bytes)
@@ -81,7 +83,7 @@ function transactionRequest(
     chainId: localSolana,
     requestKey: 'tab-1/9',
     method,
-    params: { address: key?.address ?? '', transaction: bytes, options: {} },
+    params: { address: key?.address ?? '', transaction: bytes, options },
     transaction: decoded.transaction,
   }
 }
@@ -104,20 +106,24 @@ function world() {
     },
   }
   /** Every `sendTransaction` the node received (base64), and what each record held then. */
-  const sends: Array<{ transaction: string; progressThen: unknown[] }> = []
+  const sends: Array<{ transaction: string; config: unknown; progressThen: unknown[] }> = []
   /** Signatures (base58) of the transactions the node took. */
   const ledger = new Set<string>()
-  /** `hangSends`: sends never answer; `reads`: how the node answers anything else (default: refuses). */
-  const node: { hangSends: boolean; reads?: NodeCall } = { hangSends: false }
+  /** `hangSends`: sends never answer; `refuseSends`: the node's error for every send; `reads`: how the node answers anything else (default: refuses). */
+  const node: { hangSends: boolean; refuseSends?: RpcErrorObject; reads?: NodeCall } = {
+    hangSends: false,
+  }
   const call: NodeCall = async (method, params): Promise<NodeAnswer> => {
     switch (method) {
       case 'sendTransaction': {
         const transaction = params[0] as string
         sends.push({
           transaction,
+          config: params[1],
           progressThen: [...records.values()].map((record) => record.progress),
         })
         if (node.hangSends) return new Promise(() => undefined)
+        if (node.refuseSends) return { error: node.refuseSends }
         const signature = toBase58(Buffer.from(transaction, 'base64').subarray(1, 65))
         if (ledger.has(signature)) {
           return { error: { code: -32002, message: 'This transaction has already been processed' } }
@@ -236,6 +242,48 @@ describe('createSolanaSigner', () => {
     )
     expect(shared.sends).toEqual([])
     expect(sent).toEqual([])
+  })
+
+  it('answers the node’s error verbatim when it refuses the transaction and does not know it', async () => {
+    const shared = world()
+    const refusal = {
+      code: -32002,
+      message:
+        'Transaction simulation failed: Attempt to debit an account but found no record of a prior credit.',
+      data: { err: 'AccountNotFound', logs: [], accounts: null, unitsConsumed: 0 },
+    }
+    shared.node.refuseSends = refusal
+    const { signer, answer, sent } = worker(shared)
+    const sending = signer.sign(transactionRequest('signAndSendTransaction'))
+    await answer(true)
+    expect(await sending).toEqual({ error: refusal })
+    expect(shared.sends).toHaveLength(1)
+    expect(sent).toEqual([])
+  })
+
+  it('passes the dapp’s send options to sendTransaction with the base64 encoding', async () => {
+    const shared = world()
+    const { signer, answer } = worker(shared)
+    const options: SendOptions = {
+      commitment: 'confirmed',
+      skipPreflight: true,
+      maxRetries: 3,
+      preflightCommitment: 'processed',
+      minContextSlot: 42,
+    }
+    const sending = signer.sign(transactionRequest('signAndSendTransaction', options))
+    await answer(true)
+    await sending
+    expect(shared.sends.map((send) => send.config)).toEqual([
+      {
+        encoding: 'base64',
+        commitment: 'confirmed',
+        skipPreflight: true,
+        maxRetries: 3,
+        preflightCommitment: 'processed',
+        minContextSlot: 42,
+      },
+    ])
   })
 
   it('rejects with 4001 when the user rejects, signing and sending nothing', async () => {
