@@ -297,8 +297,13 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
     await answerAndClose(ownWindow, 'approve')
     const { result } = await signingIn
     expect(result?.account.address).toBe(firstSolanaAddress)
+    expect(result?.signatureType).toBe('ed25519')
     const message = Buffer.from(result?.signedMessage ?? '', 'base64')
-    expect(new TextDecoder().decode(message)).toContain('Nonce: n0nce1234')
+    // The SIWS text as @solana/wallet-standard-util's createSignInMessageText writes it.
+    expect(new TextDecoder().decode(message)).toBe(
+      `${own} wants you to sign in with your Solana account:\n${firstSolanaAddress}\n\n` +
+        'Welcome back\n\nNonce: n0nce1234',
+    )
     const signature = fromBase58(result?.signature ?? '')
     expect(ed25519.verify(signature, message, fromBase58(firstSolanaAddress))).toBe(true)
 
