@@ -1,9 +1,13 @@
 import { type Address, createNoopSigner } from '@solana/kit'
-import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget'
+import {
+  getSetComputeUnitLimitInstruction,
+  getSetComputeUnitPriceInstruction,
+} from '@solana-program/compute-budget'
 import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system'
 import {
   getApproveInstruction,
   getTransferCheckedInstruction,
+  getTransferInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { describe, expect, it } from 'vitest'
@@ -12,6 +16,7 @@ import {
   type RawInstruction,
   token2022ProgramAddress,
 } from './decodeInstruction.ts'
+import { instructionTitle } from './instructionTitle.ts'
 
 const alice = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96' as Address
 const bob = 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk' as Address
@@ -112,13 +117,64 @@ describe('decodeInstruction', () => {
     expect(view).toEqual({ programId: bob, accounts: [alice], data: '01ff', fields: [] })
   })
 
-  it('shows a known program raw when its data does not fit the instruction', () => {
+  it('shows a known program raw under its name when its data does not fit the instruction', () => {
     const view = decodeInstruction({
       programId: '11111111111111111111111111111111',
       accounts: [alice],
       data: new Uint8Array([2, 0, 0, 0]),
     })
-    expect(view.instruction).toBeUndefined()
-    expect(view.data).toBe('02000000')
+    expect(view).toEqual({
+      programId: '11111111111111111111111111111111',
+      program: 'System Program',
+      accounts: [alice],
+      data: '02000000',
+      fields: [],
+    })
+    expect(instructionTitle(view)).toBe('System Program — not decoded')
+  })
+
+  it('decodes an SPL Token plain transfer with its amount', () => {
+    const view = decodeInstruction(
+      raw(
+        getTransferInstruction({
+          source: alice,
+          destination: bob,
+          authority: createNoopSigner(alice),
+          amount: 1_500_000n,
+        }),
+      ),
+    )
+    expect(view).toMatchObject({
+      program: 'SPL Token',
+      instruction: 'Transfer',
+      fields: [
+        { label: 'Source', value: alice },
+        { label: 'Destination', value: bob },
+        { label: 'Authority', value: alice },
+        { label: 'Amount', value: '1500000' },
+      ],
+    })
+  })
+
+  it('decodes a Compute Budget unit price in micro-lamports', () => {
+    const view = decodeInstruction(
+      raw(getSetComputeUnitPriceInstruction({ microLamports: 25_000n })),
+    )
+    expect(view).toMatchObject({
+      program: 'Compute Budget',
+      instruction: 'Set compute unit price',
+      fields: [{ label: 'Micro-lamports per unit', value: '25000' }],
+    })
+  })
+})
+
+describe('instructionTitle', () => {
+  it('names the program and instruction when decoded, the program id when unknown', () => {
+    expect(
+      instructionTitle(decodeInstruction(raw(getSetComputeUnitLimitInstruction({ units: 1 })))),
+    ).toBe('Compute Budget: Set compute unit limit')
+    expect(instructionTitle({ programId: bob, accounts: [], data: '', fields: [] })).toBe(
+      `Unknown program ${bob}`,
+    )
   })
 })

@@ -57,7 +57,7 @@ const asKitInstruction = (raw: RawInstruction) => ({
   data: raw.data,
 })
 
-type Decoded = Pick<InstructionView, 'program' | 'instruction' | 'fields'>
+type Decoded = { instruction: string; fields: InstructionView['fields'] }
 
 const field = (label: string, value: string | bigint | number) => ({
   label,
@@ -70,7 +70,6 @@ function decodeSystem(raw: RawInstruction): Decoded | undefined {
     case SystemInstruction.TransferSol: {
       const { accounts, data } = parseTransferSolInstruction(instruction)
       return {
-        program: 'System Program',
         instruction: 'Transfer',
         fields: [
           field('From', accounts.source.address),
@@ -82,7 +81,6 @@ function decodeSystem(raw: RawInstruction): Decoded | undefined {
     case SystemInstruction.CreateAccount: {
       const { accounts, data } = parseCreateAccountInstruction(instruction)
       return {
-        program: 'System Program',
         instruction: 'Create account',
         fields: [
           field('Payer', accounts.payer.address),
@@ -98,13 +96,12 @@ function decodeSystem(raw: RawInstruction): Decoded | undefined {
   }
 }
 
-function decodeToken(raw: RawInstruction, program: string): Decoded | undefined {
+function decodeToken(raw: RawInstruction): Decoded | undefined {
   const instruction = asKitInstruction(raw)
   switch (identifyTokenInstruction(instruction)) {
     case TokenInstruction.Transfer: {
       const { accounts, data } = parseTransferInstruction(instruction)
       return {
-        program,
         instruction: 'Transfer',
         fields: [
           field('Source', accounts.source.address),
@@ -117,7 +114,6 @@ function decodeToken(raw: RawInstruction, program: string): Decoded | undefined 
     case TokenInstruction.TransferChecked: {
       const { accounts, data } = parseTransferCheckedInstruction(instruction)
       return {
-        program,
         instruction: 'Transfer (checked)',
         fields: [
           field('Source', accounts.source.address),
@@ -132,7 +128,6 @@ function decodeToken(raw: RawInstruction, program: string): Decoded | undefined 
     case TokenInstruction.Approve: {
       const { accounts, data } = parseApproveInstruction(instruction)
       return {
-        program,
         instruction: 'Approve',
         fields: [
           field('Source', accounts.source.address),
@@ -152,13 +147,11 @@ function decodeComputeBudget(raw: RawInstruction): Decoded | undefined {
   switch (identifyComputeBudgetInstruction(instruction)) {
     case ComputeBudgetInstruction.SetComputeUnitLimit:
       return {
-        program: 'Compute Budget',
         instruction: 'Set compute unit limit',
         fields: [field('Units', parseSetComputeUnitLimitInstruction(instruction).data.units)],
       }
     case ComputeBudgetInstruction.SetComputeUnitPrice:
       return {
-        program: 'Compute Budget',
         instruction: 'Set compute unit price',
         fields: [
           field(
@@ -172,17 +165,22 @@ function decodeComputeBudget(raw: RawInstruction): Decoded | undefined {
   }
 }
 
-const decoders: Record<string, (raw: RawInstruction) => Decoded | undefined> = {
-  [SYSTEM_PROGRAM_ADDRESS]: decodeSystem,
-  [TOKEN_PROGRAM_ADDRESS]: (raw) => decodeToken(raw, 'SPL Token'),
-  [token2022ProgramAddress]: (raw) => decodeToken(raw, 'Token-2022'),
-  [COMPUTE_BUDGET_PROGRAM_ADDRESS]: decodeComputeBudget,
+/** The programs the window knows by name, and how each one's instructions are decoded. */
+const knownPrograms: Record<
+  string,
+  { name: string; decode(raw: RawInstruction): Decoded | undefined }
+> = {
+  [SYSTEM_PROGRAM_ADDRESS]: { name: 'System Program', decode: decodeSystem },
+  [TOKEN_PROGRAM_ADDRESS]: { name: 'SPL Token', decode: decodeToken },
+  [token2022ProgramAddress]: { name: 'Token-2022', decode: decodeToken },
+  [COMPUTE_BUDGET_PROGRAM_ADDRESS]: { name: 'Compute Budget', decode: decodeComputeBudget },
 }
 
 /**
  * Decodes one instruction for the confirmation window (DESIGN §8): System transfer and create
  * account, SPL Token and Token-2022 transfer / transferChecked / approve, Compute Budget limit and
- * price. Anything else — another program, another instruction, data too short — is shown raw.
+ * price. Anything else — another program, another instruction, data too short — is shown raw; a
+ * known program keeps its name.
  *
  * @example
  * decodeInstruction({ programId: '11111111111111111111111111111111', accounts: [a, b], data })
@@ -190,13 +188,16 @@ const decoders: Record<string, (raw: RawInstruction) => Decoded | undefined> = {
  */
 export function decodeInstruction(raw: RawInstruction): InstructionView {
   const base = { programId: raw.programId, accounts: raw.accounts, data: hex(raw.data) }
-  const decoder = Object.hasOwn(decoders, raw.programId) ? decoders[raw.programId] : undefined
+  const known = Object.hasOwn(knownPrograms, raw.programId)
+    ? knownPrograms[raw.programId]
+    : undefined
+  if (!known) return { ...base, fields: [] }
   let decoded: Decoded | undefined
   try {
-    decoded = decoder?.(raw)
+    decoded = known.decode(raw)
   } catch {
-    // Data or accounts that do not fit the instruction's layout: shown raw, as an unknown one.
+    // Data or accounts that do not fit the instruction's layout: shown raw under the program's name.
     decoded = undefined
   }
-  return decoded ? { ...base, ...decoded } : { ...base, fields: [] }
+  return { ...base, program: known.name, ...(decoded ?? { fields: [] }) }
 }

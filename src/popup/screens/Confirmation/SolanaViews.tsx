@@ -1,4 +1,5 @@
 import { formatUnits } from 'viem'
+import { instructionTitle } from '../../../core/solana/instructionTitle.ts'
 import type { SolanaPreview } from '../../../core/solana/previewTransaction.ts'
 import type { SolanaConfirmationViews } from '../../../core/wallet/createSolanaSigner.ts'
 import { Field, FullAddress, Notice } from './parts.tsx'
@@ -124,11 +125,7 @@ export function SolanaTransactionView({
             // Instructions have no identity besides their position in the transaction.
             // biome-ignore lint/suspicious/noArrayIndexKey: the order is the transaction's own
             <li key={index} data-testid={`confirm-solana-instruction-${index}`}>
-              <strong>
-                {instruction.program && instruction.instruction
-                  ? `${instruction.program}: ${instruction.instruction}`
-                  : `Unknown program ${instruction.programId}`}
-              </strong>
+              <strong>{instructionTitle(instruction)}</strong>
               {instruction.fields.length > 0 ? (
                 <dl>
                   {instruction.fields.map(({ label, value }) => (
