@@ -159,4 +159,31 @@ describe('the solana namespace answering calls', () => {
       transaction: { feePayer: first, signers: [first] },
     })
   })
+
+  it('forwards getLatestBlockhash to the chain’s node and answers its result verbatim', async () => {
+    const { harness, invoke } = await solanaSession()
+    const latest = {
+      context: { apiVersion: '2.3.8', slot: 412 },
+      value: {
+        blockhash: 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N',
+        lastValidBlockHeight: 562,
+      },
+    }
+    harness.ports.setNodeAnswer((_chain, method) =>
+      method === 'getLatestBlockhash'
+        ? { result: latest }
+        : { error: { code: -32601, message: 'Method not found' } },
+    )
+    const answer = await invoke('getLatestBlockhash', [{ commitment: 'confirmed' }])
+    expect(answer.result).toEqual(latest)
+    expect(harness.ports.nodeCalls).toEqual([
+      {
+        kind: 'request',
+        chainId: localSolana,
+        method: 'getLatestBlockhash',
+        params: [{ commitment: 'confirmed' }],
+      },
+    ])
+    expect(harness.ports.solanaSigned).toHaveLength(0)
+  })
 })
