@@ -76,6 +76,24 @@ describe('createEthereumProvider', () => {
     ])
   })
 
+  it('emits disconnect with a 4900 ProviderRpcError when the wallet is gone for good, and is no longer connected', async () => {
+    const { channel, deliver } = fakeChannel()
+    const provider = createEthereumProvider(channel)
+    deliver({ jsonrpc: '2.0', id: 1, result: '0x7a69' })
+    await flush()
+    expect(provider.isConnected()).toBe(true)
+    const disconnects: unknown[] = []
+    provider.on('disconnect', (error) => disconnects.push(error))
+    deliver({ jsonrpc: '2.0', method: 'disconnect' })
+    expect(disconnects).toHaveLength(1)
+    expect(disconnects[0]).toBeInstanceOf(Error)
+    expect(disconnects[0]).toMatchObject({
+      code: 4900,
+      message: 'The provider is disconnected from all chains.',
+    })
+    expect(provider.isConnected()).toBe(false)
+  })
+
   it('removes listeners (removeListener, off, once) and stays extensible', async () => {
     const { channel, deliver } = fakeChannel()
     const provider = createEthereumProvider(channel)
