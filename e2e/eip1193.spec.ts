@@ -28,7 +28,7 @@ async function answerAndClose(window: Page, answer: 'approve' | 'reject', screen
 }
 
 test.describe('the EIP-1193 provider', () => {
-  test('is announced by EIP-6963 with its info and a real icon, and is window.ethereum', async ({
+  test('is announced by EIP-6963 with its info and a real icon, and is window.ethereum, writable and configurable', async ({
     openDapp,
   }) => {
     const page = await openDapp(undefined, 'viem.html')
@@ -51,6 +51,10 @@ test.describe('the EIP-1193 provider', () => {
         frozen: Object.isFrozen(detail) && Object.isFrozen(detail.info),
         icon: { width: image.naturalWidth, height: image.naturalHeight },
         isWindowEthereum: (window as { ethereum?: unknown }).ethereum === detail.provider,
+        windowEthereum: (({ writable, configurable }: PropertyDescriptor) => ({
+          writable,
+          configurable,
+        }))(Object.getOwnPropertyDescriptor(window, 'ethereum') ?? {}),
         flags: [provider.isAperture, provider.isMetaMask],
         extensible: Object.isExtensible(provider),
       }
@@ -60,12 +64,39 @@ test.describe('the EIP-1193 provider', () => {
       info: { name: 'Aperture', rdns: 'dev.aperture.canary' },
       frozen: true,
       isWindowEthereum: true,
+      windowEthereum: { writable: true, configurable: true },
       flags: [true, true],
       extensible: true,
     })
     expect(found?.info.icon).toMatch(/^data:image\//)
     expect(found?.icon.width).toBeGreaterThanOrEqual(96)
     expect(found?.icon.height).toBeGreaterThanOrEqual(96)
+  })
+
+  test("leaves a page's own window.ethereum in place and is still found through EIP-6963", async ({
+    wallet,
+    dapp,
+  }) => {
+    const page = await wallet.context.newPage()
+    try {
+      // Another wallet that got there first: its provider is set before any extension script.
+      await page.addInitScript(() => {
+        Object.assign(window, { ethereum: { isOtherWallet: true, on: () => undefined } })
+      })
+      await page.goto(dapp.pageUrl('viem.html'))
+      await page.waitForFunction(() => window.viemDapp !== undefined)
+      expect(await page.evaluate(() => window.viemDapp.discover())).toMatchObject({
+        rdns: 'dev.aperture.canary',
+      })
+      expect(
+        await page.evaluate(() => {
+          const { ethereum } = window as { ethereum?: Record<string, unknown> }
+          return { isOtherWallet: ethereum?.isOtherWallet, isAperture: ethereum?.isAperture }
+        }),
+      ).toEqual({ isOtherWallet: true, isAperture: undefined })
+    } finally {
+      await page.close()
+    }
   })
 
   test('viem reads before connecting, connects through the approval window, and the session is the Multichain API one', async ({

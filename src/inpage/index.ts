@@ -2,6 +2,7 @@ import { registerWallet } from '@wallet-standard/wallet'
 import { contentStreamName, inpageStreamName } from '../core/protocol/connection.ts'
 import { announceWallet, walletAnnounceParams } from './announce.ts'
 import { announceEip6963 } from './announceEip6963.ts'
+import { assignWindowEthereum } from './assignWindowEthereum.ts'
 import { createEthereumProvider } from './createEthereumProvider.ts'
 import { createProvider } from './createProvider.ts'
 import { createRequester } from './createRequester.ts'
@@ -32,12 +33,11 @@ Object.defineProperty(window, 'aperture', {
   writable: false,
 })
 
-// The EIP-1193 provider (DESIGN §7): announced by EIP-6963, and `window.ethereum` by plain
-// assignment only when the page has none (never made non-writable: other wallets may replace it).
+// The EIP-1193 provider (DESIGN §7): announced by EIP-6963, and `window.ethereum` when the page
+// has none.
 const ethereum = createEthereumProvider(wire.channel('eip1193'))
 announceEip6963(window, createEip6963Info(), ethereum)
-const page = window as { ethereum?: unknown }
-if (page.ethereum === undefined) page.ethereum = ethereum
+assignWindowEthereum(window as { ethereum?: unknown }, ethereum)
 
 // The Solana Wallet Standard wallet (DESIGN §8), on the same session: registered for
 // `@wallet-standard/app`'s registry, whether the dapp's code runs before or after this script.
