@@ -305,6 +305,17 @@ test.describe('the EIP-1193 provider', () => {
       const session = await request<SessionResult>(page, 'wallet_getSession', {})
       expect(Object.keys(session.result?.sessionScopes ?? {})).toContain('eip155:1337')
 
+      // The wallet's own Home stays on its network: the site's chain is the site's.
+      const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
+      try {
+        await expect(popup.getByTestId('home-network').locator('option')).toContainText([
+          /eip155:1337/,
+        ])
+        await expect(popup.getByTestId('home-network')).toHaveValue(devnet)
+      } finally {
+        await popup.close()
+      }
+
       // The other origin is untouched: its chain, its events.
       expect(await other.evaluate(() => window.viemDapp.request('eth_chainId'))).toEqual({
         result: '0x7a69',
