@@ -326,12 +326,7 @@ describe('wallet_addEthereumChain', () => {
 
   it('adds, permits and switches to a new chain with one confirmation', async () => {
     const harness = await connected()
-    harness.ports.capabilitiesValue.chains['eip155:137'] = {
-      methods: ['eth_blockNumber'],
-      notifications: [],
-    }
     // The network becomes usable once the confirmation saved it.
-    delete harness.ports.capabilitiesValue.chains['eip155:137']
     const added = harness.ports.networks.addNetwork
     harness.ports.networks.addNetwork = async (request) => {
       await added(request)
@@ -361,6 +356,38 @@ describe('wallet_addEthereumChain', () => {
     expect(answer.result).toBeNull()
     expect(harness.ports.addedNetworks).toEqual([])
     expect((await harness.call('eth_chainId')).result).toBe('0xa')
+  })
+
+  it('treats a chain the wallet has but the session lacks as wallet_switchEthereumChain does: the approval window adds it with the session accounts, then switches', async () => {
+    const harness = createProviderHarness()
+    harness.ports.setApprovalPolicy((request) => ({
+      approved: true,
+      chains: [request.chains[0]?.chainId ?? 'eip155:31337'],
+      accounts: [alice, bob],
+    }))
+    await harness.call('eth_requestAccounts')
+    harness.ports.approvals.length = 0
+    harness.ports.sent.length = 0
+    harness.events.length = 0
+    const answer = await harness.call('wallet_addEthereumChain', [
+      { chainId: '0x1', chainName: 'Ethereum', rpcUrls: ['https://mainnet.example'] },
+    ])
+    expect(answer.result).toBeNull()
+    expect(harness.ports.addedNetworks).toEqual([])
+    expect(
+      harness.ports.approvals.map((approval) =>
+        approval.chains.map((chain) => [chain.chainId, chain.required]),
+      ),
+    ).toEqual([[['eip155:1', true]]])
+    expect(harness.ports.approvals[0]?.preselectedAccounts).toEqual([alice, bob])
+    const scopes = harness.ports.store.get(dapp)?.sessionScopes ?? {}
+    expect(Object.keys(scopes)).toEqual(['eip155:31337', 'eip155:1'])
+    expect(scopes['eip155:1']?.accounts).toEqual([`eip155:1:${alice}`, `eip155:1:${bob}`])
+    expect(harness.ports.sent.map((sent) => sent.notification.method)).toEqual([
+      'wallet_sessionChanged',
+    ])
+    expect(harness.eventsTo(dapp)).toEqual([{ method: 'chainChanged', params: { chainId: '0x1' } }])
+    expect((await harness.call('eth_chainId')).result).toBe('0x1')
   })
 
   it('answers -32602 for params that are not EIP-3085', async () => {
@@ -463,11 +490,37 @@ describe('changes made elsewhere', () => {
     expect(harness.eventsTo(dapp)).toEqual([{ method: 'accountsChanged', params: [bobLower] }])
   })
 
-  it('a session that expires sends accountsChanged [] to its providers', async () => {
+  it('a session the wallet revokes sends accountsChanged [] to its providers', async () => {
     const harness = await connected()
     await harness.multichain.revokeSession(dapp)
     expect(harness.eventsTo(dapp)).toEqual([{ method: 'accountsChanged', params: [] }])
     expect(harness.eventsTo(otherDapp)).toEqual([])
+  })
+
+  it('a session that expires sends accountsChanged [] to its providers', async () => {
+    const harness = createProviderHarness()
+    await harness.multichain.handleRequest(dapp, 'tab-2', {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'wallet_createSession',
+      params: {
+        optionalScopes: {
+          'eip155:31337': {
+            methods: ['eth_call'],
+            notifications: [],
+            accounts: [`eip155:31337:${alice}`],
+          },
+        },
+        sessionProperties: { expiry: '2026-01-01T01:00:00Z' },
+      },
+    })
+    await harness.call('eth_requestAccounts', undefined, otherDapp)
+    harness.events.length = 0
+    harness.ports.setNow(Date.parse('2026-01-01T01:00:00Z'))
+    await harness.multichain.expireSessions()
+    expect(harness.eventsTo(dapp)).toEqual([{ method: 'accountsChanged', params: [] }])
+    expect(harness.eventsTo(otherDapp)).toEqual([])
+    expect((await harness.call('eth_accounts')).result).toEqual([])
   })
 })
 
