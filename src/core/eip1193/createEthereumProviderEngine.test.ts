@@ -117,20 +117,23 @@ describe('eth_accounts and eth_requestAccounts', () => {
 
   it('eth_requestAccounts asks for every wallet EVM network, the site chain first, with the standard sets', async () => {
     const { call, ports, events } = createProviderHarness()
+    await call('wallet_switchEthereumChain', [{ chainId: '0xa' }])
+    events.length = 0
     const answer = await call('eth_requestAccounts')
     expect(answer.result).toEqual([aliceLower])
     expect(ports.approvals).toHaveLength(1)
     const [approval] = ports.approvals
     expect(approval?.chains.map((chain) => [chain.chainId, chain.required])).toEqual([
+      ['eip155:10', false],
       ['eip155:31337', false],
       ['eip155:1', false],
-      ['eip155:10', false],
     ])
     expect(approval?.chains[0]?.methods).toContain('personal_sign')
     expect(approval?.chains[0]?.notifications).toEqual(['eth_subscription'])
     expect(events.map((event) => event.notification)).toEqual([
       { jsonrpc: '2.0', method: 'accountsChanged', params: [aliceLower] },
     ])
+    expect((await call('eth_chainId')).result).toBe('0xa')
   })
 
   it('makes the connection a session the Multichain API sees, with wallet_sessionChanged', async () => {

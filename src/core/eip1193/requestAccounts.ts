@@ -3,9 +3,10 @@ import { currentView } from './providerContext.ts'
 
 /**
  * Adds the wallet's EVM networks, with the accounts the user picks, to the origin's session
- * (`connectNamespace`: the approval window of DESIGN §4 with the standard sets, the session's other
- * namespaces left as they are; with `prompt`, asked again even when connected, the approval then
- * replacing the EVM scopes). Calls of one origin while that window is open share it.
+ * (`connectNamespace`: the approval window of DESIGN §4 with the standard sets, the site's current
+ * chain first, the session's other namespaces left as they are; with `prompt`, asked again even
+ * when connected, the approval then replacing the EVM scopes). Calls of one origin while that
+ * window is open share it.
  */
 export function connectEthereum(
   context: ProviderContext,
@@ -14,8 +15,15 @@ export function connectEthereum(
 ): Promise<unknown> {
   const shared = context.connecting.get(origin)
   if (shared) return shared
-  const asked = context.ports.multichain
-    .connectNamespace({ origin, namespace: 'eip155', prompt: options.prompt })
+  const asked = currentView(context, origin)
+    .then(({ chainId }) =>
+      context.ports.multichain.connectNamespace({
+        origin,
+        namespace: 'eip155',
+        prompt: options.prompt,
+        firstChain: chainId,
+      }),
+    )
     .finally(() => context.connecting.delete(origin))
   context.connecting.set(origin, asked)
   return asked

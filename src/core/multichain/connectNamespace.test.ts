@@ -46,6 +46,16 @@ describe('connectNamespace', () => {
     ])
   })
 
+  it('offers firstChain first, the others in the wallet’s order', async () => {
+    const { engine, ports } = createHarness()
+    await engine.connectNamespace({ origin: dapp, namespace: 'eip155', firstChain: 'eip155:10' })
+    expect(ports.approvals[0]?.chains.map((chain) => chain.chainId)).toEqual([
+      'eip155:10',
+      'eip155:31337',
+      'eip155:1',
+    ])
+  })
+
   it('adds the approved chains and accounts to the origin’s session, keeping its other scopes and properties', async () => {
     const { engine, ports, sessionChanges } = createHarness()
     ports.store.set(dapp, solanaSession())

@@ -25,6 +25,8 @@ export type ConnectNamespaceRequest = {
    * namespace's scopes; the other namespaces' stay.
    */
   prompt?: boolean
+  /** The chain to offer first, when the wallet has it (EIP-1193: the site's current chain). */
+  firstChain?: ChainId
 }
 
 /** Whether `chainId` is a chain of `namespace` (`solana:<ref>`), not its wallet scope. */
@@ -43,8 +45,8 @@ function holdsAccountsOf(session: StoredSession | undefined, namespace: string):
  * Connects a page API that speaks one namespace (the Solana Wallet Standard wallet, DESIGN §8) to
  * the origin's one CAIP-25 session, without touching its other scopes. When the session already
  * holds accounts of the namespace, or `silent` is set, it answers the session as it is. Otherwise
- * the approval window offers the wallet's enabled chains of the namespace with their standard
- * methods and notifications (as `methods: []` asks), the wallet accounts the session already grants
+ * the approval window offers the wallet's enabled chains of the namespace (`firstChain` first)
+ * with their standard methods and notifications (as `methods: []` asks), the wallet accounts the session already grants
  * (else the first) preselected; the approved chains and accounts are added to the session (a new
  * one when there was none) and the origin is told (`wallet_sessionChanged`). Resolves with the
  * session as `wallet_getSession` shows it. No chain of the namespace → `5100`; another approval of
@@ -76,6 +78,8 @@ export async function connectNamespace(
         : [],
   )
   if (offered.length === 0) throw unsupportedChains()
+  const first = offered.findIndex((chain) => chain.chainId === request.firstChain)
+  if (first > 0) offered.unshift(...offered.splice(first, 1))
 
   if (pendingApprovals.has(origin)) throw requestAlreadyPending(origin)
   pendingApprovals.add(origin)
