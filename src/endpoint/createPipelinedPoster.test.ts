@@ -134,6 +134,20 @@ describe('pipelined posts to a node', () => {
     expect(node.connections()).toBe(2)
   })
 
+  it('answers every post of one turn when the node closes the connection after each answer', async () => {
+    const { node, poster } = await setUp((body, socket) => {
+      socket.end(withLength(`{"echo":${body}}`, 'connection: close\r\n'))
+      return undefined
+    })
+
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => text(poster.post(`${index}`, 5000))),
+    )
+
+    expect(answers).toEqual(Array.from({ length: 5 }, (_, index) => `{"echo":${index}}`))
+    expect(node.connections()).toBe(5)
+  })
+
   it('sends again, once, the posts of a connection the node closed before answering them', async () => {
     const { node, poster } = await setUp((body, socket, index) => {
       if (index === 0) {

@@ -83,6 +83,7 @@ export function createPipelinedPoster(
       : ''
   const head = `POST ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\n${authorization}Content-Type: application/json\r\nContent-Length: `
   const connections: Connection[] = []
+  let depth = options.depth
   /** Calls waiting for room on a connection, oldest first. */
   const queued: Call[] = []
   let closed = false
@@ -134,9 +135,10 @@ export function createPipelinedPoster(
 
   /**
    * Ends a connection: its calls that have heard nothing of their answer go again (once), the
-   * others fail with `error`.
+   * others fail with `error`. After an orderly close (`Connection: close` on an answer) the calls
+   * behind go again without it counting: the node never saw them.
    */
-  function drop(connection: Connection, error: UpstreamError): void {
+  function drop(connection: Connection, error: UpstreamError, orderly = false): void {
     if (connection.gone) return
     connection.gone = true
     connections.splice(connections.indexOf(connection), 1)
@@ -149,7 +151,7 @@ export function createPipelinedPoster(
       else resend(current)
     }
     for (const call of behind) {
-      if (call.resent) settle(call, { error })
+      if (call.resent && !orderly) settle(call, { error })
       else resend(call)
     }
     pump()
@@ -166,7 +168,7 @@ export function createPipelinedPoster(
     const { socket } = connection
     if (connection.inFlight.length === 1) socket.ref()
     // One request at a time per connection has nothing to write together: no wait for the turn.
-    if (options.depth > 1 && !connection.corked) {
+    if (depth > 1 && !connection.corked) {
       connection.corked = true
       socket.cork()
       setImmediate(() => {
@@ -182,7 +184,7 @@ export function createPipelinedPoster(
     while (queued.length > 0 && !closed) {
       let best: Connection | undefined
       for (const connection of connections) {
-        if (connection.closing || connection.inFlight.length >= options.depth) continue
+        if (connection.closing || connection.inFlight.length >= depth) continue
         if (!best || connection.inFlight.length < best.inFlight.length) best = connection
       }
       if ((!best || best.inFlight.length > 0) && connections.length < options.connections) {
@@ -211,7 +213,9 @@ export function createPipelinedPoster(
     if (call) settle(call, { body })
     if (connection.inFlight.length === 0) connection.socket.unref()
     if (connection.closing) {
-      drop(connection, failure('unreachable', 'closed the connection'))
+      // A node that closes after an answer is sent one request per connection from now on.
+      depth = 1
+      drop(connection, failure('unreachable', 'closed the connection'), true)
     } else pump()
   }
 
