@@ -1,6 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import type { Page } from '@playwright/test'
-import { address, createNoopSigner } from '@solana/kit'
+import { address, createNoopSigner, lamports } from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
 import { getTransferCheckedInstruction } from '@solana-program/token'
 import { formatUnits, recoverMessageAddress } from 'viem'
 import { devnet, expect } from './fixtures.ts'
@@ -28,6 +29,7 @@ import {
   surfpool,
   solanaTest as test,
 } from './support/solanaDapp.ts'
+import { createLookupTable } from './support/solanaLookupTable.ts'
 import { createTokenAccounts, tokenAmountOf } from './support/solanaToken.ts'
 import { transferTransaction, unsignedTransaction } from './support/solanaTransfer.ts'
 import type { ReadyWallet } from './support/wallet.ts'
@@ -272,6 +274,45 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
     await expectConfirmed(solana, signature)
     expect(await tokenAmountOf(solana, token.source)).toBe('3500000')
     expect(await tokenAmountOf(solana, token.destination)).toBe('1500000')
+  })
+
+  test('a v0 transaction loading its recipient from an address lookup table shows it by address, with the preview, and is sent', async ({
+    solanaNetwork: solana,
+    dappPage,
+    approvalWindow,
+    wallet,
+  }) => {
+    await createSession(dappPage, approvalWindow)
+    await fund(solana)
+    const to = freshAddress()
+    // The recipient at position 1 of the table: position 0 holds another address.
+    const contents = [freshAddress(), to]
+    const table = await createLookupTable(solana, contents)
+    const amount = 12_345_678
+    const transfer = await unsignedTransaction({
+      rpcUrl: solana.httpUrl,
+      feePayer: firstSolanaAddress,
+      instructions: [
+        getTransferSolInstruction({
+          source: createNoopSigner(address(firstSolanaAddress)),
+          destination: address(to),
+          amount: lamports(BigInt(amount)),
+        }),
+      ],
+      lookupTables: { [table]: contents },
+    })
+    // The recipient is not among the transaction's own keys: only the table names it.
+    expect(Buffer.from(transfer).includes(Buffer.from(fromBase58(to)))).toBe(false)
+    const sending = signAndSend(dappPage, base64(transfer))
+    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    const instruction = window.getByTestId('confirm-solana-instruction-0')
+    await expect(instruction).toContainText('System Program: Transfer')
+    await expect(instruction).toContainText(to)
+    await expect(window.getByTestId('confirm-simulation')).toContainText('0.012350678 SOL')
+    await answerAndClose(window, 'approve', 'solana-multichain-lookup-table')
+    const signature = (await sending).result?.signature ?? ''
+    await expectConfirmed(solana, signature)
+    expect(await balanceOf(solana, to)).toBe(amount)
   })
 
   test('signIn shows the SIWS message, and warns with Reject highlighted when it names another site', async ({
