@@ -1,22 +1,9 @@
-import {
-  type Address,
-  appendTransactionMessageInstruction,
-  type Blockhash,
-  compileTransaction,
-  createNoopSigner,
-  createTransactionMessage,
-  getTransactionEncoder,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-} from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
 import { describe, expect, it } from 'vitest'
 import { createHarness } from '../multichain/testing/engineHarness.ts'
 import { defaultCapabilities } from '../multichain/testing/memoryPorts.ts'
 import { toBase64 } from './base64.ts'
 import { solanaScopeMethods } from './solanaNamespace.ts'
+import { transferTransaction } from './testing/transactions.ts'
 
 const localSolana = 'solana:123456789abcdef'
 /** The test mnemonic's Solana addresses of accounts 0 and 1 (`m/44'/501'/i'/0'`). */
@@ -45,32 +32,8 @@ async function solanaSession() {
   return { harness, signMessage, invoke }
 }
 
-/** A transfer of 1,000 lamports paid and signed by `from` alone (unsigned wire bytes, base64). */
-function transferFrom(from: string): string {
-  const source = createNoopSigner(from as Address)
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(source.address, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        {
-          blockhash: 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N' as Blockhash,
-          lastValidBlockHeight: 100n,
-        },
-        m,
-      ),
-    (m) =>
-      appendTransactionMessageInstruction(
-        getTransferSolInstruction({
-          source,
-          destination: first as Address,
-          amount: lamports(1_000n),
-        }),
-        m,
-      ),
-  )
-  return toBase64(Uint8Array.from(getTransactionEncoder().encode(compileTransaction(message))))
-}
+/** A transfer of 1,000 lamports to the first account, paid and signed by `from` alone (base64). */
+const transferFrom = (from: string): string => toBase64(transferTransaction(from, first, 1_000n))
 
 describe('the solana namespace answering calls', () => {
   it('hands a granted account’s signMessage to the signer and answers with its result', async () => {

@@ -1,18 +1,4 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
-import {
-  address,
-  appendTransactionMessageInstruction,
-  type Blockhash,
-  compileTransaction,
-  createNoopSigner,
-  createTransactionMessage,
-  getTransactionEncoder,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-} from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
 import { describe, expect, it } from 'vitest'
 import type { NodeCall } from '../eth/nodeCall.ts'
 import { deriveSolanaKeys } from '../keyring/deriveSolanaKeys.ts'
@@ -27,6 +13,7 @@ import {
   lookupTableTransaction,
   readOnlyAccount,
 } from '../solana/testing/lookupTableTransaction.ts'
+import { transferTransaction } from '../solana/testing/transactions.ts'
 import {
   type ConfirmationRecord,
   type ConfirmationStore,
@@ -44,31 +31,7 @@ const recipient = 'AqynRZwvVqUPRwRJXvm6odUb3t93fDjnWe3p6BeuUFxD'
 const localSolana = 'solana:123456789abcdef'
 
 /** A transfer of 1,000 lamports from the wallet's first Solana account, unsigned. */
-function transfer(): Uint8Array {
-  const source = createNoopSigner(address(key?.address ?? ''))
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(source.address, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        {
-          blockhash: 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N' as Blockhash,
-          lastValidBlockHeight: 100n,
-        },
-        m,
-      ),
-    (m) =>
-      appendTransactionMessageInstruction(
-        getTransferSolInstruction({
-          source,
-          destination: address(recipient),
-          amount: lamports(1_000n),
-        }),
-        m,
-      ),
-  )
-  return Uint8Array.from(getTransactionEncoder().encode(compileTransaction(message)))
-}
+const transfer = (): Uint8Array => transferTransaction(key.address, recipient, 1_000n)
 
 /** A checked `signAndSendTransaction` (or `signTransaction`) of `transfer()`, as the namespace hands it over. */
 function transactionRequest(

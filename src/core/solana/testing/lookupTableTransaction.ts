@@ -1,21 +1,8 @@
-import {
-  type Address,
-  appendTransactionMessageInstructions,
-  type Blockhash,
-  compileTransaction,
-  compressTransactionMessageUsingAddressLookupTables,
-  createNoopSigner,
-  createTransactionMessage,
-  getTransactionEncoder,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-} from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
+import { AccountRole, type Address } from '@solana/kit'
 import { fromBase58 } from '../base58.ts'
 import { toBase64 } from '../base64.ts'
 import { addressLookupTableProgramAddress } from '../resolveLookupTables.ts'
+import { transferInstruction, unsignedTransaction } from './transactions.ts'
 
 /** The test mnemonic's first Solana account (`m/44'/501'/0'/0'`): fee payer and sender. */
 export const payer = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
@@ -31,42 +18,19 @@ export const lookupTable = 'GxS6FiQ3mNnAar9HGQ6mxP7t6FcwmHkU7peSeQDUHmpN'
  * A v0 transfer of 1,000 lamports from `payer` to `recipient` plus an instruction of an unknown
  * program reading `readOnlyAccount`, both accounts loaded from `lookupTable` (unsigned wire bytes).
  */
-export function lookupTableTransaction(): Uint8Array {
-  const source = createNoopSigner(payer as Address)
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(source.address, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        {
-          blockhash: 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N' as Blockhash,
-          lastValidBlockHeight: 100n,
-        },
-        m,
-      ),
-    (m) =>
-      appendTransactionMessageInstructions(
-        [
-          getTransferSolInstruction({
-            source,
-            destination: recipient as Address,
-            amount: lamports(1_000n),
-          }),
-          {
-            programAddress: unknownProgram as Address,
-            accounts: [{ address: readOnlyAccount as Address, role: 0 }],
-            data: new Uint8Array([1, 2, 3]),
-          },
-        ],
-        m,
-      ),
-    (m) =>
-      compressTransactionMessageUsingAddressLookupTables(m, {
-        [lookupTable as Address]: [readOnlyAccount as Address, recipient as Address],
-      }),
-  )
-  return Uint8Array.from(getTransactionEncoder().encode(compileTransaction(message)))
-}
+export const lookupTableTransaction = (): Uint8Array =>
+  unsignedTransaction({
+    feePayer: payer,
+    instructions: [
+      transferInstruction(payer, recipient, 1_000n),
+      {
+        programAddress: unknownProgram as Address,
+        accounts: [{ address: readOnlyAccount as Address, role: AccountRole.READONLY }],
+        data: new Uint8Array([1, 2, 3]),
+      },
+    ],
+    lookupTables: { [lookupTable]: [readOnlyAccount, recipient] },
+  })
 
 /** A lookup table account as a node answers it (`encoding: 'base64'`) holding `addresses`. */
 export function lookupTableAccount(addresses: readonly string[]) {
