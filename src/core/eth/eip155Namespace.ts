@@ -2,10 +2,10 @@ import { getAddress, isAddressEqual } from 'viem'
 import type { AccountId, ChainId } from '../caip/types.ts'
 import { callNode } from '../multichain/callNode.ts'
 import type { EngineContext, HandlerAnswer, HandlerCall } from '../multichain/context.ts'
-import { invokeSigningMethod } from '../multichain/invokeSigningMethod.ts'
 import type { Namespace, NamespaceInvocation, ScopeSupport } from '../multichain/namespace.ts'
 import { scopeAllowsSubscriptions } from '../multichain/scopeAllowsSubscriptions.ts'
 import { invalidParams, unauthorized } from '../rpc/errors.ts'
+import { invokeSigningMethod } from './invokeSigningMethod.ts'
 import {
   confirmedInvocations,
   isSigningMethod,

@@ -1,15 +1,15 @@
 import type { Address } from 'viem'
 import { isAddressEqual } from 'viem'
 import type { ChainId, NormalizedScope as SessionScope } from '../caip/types.ts'
-import type { SigningMethod } from '../eth/methods.ts'
-import { parsePersonalSignParams } from '../eth/parsePersonalSignParams.ts'
-import { parseSendCallsParams } from '../eth/parseSendCallsParams.ts'
-import { parseTransactionParams } from '../eth/parseTransactionParams.ts'
-import { parseTypedDataParams } from '../eth/parseTypedDataParams.ts'
-import { toQuantity } from '../eth/quantity.ts'
+import type { EngineContext, HandlerAnswer, HandlerCall } from '../multichain/context.ts'
 import { invalidParams, RpcError, unauthorized } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
-import type { EngineContext, HandlerAnswer, HandlerCall } from './context.ts'
+import type { SigningMethod } from './methods.ts'
+import { parsePersonalSignParams } from './parsePersonalSignParams.ts'
+import { parseSendCallsParams } from './parseSendCallsParams.ts'
+import { parseTransactionParams } from './parseTransactionParams.ts'
+import { parseTypedDataParams } from './parseTypedDataParams.ts'
+import { toQuantity } from './quantity.ts'
 
 /** The addresses of a scope's granted accounts (`eip155:<n>:<address>`), in grant order. */
 const grantedAddresses = (scope: SessionScope): Address[] =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { alice, bob, createHarness, dapp } from './testing/engineHarness.ts'
+import { alice, bob, createHarness, dapp } from '../multichain/testing/engineHarness.ts'
 
 const unauthorized = {
   code: 4100,
