@@ -2,8 +2,12 @@ import { getAddress, isAddressEqual } from 'viem'
 import type { AccountId, ChainId } from '../caip/types.ts'
 import { callNode } from '../multichain/callNode.ts'
 import type { EngineContext, HandlerAnswer, HandlerCall } from '../multichain/context.ts'
-import type { Namespace, NamespaceInvocation, ScopeSupport } from '../multichain/namespace.ts'
-import { scopeAllowsSubscriptions } from '../multichain/scopeAllowsSubscriptions.ts'
+import type {
+  Namespace,
+  NamespaceInvocation,
+  NamespaceSubscriptions,
+  ScopeSupport,
+} from '../multichain/namespace.ts'
 import { invalidParams, unauthorized } from '../rpc/errors.ts'
 import { invokeSigningMethod } from './invokeSigningMethod.ts'
 import {
@@ -16,6 +20,7 @@ import {
   walletScopeNotifications,
 } from './methods.ts'
 import { parseAddEthereumChainParams } from './parseAddEthereumChainParams.ts'
+import { scopeAllowsSubscriptions } from './scopeAllowsSubscriptions.ts'
 
 /** `wallet_addEthereumChain` in the `wallet:eip155` scope (EIP-3085): a confirmation adds the network. */
 async function addNetwork(context: EngineContext, call: HandlerCall, params: unknown) {
@@ -53,6 +58,21 @@ async function subscription(
     throw invalidParams([{ path: 'request.params', message: 'must be [subscriptionId]' }])
   }
   return callNode(() => nodes.unsubscribe(owner, subscriptionId))
+}
+
+/**
+ * `eth_subscribe` / `eth_unsubscribe` with `eth_subscription` (DESIGN §4): each node event reaches
+ * the subscribing connection as `wallet_notify { scope, notification: { method: 'eth_subscription',
+ * params: { subscription, result } } }`.
+ */
+export const eip155Subscriptions: NamespaceSubscriptions = {
+  methods: ['eth_subscribe', 'eth_unsubscribe'],
+  notification: 'eth_subscription',
+  allowedIn: (scope) => scopeAllowsSubscriptions(scope),
+  event: (subscription, result) => ({
+    method: 'eth_subscription',
+    params: { subscription, result },
+  }),
 }
 
 /**
@@ -100,4 +120,5 @@ export const eip155Namespace: Namespace = {
   },
   confirmedMethods: confirmedInvocations,
   replayedMethods: nonIdempotentNodeMethods,
+  subscriptions: eip155Subscriptions,
 }

@@ -12,7 +12,7 @@ import { disconnectNamespace } from './disconnectNamespace.ts'
 import { dropUnavailableChains } from './dropUnavailableChains.ts'
 import { getSession } from './getSession.ts'
 import { invokeMethod } from './invokeMethod.ts'
-import type { Namespace } from './namespace.ts'
+import { findNamespace, type Namespace } from './namespace.ts'
 import type {
   AnswerOptions,
   ConnectionId,
@@ -53,19 +53,25 @@ const handlers: Record<MultichainMethod, Handler> = {
 const isMultichainMethod = (method: string): method is MultichainMethod =>
   (multichainMethods as readonly string[]).includes(method)
 
-/** `wallet_notify` wrapping one `eth_subscription` event of `scope`. */
-export const subscriptionNotification = (
+/**
+ * `wallet_notify` telling `owner`'s connection one event of its subscription, in the form of the
+ * chain's namespace (`Namespace.subscriptions.event`). Only a namespace with subscriptions opens
+ * them, so an owner's chain without one has no events to tell.
+ */
+function subscriptionNotification(
+  namespaces: readonly Namespace[],
   owner: SubscriptionOwner,
   subscription: string,
   result: Json,
-): RpcNotification => ({
-  jsonrpc: '2.0',
-  method: 'wallet_notify',
-  params: {
-    scope: owner.chainId,
-    notification: { method: 'eth_subscription', params: { subscription, result } },
-  },
-})
+): RpcNotification | undefined {
+  const subscriptions = findNamespace(namespaces, owner.chainId)?.subscriptions
+  if (!subscriptions) return undefined
+  return {
+    jsonrpc: '2.0',
+    method: 'wallet_notify',
+    params: { scope: owner.chainId, notification: subscriptions.event(subscription, result) },
+  }
+}
 
 /**
  * The Multichain API engine over its ports: answers page requests per DESIGN §4 and applies the
@@ -174,10 +180,8 @@ export function createMultichainEngine(
     nodesOf,
 
     deliverSubscriptionEvent(owner, subscription, result) {
-      ports.notifier.toConnection(
-        owner.connection,
-        subscriptionNotification(owner, subscription, result),
-      )
+      const notification = subscriptionNotification(context.namespaces, owner, subscription, result)
+      if (notification) ports.notifier.toConnection(owner.connection, notification)
     },
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseAccountId } from '../caip/parseAccountId.ts'
 import { walletNamespaces } from '../wallet/namespaces.ts'
-import { createHarness } from './testing/engineHarness.ts'
+import { createHarness, dapp } from './testing/engineHarness.ts'
 import { anvilAccounts } from './testing/memoryPorts.ts'
 
 const keys = [anvilAccounts[0], anvilAccounts[1]]
@@ -101,6 +101,96 @@ describe.each(walletNamespaces.map((namespace) => [namespace.name, namespace] as
         method: nodeMethod,
         params: [],
       })
+    })
+
+    it('offers its subscription methods and notification on each of its chains', () => {
+      const { subscriptions } = namespace
+      const chains = Object.entries(namespace.chains(networks)).filter(
+        ([id]) => !id.startsWith('wallet:'),
+      )
+      for (const [, support] of chains) {
+        if (subscriptions) {
+          expect(support.methods).toEqual(expect.arrayContaining([...subscriptions.methods]))
+          expect(support.notifications).toContain(subscriptions.notification)
+          const granted = { ...support, accounts: [] }
+          expect(subscriptions.allowedIn(granted)).toBe(true)
+          expect(subscriptions.allowedIn({ ...granted, notifications: [] })).toBe(false)
+          expect(subscriptions.allowedIn(undefined)).toBe(false)
+        } else {
+          // Without subscriptions it offers no notification that could carry their events.
+          expect(support.notifications).toEqual([])
+        }
+      }
+    })
+
+    it('tells a subscription event on its chain in its own notification, or none without subscriptions', async () => {
+      const chainId = Object.keys(namespace.chains(networks)).find(
+        (id) => !id.startsWith('wallet:'),
+      ) as `${string}:${string}` | undefined
+      if (!chainId) throw new Error(`${name} offers no chain`)
+      const harness = createHarness({
+        capabilities: { chains: namespace.chains(networks), accounts: keys, addresses: { solana } },
+      })
+      const head = { number: '0x1b4' }
+      harness.engine.deliverSubscriptionEvent(
+        { origin: dapp, connection: 'tab-1', chainId },
+        '0x9ce59a13059e417087c02d3236a0b1cc',
+        head,
+      )
+      const told = namespace.subscriptions
+        ? [
+            {
+              to: 'connection',
+              connection: 'tab-1',
+              notification: {
+                jsonrpc: '2.0',
+                method: 'wallet_notify',
+                params: {
+                  scope: chainId,
+                  notification: namespace.subscriptions.event(
+                    '0x9ce59a13059e417087c02d3236a0b1cc',
+                    head,
+                  ),
+                },
+              },
+            },
+          ]
+        : []
+      expect(harness.ports.sent).toEqual(told)
+      if (namespace.subscriptions) {
+        expect(namespace.subscriptions.event('0x9ce59a13059e417087c02d3236a0b1cc', head)).toEqual({
+          method: namespace.subscriptions.notification,
+          params: { subscription: '0x9ce59a13059e417087c02d3236a0b1cc', result: head },
+        })
+      }
+    })
+
+    it("ends a chain's subscriptions when a new session takes them away, and only then", async () => {
+      const chainId = Object.keys(namespace.chains(networks)).find(
+        (id) => !id.startsWith('wallet:'),
+      )
+      const support = chainId
+        ? namespace.chains(networks)[chainId as `${string}:${string}`]
+        : undefined
+      const read = support?.methods.find((method) =>
+        /^(eth_blockNumber|getGenesisHash)$/.test(method),
+      )
+      if (!chainId || !read) throw new Error(`${name} offers no node read`)
+      const harness = createHarness({
+        capabilities: { chains: namespace.chains(networks), accounts: keys, addresses: { solana } },
+      })
+      await harness.call('wallet_createSession', {
+        optionalScopes: { [chainId]: { methods: [], notifications: [] } },
+      })
+      await harness.call('wallet_createSession', {
+        optionalScopes: { [chainId]: { methods: [read], notifications: [] } },
+      })
+      const ended = harness.ports.nodeCalls.filter((call) => call.kind === 'unsubscribeAll')
+      expect(ended).toEqual(
+        namespace.subscriptions
+          ? [{ kind: 'unsubscribeAll', match: { origin: dapp, chainId } }]
+          : [],
+      )
     })
 
     it('grants its accounts in its own format', async () => {

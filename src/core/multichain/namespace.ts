@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import type { AccountId, ChainId, NormalizedScope } from '../caip/types.ts'
-import type { RpcNotification } from '../rpc/types.ts'
+import type { Json, RpcNotification } from '../rpc/types.ts'
 import type { EngineContext, HandlerAnswer, HandlerCall } from './context.ts'
 import type { StoredSession } from './ports.ts'
 
@@ -27,6 +27,28 @@ export type NamespaceInvocation = {
   scope: NormalizedScope
   method: string
   params: unknown
+}
+
+/**
+ * Subscriptions a namespace opens through `wallet_invokeMethod` over the chain's WebSocket, owned by
+ * the calling connection (DESIGN §4: `eip155`'s `eth_subscribe` / `eth_unsubscribe`, events as
+ * `eth_subscription`).
+ */
+export interface NamespaceSubscriptions {
+  /** The methods that open and end one (`eth_subscribe`, `eth_unsubscribe`). */
+  readonly methods: readonly string[]
+  /** The notification that carries its events, granted besides the methods (`eth_subscription`). */
+  readonly notification: string
+  /**
+   * Whether a granted scope (`undefined`: no longer granted) can hold subscriptions: when a session
+   * change takes that away, the engine ends the origin's subscriptions on that chain.
+   */
+  allowedIn(scope: NormalizedScope | undefined): boolean
+  /**
+   * The `wallet_notify` `notification` telling the owning connection one event of `subscription`
+   * (`{ method: 'eth_subscription', params: { subscription, result } }`).
+   */
+  event(subscription: string, result: Json): { method: string; params: Json }
 }
 
 /**
@@ -70,6 +92,11 @@ export interface Namespace {
    * prompt): a page's re-send after a worker restart gets the first run's answer.
    */
   readonly replayedMethods: readonly string[]
+  /**
+   * The subscriptions its scopes can hold; absent, they hold none (Solana's are the endpoint's
+   * WebSocket methods, not offered through `wallet_invokeMethod`: DESIGN §8).
+   */
+  readonly subscriptions?: NamespaceSubscriptions
   /**
    * The on/off session properties this namespace reads (`solana_accountChanged_notifications`):
    * `wallet_createSession` keeps each one given as a boolean (`5302` otherwise, DESIGN §4 step 3).

@@ -1,9 +1,9 @@
 import type { ChainId } from '../caip/types.ts'
 import type { Json, RpcNotification } from '../rpc/types.ts'
 import type { EngineContext } from './context.ts'
+import { findNamespace } from './namespace.ts'
 import { expiryTime } from './parseSessionProperties.ts'
 import type { SessionScopes, StoredSession } from './ports.ts'
-import { scopeAllowsSubscriptions } from './scopeAllowsSubscriptions.ts'
 
 /** `wallet_sessionChanged` carrying the origin's current scopes (`{}` once the session is gone). */
 export const sessionChanged = (sessionScopes: SessionScopes): RpcNotification => ({
@@ -91,7 +91,10 @@ export async function loadSession(
   return session
 }
 
-/** Ends the origin's subscriptions on each chain that no longer allows them after a session change. */
+/**
+ * Ends the origin's subscriptions on each chain that no longer allows them after a session change:
+ * the chain's namespace says whether a scope can hold them (`Namespace.subscriptions.allowedIn`).
+ */
 export async function endLostSubscriptions(
   context: EngineContext,
   origin: string,
@@ -99,8 +102,10 @@ export async function endLostSubscriptions(
   after: SessionScopes,
 ): Promise<void> {
   for (const chainId of Object.keys(before) as ChainId[]) {
+    const subscriptions = findNamespace(context.namespaces, chainId)?.subscriptions
+    if (!subscriptions) continue
     const kept = Object.hasOwn(after, chainId) ? after[chainId] : undefined
-    if (scopeAllowsSubscriptions(before[chainId]) && !scopeAllowsSubscriptions(kept)) {
+    if (subscriptions.allowedIn(before[chainId]) && !subscriptions.allowedIn(kept)) {
       await context.ports.nodes.unsubscribeAll({ origin, chainId })
     }
   }
