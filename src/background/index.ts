@@ -159,14 +159,18 @@ const engine: MultichainEngine = withActivityLog(
     {
       sessions,
       approver: approvals.approver,
-      signer: signing.signer,
       networks: networkAdder,
       nodes: nodes.router,
       notifier: connections.notifier,
       clock: { now },
       capabilities: networks.capabilities,
     },
-    { namespaces: createWalletNamespaces({ solanaSigner: solanaSigning.signer }) },
+    {
+      namespaces: createWalletNamespaces({
+        signer: signing.signer,
+        solanaSigner: solanaSigning.signer,
+      }),
+    },
   ),
   { activity, sessions, now },
 )

@@ -5,6 +5,7 @@ import type { EngineContext, HandlerAnswer, HandlerCall } from '../multichain/co
 import type {
   Namespace,
   NamespaceInvocation,
+  NamespaceKnowledge,
   NamespaceSubscriptions,
   ScopeSupport,
 } from '../multichain/namespace.ts'
@@ -21,6 +22,7 @@ import {
 } from './methods.ts'
 import { parseAddEthereumChainParams } from './parseAddEthereumChainParams.ts'
 import { scopeAllowsSubscriptions } from './scopeAllowsSubscriptions.ts'
+import type { Signer } from './signer.ts'
 
 /** `wallet_addEthereumChain` in the `wallet:eip155` scope (EIP-3085): a confirmation adds the network. */
 async function addNetwork(context: EngineContext, call: HandlerCall, params: unknown) {
@@ -76,11 +78,11 @@ export const eip155Subscriptions: NamespaceSubscriptions = {
 }
 
 /**
- * The `eip155` namespace (DESIGN §4): every enabled EVM network supports the node reads, the
- * subscription pair and the signing methods, with `eth_subscription`; `wallet:eip155` offers
+ * What the `eip155` namespace knows (DESIGN §4): every enabled EVM network supports the node reads,
+ * the subscription pair and the signing methods, with `eth_subscription`; `wallet:eip155` offers
  * `wallet_addEthereumChain`. Accounts are `eip155:<n>:<EIP-55 address>`, matched case-insensitively.
  */
-export const eip155Namespace: Namespace = {
+export const eip155NamespaceKnowledge: NamespaceKnowledge = {
   name: 'eip155',
   title: 'Ethereum',
   chains(networks) {
@@ -103,22 +105,34 @@ export const eip155Namespace: Namespace = {
     /^0x[0-9a-fA-F]{40}$/.test(a) &&
     /^0x[0-9a-fA-F]{40}$/.test(b) &&
     isAddressEqual(a as `0x${string}`, b as `0x${string}`),
-  async invoke(context, call, invocation) {
-    const { chainId, scope, method, params } = invocation
-    // The only method offered there (`walletNamespaceMethods`): granted, so it is this one.
-    if (chainId === walletNamespaceScope) return addNetwork(context, call, params)
-    if (isSigningMethod(method)) {
-      return invokeSigningMethod(context, call, { chainId, scope, method, params })
-    }
-    if (method === 'eth_subscribe' || method === 'eth_unsubscribe') {
-      return subscription(context, call, invocation)
-    }
-    const nodeParams = params as Parameters<typeof context.ports.nodes.request>[2]
-    // Passed through as the node wrote it: its pieces may go ahead to the page (`AnswerOptions`).
-    const answer = { onResultPiece: call.onResultPiece }
-    return callNode(() => context.ports.nodes.request(chainId, method, nodeParams, answer))
-  },
   confirmedMethods: confirmedInvocations,
   replayedMethods: nonIdempotentNodeMethods,
   subscriptions: eip155Subscriptions,
+}
+
+/**
+ * The `eip155` namespace answering calls: the signing methods go to `signer` once their params
+ * are checked and the account is granted (`invokeSigningMethod`), the subscription pair over the
+ * chain's WebSocket, `wallet_addEthereumChain` to the network adder, everything else to the node.
+ */
+export function createEip155Namespace(ports: { signer: Signer }): Namespace {
+  const { signer } = ports
+  return {
+    ...eip155NamespaceKnowledge,
+    async invoke(context, call, invocation) {
+      const { chainId, scope, method, params } = invocation
+      // The only method offered there (`walletNamespaceMethods`): granted, so it is this one.
+      if (chainId === walletNamespaceScope) return addNetwork(context, call, params)
+      if (isSigningMethod(method)) {
+        return invokeSigningMethod(signer, call, { chainId, scope, method, params })
+      }
+      if (method === 'eth_subscribe' || method === 'eth_unsubscribe') {
+        return subscription(context, call, invocation)
+      }
+      const nodeParams = params as Parameters<typeof context.ports.nodes.request>[2]
+      // Passed through as the node wrote it: its pieces may go ahead to the page (`AnswerOptions`).
+      const answer = { onResultPiece: call.onResultPiece }
+      return callNode(() => context.ports.nodes.request(chainId, method, nodeParams, answer))
+    },
+  }
 }

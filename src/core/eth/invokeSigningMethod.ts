@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
 import { isAddressEqual } from 'viem'
 import type { ChainId, NormalizedScope as SessionScope } from '../caip/types.ts'
-import type { EngineContext, HandlerAnswer, HandlerCall } from '../multichain/context.ts'
+import type { HandlerAnswer, HandlerCall } from '../multichain/context.ts'
 import { invalidParams, RpcError, unauthorized } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 import type { SigningMethod } from './methods.ts'
@@ -10,6 +10,7 @@ import { parseSendCallsParams } from './parseSendCallsParams.ts'
 import { parseTransactionParams } from './parseTransactionParams.ts'
 import { parseTypedDataParams } from './parseTypedDataParams.ts'
 import { toQuantity } from './quantity.ts'
+import type { Signer } from './signer.ts'
 
 /** The addresses of a scope's granted accounts (`eip155:<n>:<address>`), in grant order. */
 const grantedAddresses = (scope: SessionScope): Address[] =>
@@ -55,16 +56,15 @@ function capabilities(scope: SessionScope, chainNumber: bigint, params: unknown)
 /**
  * The signing methods of an `eip155` scope (DESIGN §4 "Signing"), already granted in `scope`:
  * params are checked (`-32602` with each problem in `data`), the signing address must be one of
- * the scope's accounts (`4100`), then the `Signer` asks the user and signs. `eth_accounts` and
+ * the scope's accounts (`4100`), then `signer` asks the user and signs. `eth_accounts` and
  * `wallet_getCapabilities` are answered without a prompt.
  */
 export async function invokeSigningMethod(
-  context: EngineContext,
+  signer: Signer,
   call: HandlerCall,
   target: { chainId: ChainId; scope: SessionScope; method: SigningMethod; params: unknown },
 ): Promise<HandlerAnswer> {
   const { chainId, scope, method, params } = target
-  const { signer } = context.ports
   const chainNumber = chainNumberOf(chainId)
   const base = { origin: call.origin, chainId, requestKey: call.requestKey }
   switch (method) {

@@ -79,7 +79,7 @@ function subscriptionNotification(
  * origin the caller passes — the browser's sender origin, never one named in a message.
  *
  * @example
- * const namespaces = createWalletNamespaces({ solanaSigner })
+ * const namespaces = createWalletNamespaces({ signer, solanaSigner })
  * const engine = createMultichainEngine(ports, { namespaces })
  * await engine.handleRequest('https://app.example', 'tab-1', {
  *   jsonrpc: '2.0', id: 1, method: 'wallet_getSession', params: {} })

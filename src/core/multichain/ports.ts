@@ -1,9 +1,5 @@
 import type { Address } from 'viem'
 import type { ChainId, NormalizedScope } from '../caip/types.ts'
-import type { PersonalSignParams } from '../eth/parsePersonalSignParams.ts'
-import type { SendCallsParams } from '../eth/parseSendCallsParams.ts'
-import type { TransactionRequest } from '../eth/parseTransactionParams.ts'
-import type { TypedDataParams } from '../eth/parseTypedDataParams.ts'
 import type {
   Json,
   NodeAnswer,
@@ -145,32 +141,10 @@ export interface CapabilitiesSource {
   get(): Promise<WalletCapabilities>
 }
 
-/**
- * A signing request the engine has checked (params valid, the signing address granted in the
- * scope), on behalf of the page request `requestKey` (`<connection>/<id>`, repeated by a re-send).
- */
-export type SigningRequest = { origin: string; chainId: ChainId; requestKey: string } & (
-  | { method: 'personal_sign'; params: PersonalSignParams }
-  | { method: 'eth_signTypedData_v4'; params: TypedDataParams }
-  | { method: 'eth_sendTransaction'; params: TransactionRequest }
-  | { method: 'wallet_sendCalls'; params: SendCallsParams & { from: Address } }
-)
-
-/** What a signing request ends with: the result, or a node's error relayed verbatim. */
+/** What a namespace's signing request ends with: the result, or a node's error relayed verbatim. */
 export type SignerAnswer =
   | { result: Json }
   | { error: { code: number; message: string; data?: Json } }
-
-/**
- * Confirms with the user and signs: shows the request in the confirmation window, and once it is
- * approved signs it (and broadcasts a transaction) with the account's key, which never leaves the
- * wallet. Throws `4001` when the user rejects; node errors come back as `{ error }`.
- */
-export interface Signer {
-  sign(request: SigningRequest): Promise<SignerAnswer>
-  /** `wallet_getCallsStatus` of one of `origin`'s batches (`5730` when it has none with this id). */
-  callsStatus(query: { origin: string; chainId: ChainId; id: string }): Promise<Json>
-}
 
 /**
  * Adds an EVM network the page asks for (`wallet_addEthereumChain`, EIP-3085): checks it as the
@@ -185,7 +159,6 @@ export interface NetworkAdder {
 export type EnginePorts = {
   sessions: SessionStore
   approver: Approver
-  signer: Signer
   networks: NetworkAdder
   nodes: NodeRouter
   notifier: Notifier

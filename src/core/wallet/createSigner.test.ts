@@ -9,7 +9,7 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import type { NodeCall } from '../eth/nodeCall.ts'
 import { toViemTypedData } from '../eth/parseTypedDataParams.ts'
-import type { SigningRequest } from '../multichain/ports.ts'
+import type { SigningRequest } from '../eth/signer.ts'
 import type { Json, NodeAnswer } from '../rpc/types.ts'
 import {
   type ConfirmationRecord,

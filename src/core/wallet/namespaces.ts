@@ -1,4 +1,5 @@
-import { eip155Namespace } from '../eth/eip155Namespace.ts'
+import { createEip155Namespace, eip155NamespaceKnowledge } from '../eth/eip155Namespace.ts'
+import type { Signer } from '../eth/signer.ts'
 import type { Namespace, NamespaceKnowledge } from '../multichain/namespace.ts'
 import {
   createSolanaNamespace,
@@ -11,13 +12,16 @@ import {
  * screen and the confirmation queue learn everything namespace-specific from these.
  */
 export const walletNamespaces: readonly NamespaceKnowledge[] = [
-  eip155Namespace,
+  eip155NamespaceKnowledge,
   solanaNamespaceKnowledge,
 ]
 
 /** `walletNamespaces` answering calls, with the worker's signers plugged in (what the engine runs). */
-export const createWalletNamespaces = (ports: { solanaSigner: SolanaSigner }): Namespace[] => [
-  eip155Namespace,
+export const createWalletNamespaces = (ports: {
+  signer: Signer
+  solanaSigner: SolanaSigner
+}): Namespace[] => [
+  createEip155Namespace({ signer: ports.signer }),
   createSolanaNamespace({ signer: ports.solanaSigner }),
 ]
 

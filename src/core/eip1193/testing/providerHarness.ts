@@ -46,7 +46,10 @@ export function createProviderHarness(
     { ...ports, sessions },
     {
       queue: options.queue,
-      namespaces: createWalletNamespaces({ solanaSigner: ports.solanaSigner }),
+      namespaces: createWalletNamespaces({
+        signer: ports.signer,
+        solanaSigner: ports.solanaSigner,
+      }),
     },
   )
   const provider: EthereumProviderEngine = createEthereumProviderEngine({

@@ -5,6 +5,7 @@ import {
   walletNamespaceScope,
   walletScopeMethods,
 } from '../../eth/methods.ts'
+import type { Signer, SigningRequest } from '../../eth/signer.ts'
 import type { Json, RpcNotification } from '../../rpc/types.ts'
 import type { SolanaSigner, SolanaSigningRequest } from '../../solana/solanaNamespace.ts'
 import type {
@@ -16,7 +17,6 @@ import type {
   NetworkAdder,
   RoutedNodeAnswer,
   SignerAnswer,
-  SigningRequest,
   StoredSession,
   SubscriptionOwner,
   WalletCapabilities,
@@ -71,6 +71,8 @@ export type MemoryPorts = EnginePorts & {
   approvals: ApprovalRequest[]
   /** Every call to the node router, in order. */
   nodeCalls: RecordedNodeCall[]
+  /** The `eip155` namespace's signer: records the request, answers `setSignerAnswer`'s way. */
+  signer: Signer
   /** Every signing request the engine let through, in order. */
   signed: SigningRequest[]
   /** Every `wallet_addEthereumChain` the engine let through, in order (each answered `null`). */

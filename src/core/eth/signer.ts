@@ -1,0 +1,31 @@
+import type { Address } from 'viem'
+import type { ChainId } from '../caip/types.ts'
+import type { SignerAnswer } from '../multichain/ports.ts'
+import type { Json } from '../rpc/types.ts'
+import type { PersonalSignParams } from './parsePersonalSignParams.ts'
+import type { SendCallsParams } from './parseSendCallsParams.ts'
+import type { TransactionRequest } from './parseTransactionParams.ts'
+import type { TypedDataParams } from './parseTypedDataParams.ts'
+
+/**
+ * A signing request the `eip155` namespace has checked (params valid, the signing address granted
+ * in the scope), on behalf of the page request `requestKey` (`<connection>/<id>`, repeated by a
+ * re-send).
+ */
+export type SigningRequest = { origin: string; chainId: ChainId; requestKey: string } & (
+  | { method: 'personal_sign'; params: PersonalSignParams }
+  | { method: 'eth_signTypedData_v4'; params: TypedDataParams }
+  | { method: 'eth_sendTransaction'; params: TransactionRequest }
+  | { method: 'wallet_sendCalls'; params: SendCallsParams & { from: Address } }
+)
+
+/**
+ * Confirms with the user and signs: shows the request in the confirmation window, and once it is
+ * approved signs it (and broadcasts a transaction) with the account's key, which never leaves the
+ * wallet. Throws `4001` when the user rejects; node errors come back as `{ error }`.
+ */
+export interface Signer {
+  sign(request: SigningRequest): Promise<SignerAnswer>
+  /** `wallet_getCallsStatus` of one of `origin`'s batches (`5730` when it has none with this id). */
+  callsStatus(query: { origin: string; chainId: ChainId; id: string }): Promise<Json>
+}
