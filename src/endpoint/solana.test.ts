@@ -340,7 +340,7 @@ describe('--network solana bounds on getProgramAccounts', () => {
       logLevel: 'silent',
       upstream: surfpool.rpcUrl,
       upstreamWs: surfpool.wsUrl,
-      limits: { maxAnswerBytes: 256 },
+      limits: { maxAnswerBytes: 128 },
     })
     // A node that takes connections and never answers.
     silent = createServer(() => undefined)
@@ -366,16 +366,20 @@ describe('--network solana bounds on getProgramAccounts', () => {
     expect(await call(small.httpUrl, 'getProgramAccounts', [systemProgram])).toMatchObject({
       error: {
         code: -32005,
-        message: 'query answer larger than 256 bytes',
-        data: { limit: 256, hint: expect.stringContaining('dataSlice') },
+        message: 'query answer larger than 128 bytes',
+        data: { limit: 128, hint: expect.stringContaining('dataSlice') },
       },
     })
     expect(await result(small.httpUrl, 'getSlot')).toEqual(expect.any(Number))
   })
 
-  it('refuses an answer over the query timeout with -32005 query timeout exceeded', async () => {
+  it('refuses an answer over the query timeout with -32005 query timeout exceeded and a hint to narrow it', async () => {
     expect(await call(stalled.httpUrl, 'getProgramAccounts', [systemProgram])).toMatchObject({
-      error: { code: -32005, message: 'query timeout exceeded' },
+      error: {
+        code: -32005,
+        message: 'query timeout exceeded',
+        data: { limitMs: 300, hint: expect.stringContaining('dataSlice') },
+      },
     })
   })
 })

@@ -206,8 +206,12 @@ export const tooManyResults = (
 export const answerTooLarge = (limit: number, hint: string): RpcError =>
   new RpcError(-32005, `query answer larger than ${limit} bytes`, { limit, hint })
 
-/** `-32005`: a log query took longer than the query timeout. */
-export const queryTimeout = (): RpcError => new RpcError(-32005, 'query timeout exceeded')
+/**
+ * `-32005`: a query took longer than the query timeout; for a caller-sized query, `data` says the
+ * limit and how to ask for less (`{ limitMs, hint }`).
+ */
+export const queryTimeout = (data?: { limitMs: number; hint: string }): RpcError =>
+  new RpcError(-32005, 'query timeout exceeded', data)
 
 /** `-32005`: the API key already has `limit` live filters. */
 export const tooManyFilters = (limit: number): RpcError =>

@@ -46,7 +46,7 @@ export function createSolanaHandlers(tools: NetworkTools): ReadonlyMap<string, M
         })
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error
-        if (error.reason === 'timeout') throw queryTimeout()
+        if (error.reason === 'timeout') throw queryTimeout({ limitMs: queryTimeoutMs, hint })
         if (error.reason === 'too-large') throw answerTooLarge(maxAnswerBytes, hint)
         throw error
       }
