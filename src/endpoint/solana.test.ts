@@ -2,7 +2,7 @@
  * `--network solana` (DESIGN §8 "Endpoint"): the endpoint in front of a real Surfpool, over HTTP and
  * WebSocket, with the same keys, caps and state as EVM (this file runs on memory and on Redis state).
  */
-import { createServer, type Server } from 'node:net'
+import { connect, createServer, type Server, type Socket } from 'node:net'
 import { createSolanaRpcSubscriptions, generateKeyPairSigner } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Json } from '../core/rpc/types.ts'
@@ -27,6 +27,8 @@ beforeAll(async () => {
       capped: { maxSubscriptionsPerSocket: 2 },
       slow: { requestsPerSecond: 1 },
       balances: { allowedMethods: ['getBalance'] },
+      daily: { requestsPerDay: 2 },
+      origins: { allowedOrigins: ['https://app.example'] },
     },
   })
 })
@@ -145,6 +147,53 @@ describe('--network solana over HTTP', () => {
     expect(second?.json).toMatchObject({
       error: { code: -32005, message: 'project ID request rate exceeded' },
     })
+  })
+
+  it('applies the keys file: over the daily cap, HTTP 402 and -32005', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' })
+    expect((await post(url('daily'), body)).status).toBe(200)
+    expect((await post(url('daily'), body)).status).toBe(200)
+    const refused = await post(url('daily'), body)
+    expect(refused.status).toBe(402)
+    expect(refused.json).toMatchObject({
+      error: { code: -32005, message: 'daily request count exceeded, request rate limited' },
+    })
+  })
+
+  it('applies the keys file: an origin outside the allowlist is refused with HTTP 403 and -32002', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' })
+    const json = { 'content-type': 'application/json' }
+    const allowed = await post(url('origins'), body, { ...json, origin: 'https://app.example' })
+    expect(allowed.status).toBe(200)
+    expect(allowed.json).toMatchObject({ result: expect.any(Number) })
+    const other = await post(url('origins'), body, { ...json, origin: 'https://evil.example' })
+    expect(other.status).toBe(403)
+    expect(other.json).toMatchObject({
+      error: {
+        code: -32002,
+        message: 'rejected due to project ID settings: origin https://evil.example is not allowed',
+      },
+    })
+  })
+
+  it('answers a CORS preflight with 204 for any origin, and lets the page read the answer', async () => {
+    const preflight = await fetch(url(), {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://dapp.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST')
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type')
+    const answer = await post(url(), JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot' }), {
+      'content-type': 'application/json',
+      origin: 'https://dapp.example',
+    })
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*')
   })
 
   it('refuses requestAirdrop with -32601 in front of a node that is not local', async () => {
@@ -380,6 +429,74 @@ describe('--network solana bounds on getProgramAccounts', () => {
         message: 'query timeout exceeded',
         data: { limitMs: 300, hint: expect.stringContaining('dataSlice') },
       },
+    })
+  })
+})
+
+describe('--network solana with an upstream that goes away and comes back', () => {
+  let relay: Server
+  let behind: RunningEndpoint
+  let up = true
+  const open = new Set<Socket>()
+
+  beforeAll(async () => {
+    const surfpool = endpoint.surfpool
+    if (!surfpool) throw new Error('no embedded Surfpool')
+    const node = new URL(surfpool.rpcUrl)
+    // The node's HTTP port behind a relay the test can cut: while down it drops every connection.
+    relay = createServer((client) => {
+      if (!up) return void client.destroy()
+      const upstream = connect(Number(node.port), node.hostname)
+      for (const socket of [client, upstream]) {
+        open.add(socket)
+        socket.on('error', () => undefined)
+        socket.on('close', () => {
+          open.delete(socket)
+          client.destroy()
+          upstream.destroy()
+        })
+      }
+      client.pipe(upstream).pipe(client)
+    })
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve))
+    const { port } = relay.address() as { port: number }
+    behind = await startEndpoint({
+      network: 'solana',
+      port: 0,
+      logLevel: 'silent',
+      upstream: `http://127.0.0.1:${port}`,
+      upstreamWs: surfpool.wsUrl,
+      cacheMaxBytes: 0,
+    })
+  })
+
+  afterAll(async () => {
+    await behind?.close()
+    for (const socket of open) socket.destroy()
+    relay?.close()
+  })
+
+  it('serves, fails with -32603 while the upstream is down, and serves again when it is back', async () => {
+    expect(await result(behind.httpUrl, 'getSlot')).toEqual(expect.any(Number))
+
+    up = false
+    for (const socket of open) socket.destroy()
+    for (const method of ['getSlot', 'getBalance']) {
+      const envelope = await call(
+        behind.httpUrl,
+        method,
+        method === 'getBalance' ? [systemProgram] : [],
+      )
+      expect(envelope.error).toMatchObject({ code: -32603, message: 'Internal error' })
+      expect((envelope.error?.data as { cause?: string } | undefined)?.cause).toContain(
+        'unreachable',
+      )
+    }
+
+    up = true
+    expect(await result(behind.httpUrl, 'getSlot')).toEqual(expect.any(Number))
+    expect(await result(behind.httpUrl, 'getBalance', [systemProgram])).toMatchObject({
+      value: expect.any(Number),
     })
   })
 })
