@@ -1,5 +1,5 @@
 import type { ChainId } from '../caip/types.ts'
-import { RpcError } from '../rpc/errors.ts'
+import { RpcError, userRejected } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 
 /**
@@ -143,47 +143,63 @@ export function createConfirmations({ store, windows, newId, now }: CreateConfir
   const pendingOf = (records: ConfirmationRecord[]): ConfirmationRecord[] =>
     records.filter((record) => !record.result).sort((a, b) => a.createdAt - b.createdAt)
 
-  return {
-    /**
-     * Puts a request in the queue and shows the window, or re-attaches the re-sent page request to
-     * its record. Resolves with the record once it is answered (approved or not).
-     */
-    async ask(input: ConfirmationInput): Promise<ConfirmationRecord> {
-      const outcome = await serially(
-        async (): Promise<
-          { record: ConfirmationRecord } | { waiting: Promise<ConfirmationRecord> }
-        > => {
-          const records = await store.list()
-          const existing = records.find(
-            (record) => record.requestKey === input.requestKey && record.origin === input.origin,
-          )
-          if (existing) {
-            if (existing.result) return { record: existing }
-            if ((await windowAlive()) !== undefined) return { waiting: waitFor(existing.id) }
-            // Its window went away while no worker was there to hear it: a rejection.
-            const rejected = { ...existing, result: { approved: false } }
-            await store.write(rejected)
-            return { record: rejected }
-          }
-          const pending = pendingOf(records)
-          const fromOrigin = pending.filter((record) => record.origin === input.origin)
-          if (
-            pending.length >= maxPendingConfirmations ||
-            fromOrigin.length >= maxPendingPerOrigin
-          ) {
-            throw tooManyPending()
-          }
-          const record: ConfirmationRecord = { ...input, id: newId(), createdAt: now() }
-          await store.write(record)
-          const waiting = waitFor(record.id)
-          if (await show()) return { waiting }
-          waiters.delete(record.id)
-          const rejected = { ...record, result: { approved: false } }
+  /**
+   * Puts a request in the queue and shows the window, or re-attaches the re-sent page request to
+   * its record. Resolves with the record once it is answered (approved or not).
+   */
+  const ask = async (input: ConfirmationInput): Promise<ConfirmationRecord> => {
+    const outcome = await serially(
+      async (): Promise<
+        { record: ConfirmationRecord } | { waiting: Promise<ConfirmationRecord> }
+      > => {
+        const records = await store.list()
+        const existing = records.find(
+          (record) => record.requestKey === input.requestKey && record.origin === input.origin,
+        )
+        if (existing) {
+          if (existing.result) return { record: existing }
+          if ((await windowAlive()) !== undefined) return { waiting: waitFor(existing.id) }
+          // Its window went away while no worker was there to hear it: a rejection.
+          const rejected = { ...existing, result: { approved: false } }
           await store.write(rejected)
           return { record: rejected }
-        },
+        }
+        const pending = pendingOf(records)
+        const fromOrigin = pending.filter((record) => record.origin === input.origin)
+        if (pending.length >= maxPendingConfirmations || fromOrigin.length >= maxPendingPerOrigin) {
+          throw tooManyPending()
+        }
+        const record: ConfirmationRecord = { ...input, id: newId(), createdAt: now() }
+        await store.write(record)
+        const waiting = waitFor(record.id)
+        if (await show()) return { waiting }
+        waiters.delete(record.id)
+        const rejected = { ...record, result: { approved: false } }
+        await store.write(rejected)
+        return { record: rejected }
+      },
+    )
+    return 'record' in outcome ? outcome.record : outcome.waiting
+  }
+
+  return {
+    ask,
+
+    /**
+     * `ask` for a signing request whose view costs work (a preview read from the node): the view is
+     * built only for a new record — a re-sent request re-attaches to its record and shows the stored
+     * view. Resolves with the approved record; anything else is the user's rejection (`4001`).
+     */
+    async confirm(
+      input: Omit<ConfirmationInput, 'view'>,
+      view: () => Promise<Json>,
+    ): Promise<ConfirmationRecord> {
+      const existing = (await store.list()).find(
+        (record) => record.requestKey === input.requestKey && record.origin === input.origin,
       )
-      return 'record' in outcome ? outcome.record : outcome.waiting
+      const record = await ask({ ...input, view: existing ? existing.view : await view() })
+      if (!record.result?.approved) throw userRejected()
+      return record
     },
 
     /** The records still waiting for the user, oldest first (what the window shows, "1 of n"). */

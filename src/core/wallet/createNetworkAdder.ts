@@ -1,6 +1,6 @@
 import type { ChainId } from '../caip/types.ts'
 import type { NetworkAdder } from '../multichain/ports.ts'
-import { invalidParams, type Problem, userRejected } from '../rpc/errors.ts'
+import { invalidParams, type Problem } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 import type { Confirmations } from './createConfirmations.ts'
 import { builtInChainIds } from './networks.ts'
@@ -10,7 +10,7 @@ import { type CustomNetwork, type NetworkField, validateNetworkDraft } from './v
 export const addNetworkKind = 'add_network'
 
 export type CreateNetworkAdderParameters = {
-  confirmations: Pick<Confirmations, 'ask' | 'list'>
+  confirmations: Pick<Confirmations, 'confirm'>
   /** The networks the user added (`customNetworks` in `storage.local`). */
   customNetworks(): Promise<CustomNetwork[]>
   saveCustomNetwork(network: CustomNetwork): Promise<unknown>
@@ -51,21 +51,15 @@ export function createNetworkAdder(parameters: CreateNetworkAdderParameters): Ne
         throw invalidParams(problems)
       }
       const { network } = checked
-      const existing = (await confirmations.list()).find(
-        (record) => record.requestKey === requestKey && record.origin === origin,
+      // The endpoint is checked live once, for a new request (a re-sent one re-attaches).
+      await confirmations.confirm(
+        { requestKey, origin, chainId: network.chainId, kind: addNetworkKind },
+        async () => {
+          const problem = await checkEndpoint(network)
+          if (problem) throw invalidParams([{ path: paramPaths.rpcUrl, message: problem }])
+          return network as unknown as Json
+        },
       )
-      if (!existing) {
-        const problem = await checkEndpoint(network)
-        if (problem) throw invalidParams([{ path: paramPaths.rpcUrl, message: problem }])
-      }
-      const record = await confirmations.ask({
-        requestKey,
-        origin,
-        chainId: network.chainId,
-        kind: addNetworkKind,
-        view: network as unknown as Json,
-      })
-      if (!record.result?.approved) throw userRejected()
       await saveCustomNetwork(network)
       return null
     },

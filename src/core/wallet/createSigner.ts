@@ -11,7 +11,7 @@ import { readTokenInfo, type TokenInfo } from '../eth/readTokenInfo.ts'
 import type { Signer, SigningRequest } from '../eth/signer.ts'
 import { simulateCalls } from '../eth/simulateCalls.ts'
 import type { SignerAnswer } from '../multichain/ports.ts'
-import { RpcError, userRejected } from '../rpc/errors.ts'
+import { RpcError } from '../rpc/errors.ts'
 import type { Json, RpcErrorObject } from '../rpc/types.ts'
 import { callsStatusOf, toCallsReceipt } from './callsStatus.ts'
 import type { ConfirmationViews, SigningKind } from './confirmationViews.ts'
@@ -192,25 +192,15 @@ export function createSigner(ports: SignerPorts) {
   }
 
   /** Puts the request in the queue, or finds it again when it was re-sent after a restart. */
-  const confirm = async <Kind extends SigningKind>(
+  const confirm = <Kind extends SigningKind>(
     request: SigningRequest,
     kind: Kind,
     view: () => Promise<ConfirmationViews[Kind]>,
-  ): Promise<ConfirmationRecord> => {
-    const existing = (await confirmations.list()).find(
-      (record) => record.requestKey === request.requestKey && record.origin === request.origin,
+  ): Promise<ConfirmationRecord> =>
+    confirmations.confirm(
+      { requestKey: request.requestKey, origin: request.origin, chainId: request.chainId, kind },
+      async () => (await view()) as unknown as Json,
     )
-    const record = await confirmations.ask({
-      requestKey: request.requestKey,
-      origin: request.origin,
-      chainId: request.chainId,
-      kind,
-      // A re-sent request re-attaches to its record: the view shown is the stored one.
-      view: existing ? existing.view : ((await view()) as unknown as Json),
-    })
-    if (!record.result?.approved) throw userRejected()
-    return record
-  }
 
   const sendTransaction = async (
     request: Extract<SigningRequest, { method: 'eth_sendTransaction' }>,

@@ -4,7 +4,6 @@ import { NodeAnswerError, type NodeCall } from '../eth/nodeCall.ts'
 import type { SolanaKey } from '../keyring/deriveSolanaKeys.ts'
 import { signWithSolanaKey } from '../keyring/deriveSolanaKeys.ts'
 import type { SignerAnswer } from '../multichain/ports.ts'
-import { userRejected } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 import { toBase58 } from '../solana/base58.ts'
 import { readBase64, toBase64 } from '../solana/base64.ts'
@@ -141,25 +140,15 @@ export function createSolanaSigner(ports: SolanaSignerPorts) {
   }
 
   /** Puts the request in the queue, or finds it again when it was re-sent after a restart. */
-  const confirm = async <Kind extends keyof SolanaConfirmationViews>(
+  const confirm = <Kind extends keyof SolanaConfirmationViews>(
     request: SolanaSigningRequest,
     kind: Kind,
     view: () => Promise<SolanaConfirmationViews[Kind]>,
-  ): Promise<ConfirmationRecord> => {
-    const existing = (await confirmations.list()).find(
-      (record) => record.requestKey === request.requestKey && record.origin === request.origin,
+  ): Promise<ConfirmationRecord> =>
+    confirmations.confirm(
+      { requestKey: request.requestKey, origin: request.origin, chainId: request.chainId, kind },
+      async () => (await view()) as unknown as Json,
     )
-    const record = await confirmations.ask({
-      requestKey: request.requestKey,
-      origin: request.origin,
-      chainId: request.chainId,
-      kind,
-      // A re-sent request re-attaches to its record: the view shown is the stored one.
-      view: existing ? existing.view : ((await view()) as unknown as Json),
-    })
-    if (!record.result?.approved) throw userRejected()
-    return record
-  }
 
   const signMessage = async (
     request: Extract<SolanaSigningRequest, { method: 'signMessage' }>,
