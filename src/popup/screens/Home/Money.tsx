@@ -1,19 +1,11 @@
 import { useEffect } from 'react'
-import { formatEther } from 'viem'
 import { useShallow } from 'zustand/react/shallow'
+import { Amount } from '../../components/Amount.tsx'
+import { NetworkSelect } from '../../components/NetworkSelect.tsx'
 import { useHome } from '../../stores/home.ts'
 
 /** How often the balances are read again while the screen is open: about one block on a devnet. */
 const refreshMs = 2_000
-
-/** A wei amount as ether, to at most 6 decimals (the exact amount in the title). */
-export function Ether({ wei }: { wei: string | undefined }) {
-  if (wei === undefined) return <span className="muted">…</span>
-  const exact = formatEther(BigInt(wei))
-  const [whole, fraction = ''] = exact.split('.')
-  const shown = fraction ? `${whole}.${fraction.slice(0, 6).replace(/0+$/, '') || '0'}` : exact
-  return <span title={`${exact} ETH`}>{shown} ETH</span>
-}
 
 /** The network picker of the home screen; keeps the balances fresh while the screen is open. */
 export function NetworkPicker() {
@@ -33,21 +25,15 @@ export function NetworkPicker() {
     return () => clearInterval(timer)
   }, [load, refresh])
   return (
-    <label className="field network-picker">
-      <span className="confirm-label">Network</span>
-      <select
-        data-testid="home-network"
-        value={chainId ?? ''}
-        onChange={(event) => void select(event.target.value as `${string}:${string}`)}
-      >
-        {networks.map((network) => (
-          <option key={network.chainId} value={network.chainId}>
-            {network.name} ({network.chainId})
-          </option>
-        ))}
-      </select>
+    <NetworkSelect
+      label="Network"
+      testId="home-network"
+      networks={networks}
+      chainId={chainId}
+      onSelect={(chosen) => void select(chosen)}
+    >
       {blockNumber ? <span className="hint">Block {blockNumber}</span> : null}
-    </label>
+    </NetworkSelect>
   )
 }
 
@@ -56,7 +42,7 @@ export function Balance({ address }: { address: string }) {
   const wei = useHome((state) => state.balances[address])
   return (
     <strong className="balance" data-testid={`home-balance-${address.toLowerCase()}`}>
-      <Ether wei={wei} />
+      <Amount value={wei} decimals={18} symbol="ETH" />
     </strong>
   )
 }
@@ -88,13 +74,17 @@ export function AccountActivity({ address }: { address: string }) {
               <span className={`outcome ${transaction.status === 'failed' ? 'failed' : 'ok'}`}>
                 {statusLabel[transaction.status]}
               </span>
-              <Ether wei={transaction.value} />
+              <Amount value={transaction.value} decimals={18} symbol="ETH" />
               <span className="hint">{new Date(transaction.at).toLocaleTimeString()}</span>
             </div>
             <code className="tx-hash">{transaction.hash}</code>
             <span className="hint">
               {transaction.origin} · {transaction.chainId} · fee{' '}
-              <Ether wei={transaction.feeWei ?? transaction.maxFeeWei} />
+              <Amount
+                value={transaction.feeWei ?? transaction.maxFeeWei}
+                decimals={18}
+                symbol="ETH"
+              />
               {transaction.feeWei ? '' : ' at most'}
             </span>
           </li>

@@ -1,18 +1,10 @@
-import { formatUnits } from 'viem'
 import { useShallow } from 'zustand/react/shallow'
+import { Amount } from '../../components/Amount.tsx'
+import { NetworkSelect } from '../../components/NetworkSelect.tsx'
 import { useHome } from '../../stores/home.ts'
 import { useWallet } from '../../stores/wallet.ts'
 
 const statusLabel = { pending: 'Pending', confirmed: 'Confirmed', failed: 'Failed' } as const
-
-/** Lamports as SOL, to at most 6 decimals (the exact amount in the title). */
-function Sol({ lamports }: { lamports: string | undefined }) {
-  if (lamports === undefined) return <span className="muted">…</span>
-  const exact = formatUnits(BigInt(lamports), 9)
-  const [whole, fraction = ''] = exact.split('.')
-  const shown = fraction ? `${whole}.${fraction.slice(0, 6).replace(/0+$/, '') || '0'}` : exact
-  return <span title={`${exact} SOL`}>{shown} SOL</span>
-}
 
 /**
  * Each account's Solana address with its SOL balance on the chosen Solana network
@@ -32,20 +24,13 @@ export function SolanaAccounts() {
   if (networks.length === 0 || addresses.length === 0) return null
   return (
     <section aria-label="Solana accounts">
-      <label className="field network-picker">
-        <span className="confirm-label">Solana network</span>
-        <select
-          data-testid="home-solana-network"
-          value={chainId ?? ''}
-          onChange={(event) => void select(event.target.value as `${string}:${string}`)}
-        >
-          {networks.map((network) => (
-            <option key={network.chainId} value={network.chainId}>
-              {network.name} ({network.chainId})
-            </option>
-          ))}
-        </select>
-      </label>
+      <NetworkSelect
+        label="Solana network"
+        testId="home-solana-network"
+        networks={networks}
+        chainId={chainId}
+        onSelect={(chosen) => void select(chosen)}
+      />
       <ul className="list">
         {addresses.map((address, index) => {
           const own = transactions.filter((transaction) => transaction.from === address)
@@ -59,7 +44,7 @@ export function SolanaAccounts() {
                   </code>
                 </span>
                 <strong className="balance" data-testid={`home-solana-balance-${address}`}>
-                  <Sol lamports={balances[address]} />
+                  <Amount value={balances[address]} decimals={9} symbol="SOL" />
                 </strong>
               </div>
               {own.length > 0 ? (
@@ -80,7 +65,7 @@ export function SolanaAccounts() {
                             {statusLabel[transaction.status]}
                           </span>
                           {transaction.lamportsChange ? (
-                            <Sol lamports={transaction.lamportsChange} />
+                            <Amount value={transaction.lamportsChange} decimals={9} symbol="SOL" />
                           ) : null}
                           <span className="hint">
                             {new Date(transaction.at).toLocaleTimeString()}
