@@ -6,7 +6,8 @@
  * 2. The same at concurrency 32: requests/s (target ≥ 0.85× uncached) in rounds alternating between
  *    the servers, with the CPU per request of Surfpool, the endpoint, the floors and this client.
  * 3. `getBlock` of a finalized slot (an answer the endpoint caches) at concurrency 32 (target ≥ 3×),
- *    beside a server that answers the same bytes without any work (the floor of a cache hit).
+ *    beside a server that answers the same bytes without any work (the floor of a cache hit): an
+ *    empty local block, and the block that holds most of 200 SOL transfers (`BENCH_BUSY_TRANSFERS`).
  * The floors: a bare node:http proxy and a bare proxy on the endpoint's pipelined connections,
  * doing nothing else (no key, no parsing, no checks, no metrics). The endpoint runs as its own
  * process (`src/endpoint/cli.ts --network solana --upstream …`), as `npm run node` runs it; the
@@ -18,6 +19,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startSurfpool } from '../src/endpoint/startSurfpool.ts'
 import { result } from '../src/endpoint/testSupport.ts'
+import { busyFinalizedBlock } from './lib/busySolanaBlock.ts'
 import {
   alternatingThroughput,
   type BenchProcess,
@@ -39,6 +41,8 @@ import {
 const latencyIterations = Number(process.env.BENCH_LATENCY_ITERATIONS ?? 1000)
 const throughputMs = Number(process.env.BENCH_THROUGHPUT_MS ?? 6000)
 const throughputRounds = Number(process.env.BENCH_THROUGHPUT_ROUNDS ?? 3)
+/** SOL transfers sent for the busy block's `getBlock` (its block is the slot most of them landed in). */
+const busyTransfers = Number(process.env.BENCH_BUSY_TRANSFERS ?? 200)
 /** Load before the first throughput rounds (the endpoint's hot path compiles meanwhile). */
 const warmupMs = Number(process.env.BENCH_WARMUP_MS ?? 8000)
 
@@ -49,7 +53,9 @@ const body = (method: string, params: unknown[] = []) =>
 type Side = { name: string; poster: HttpPoster; pid: number }
 
 async function main(): Promise<void> {
-  const surfpool = await startSurfpool()
+  // Blocks on a 400 ms clock, as on Solana's clusters: Surfpool's own default makes one every few
+  // tens of milliseconds, which spreads the busy block's transfers one or two per block.
+  const surfpool = await startSurfpool({ slotTimeMs: 400 })
   const processes: BenchProcess[] = []
   const posters: HttpPoster[] = []
   const scratch = mkdtempSync(join(tmpdir(), 'bench-solana-'))
@@ -113,11 +119,24 @@ async function main(): Promise<void> {
       const answer = JSON.parse(cachedAnswer.toString()) as { result?: unknown }
       if (!answer.result) throw new Error(`getBlock ${slot} failed: ${JSON.stringify(answer)}`)
     }
+    // A block with real work in it for the node (an empty local block costs it next to nothing).
+    const busy = await busyFinalizedBlock(surfpool.rpcUrl, busyTransfers)
+    const busyBlockBody = body('getBlock', [busy.slot, { maxSupportedTransactionVersion: 0 }])
+    let busyAnswer: Buffer = Buffer.alloc(0)
+    for (const { poster } of [direct, proxied]) {
+      busyAnswer = await poster.post(busyBlockBody)
+      const answer = JSON.parse(busyAnswer.toString()) as { result?: unknown }
+      if (!answer.result) throw new Error(`getBlock ${busy.slot} failed: ${JSON.stringify(answer)}`)
+    }
     // The floor of a cache hit: a server that answers those bytes to anything, without a lookup.
-    const answerFile = join(scratch, 'getBlock.json')
-    writeFileSync(answerFile, cachedAnswer)
-    const bareFixed = await serving(spawnServing('bench/lib/bareProxy.ts', ['fixed', answerFile]))
-    const fixedFloor = side('bare fixed-answer server', bareFixed.httpUrl, bareFixed.pid)
+    const fixedServer = async (name: string, answer: Buffer) => {
+      const answerFile = join(scratch, `${name}.json`)
+      writeFileSync(answerFile, answer)
+      const fixed = await serving(spawnServing('bench/lib/bareProxy.ts', ['fixed', answerFile]))
+      return side(`bare fixed-answer server`, fixed.httpUrl, fixed.pid)
+    }
+    const fixedFloor = await fixedServer('getBlock', cachedAnswer)
+    const busyFixedFloor = await fixedServer('getBlock-busy', busyAnswer)
 
     const latencies: Array<readonly [string, readonly Side[], LatencyResult[]]> = []
     for (const [method, request] of reads) {
@@ -135,6 +154,7 @@ async function main(): Promise<void> {
       surfpool: surfpool.pid,
       endpoint: endpoint.pid,
       ...Object.fromEntries([...floors, fixedFloor].map(({ name, pid }) => [name, pid])),
+      'bare fixed-answer server (busy block)': busyFixedFloor.pid,
       client: process.pid,
     }
     for (const { poster } of [direct, ...floors]) {
@@ -142,11 +162,17 @@ async function main(): Promise<void> {
     }
     await measureThroughput(proxied.poster, reads[0][1], concurrency, warmupMs)
     await measureThroughput(fixedFloor.poster, blockBody, concurrency, warmupMs / 4)
+    await measureThroughput(busyFixedFloor.poster, busyBlockBody, concurrency, warmupMs / 4)
     const throughputs: Array<readonly [string, readonly Side[], RoundsResult[]]> = []
     for (const [method, request, sides] of [
       [reads[0][0], reads[0][1], [direct, proxied, ...floors]],
       [reads[1][0], reads[1][1], [direct, proxied]],
       ['getBlock (finalized, cached)', blockBody, [direct, proxied, fixedFloor]],
+      [
+        `getBlock (finalized, ${busy.transactions} transfers, cached)`,
+        busyBlockBody,
+        [direct, proxied, busyFixedFloor],
+      ],
     ] as const) {
       const rounds = await alternatingThroughput(
         sides.map(({ poster }) => poster),

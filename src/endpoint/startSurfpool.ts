@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { superviseChild } from './superviseChild.ts'
-import type { SurfpoolReady } from './surfpoolNode.ts'
+import type { SurfpoolConfig, SurfpoolReady } from './surfpoolNode.ts'
 
 export type RunningSurfpool = {
   rpcUrl: string
@@ -28,10 +28,11 @@ const script = fileURLToPath(new URL('./surfpoolNode.ts', import.meta.url))
  * await surfpool.stop()
  */
 export async function startSurfpool(
-  options: { readyTimeoutMs?: number } = {},
+  options: { readyTimeoutMs?: number } & SurfpoolConfig = {},
 ): Promise<RunningSurfpool> {
   const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
-  const child = spawn(process.execPath, ['--import', loader, script], {
+  const config: SurfpoolConfig = { slotTimeMs: options.slotTimeMs }
+  const child = spawn(process.execPath, ['--import', loader, script, JSON.stringify(config)], {
     stdio: ['pipe', 'pipe', 'pipe'],
     // Its own process group: a signal to the endpoint's group (a supervisor stopping it) must not
     // stop the node under calls still being answered; the endpoint stops it after its server.

@@ -6,8 +6,14 @@
  */
 import { createRequire } from 'node:module'
 
-/** What the addon's `Surfnet.start()` gives (the parts used here). */
+/** What the addon's `Surfnet.startWithConfig()` gives (the parts used here). */
 type Surfnet = { rpcUrl: string; wsUrl: string; stop(): void }
+
+/**
+ * The addon's options this process passes on, as one JSON argument: `slotTimeMs` sets how often a
+ * block is made (the addon's own default makes one every few tens of milliseconds).
+ */
+export type SurfpoolConfig = { slotTimeMs?: number }
 
 /** The line this process prints once the node answers. */
 export type SurfpoolReady = { event: 'surfpool-ready'; rpcUrl: string; wsUrl: string }
@@ -15,8 +21,14 @@ export type SurfpoolReady = { event: 'surfpool-ready'; rpcUrl: string; wsUrl: st
 const addon = `@solana/surfpool-${process.platform}-${process.arch}-gnu`
 let surfnet: Surfnet
 try {
-  const { Surfnet } = createRequire(import.meta.url)(addon) as { Surfnet: { start(): Surfnet } }
-  surfnet = Surfnet.start()
+  const config = JSON.parse(process.argv[2] ?? '{}') as SurfpoolConfig
+  const { Surfnet } = createRequire(import.meta.url)(addon) as {
+    Surfnet: { start(): Surfnet; startWithConfig(config: object): Surfnet }
+  }
+  surfnet =
+    config.slotTimeMs === undefined
+      ? Surfnet.start()
+      : Surfnet.startWithConfig({ blockProductionMode: 'clock', slotTimeMs: config.slotTimeMs })
 } catch (error) {
   console.error(`Surfpool could not start (${addon}): ${(error as Error).message}`)
   process.exit(1)
