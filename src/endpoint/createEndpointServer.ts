@@ -1,8 +1,10 @@
+import { createServer } from 'node:http'
 import type { Socket } from 'node:net'
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify'
 import { invalidProjectId, invalidRequest } from '../core/rpc/errors.ts'
 import { errorBody } from './answerRequests.ts'
 import { createCallLog, type LogCall, type LogLevel } from './callLog.ts'
+import { createHttpCallFront, type HttpCallFront } from './createHttpCallFront.ts'
 import type { RpcHandler } from './createRpcHandler.ts'
 import type { SubscriptionRelay } from './createSubscriptionRelay.ts'
 import type { UpstreamClient } from './createUpstreamClient.ts'
@@ -57,29 +59,43 @@ export type EndpointServer = {
 }
 
 /**
- * The endpoint's front (DESIGN §5): one fastify server with the HTTP routes (`httpRoutes.ts`) and
- * the WebSocket upgrades (`webSocketServer.ts`) on its port, and one structured log line per
- * JSON-RPC call (`callLog.ts`).
+ * The endpoint's front (DESIGN §5): one node:http server on its port whose `POST /v3/<KEY>` calls
+ * are answered by `createHttpCallFront.ts` directly (the hot path: no framework work per call),
+ * every other request by fastify (`httpRoutes.ts`, `/metrics`), the WebSocket upgrades by
+ * `webSocketServer.ts`; one structured log line per JSON-RPC call (`callLog.ts`).
  */
 export function createEndpointServer(parameters: CreateEndpointServerParameters): EndpointServer {
   const { handler, upstream, filters, subscriptions, bodyLimitBytes, limits } = parameters
   const keys = new Set(parameters.apiKeys)
+  // Set once fastify exists (the server is made inside it); a closing server leaves every request
+  // to fastify, which answers 503 then.
+  let calls: HttpCallFront | undefined
+  let closing = false
   const app = Fastify({
+    serverFactory: (fastifyHandler) => {
+      const server = createServer(
+        {
+          headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+          // Node checks the two timeouts above this often (30 s by default, longer than they are).
+          connectionsCheckingInterval: Math.max(
+            100,
+            Math.min(1000, limits.headersTimeoutMs / 2, limits.requestTimeoutMs / 2),
+          ),
+        },
+        (request, response) => {
+          if (closing || !calls?.serve(request, response)) fastifyHandler(request, response)
+        },
+      )
+      server.keepAliveTimeout = 65_000
+      server.requestTimeout = limits.requestTimeoutMs
+      server.setTimeout(limits.idleTimeoutMs)
+      return server
+    },
     logger:
       parameters.logFormat === 'text'
         ? { level: parameters.logLevel, stream: textLogStream(process.stdout) }
         : { level: parameters.logLevel },
     bodyLimit: bodyLimitBytes,
-    requestTimeout: limits.requestTimeoutMs,
-    connectionTimeout: limits.idleTimeoutMs,
-    http: {
-      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
-      // Node checks the two timeouts above this often (30 s by default, longer than they are).
-      connectionsCheckingInterval: Math.max(
-        100,
-        Math.min(1000, limits.headersTimeoutMs / 2, limits.requestTimeoutMs / 2),
-      ),
-    },
     clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
       if (error.code === 'ECONNRESET' || socket.destroyed) return
       const { status, body } = clientErrorBody(error.code)
@@ -93,7 +109,6 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
     // endpoint's JavaScript time per call): request.log is the server's logger.
     childLoggerFactory: (logger) => logger,
     forceCloseConnections: true,
-    keepAliveTimeout: 65_000,
     // A path fastify cannot decode (`/v3/%`) never reaches a route: under /v3/ its key segment is
     // no known key (401, as over WebSocket), elsewhere there is no such path (404).
     frameworkErrors: (error, request, reply: FastifyReply) => {
@@ -134,14 +149,19 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
     logCall,
     log: app.log,
   })
-  registerHttpRoutes(app, {
-    identity: parameters.identity,
-    admission: parameters.admission,
+  calls = createHttpCallFront({
     keys,
+    admission: parameters.admission,
     handler,
-    upstream,
     bodyLimitBytes,
     logCall,
+    log: app.log,
+  })
+  registerHttpRoutes(app, {
+    identity: parameters.identity,
+    calls,
+    upstream,
+    bodyLimitBytes,
     counts: async () => ({
       // Without its state store (Redis down) the endpoint still serves what does not need it.
       filters: await filters.size().catch(() => null),
@@ -154,6 +174,7 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
     app,
     openSockets: () => webSockets.size(),
     async close() {
+      closing = true
       webSockets.close()
       await app.close()
     },

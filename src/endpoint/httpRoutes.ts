@@ -1,85 +1,29 @@
-import type { ServerResponse } from 'node:http'
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
-import { invalidProjectId, invalidRequest } from '../core/rpc/errors.ts'
-import {
-  answerRequests,
-  errorBody,
-  isWatched,
-  type ResponseText,
-  serializeResponse,
-} from './answerRequests.ts'
-import { type LogCall, redactPath } from './callLog.ts'
-import type { AfterWrite, RpcHandler } from './createRpcHandler.ts'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { invalidRequest } from '../core/rpc/errors.ts'
+import { errorBody, serializeResponse } from './answerRequests.ts'
+import { redactPath } from './callLog.ts'
+import type { HttpCallFront } from './createHttpCallFront.ts'
 import { type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
-import type { Admission } from './keys/createAdmission.ts'
 
 export type HttpRoutesParameters = {
   /** The call `/healthz` makes to the node (`eth_chainId`, `getGenesisHash`) and its field. */
   identity: { method: string; field: string }
-  keys: ReadonlySet<string>
-  /** The keys file's per-key allowlists and request limits. */
-  admission: Admission
-  handler: RpcHandler
+  /** Answers `POST /v3/<KEY>` (DESIGN §5). */
+  calls: HttpCallFront
   upstream: UpstreamClient
   bodyLimitBytes: number
-  logCall: LogCall
   /** Live filters, subscriptions and sockets, for /healthz. */
   counts(): Promise<{ filters: number | null; subscriptions: number; connections: number }>
 }
 
-/** Answers up to this size are joined and sent as one buffer; larger ones go as their pieces. */
-const smallAnswerBytes = 64 * 1024
-
 /**
- * Sends the pieces of a large response as they are, with their total length, in one corked write:
- * fastify would need them joined into one buffer, a copy of megabytes.
- */
-function sendPieces(reply: FastifyReply, pieces: Buffer[]): void {
-  reply.hijack()
-  const response = reply.raw
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) response.setHeader(name, value)
-  }
-  response.setHeader(
-    'content-length',
-    pieces.reduce((total, piece) => total + piece.length, 0),
-  )
-  response.writeHead(200)
-  response.cork()
-  for (const piece of pieces) response.write(piece)
-  response.end()
-  response.uncork()
-}
-
-/**
- * Tells `afterWrite` whether `response` was written out, i.e. handed whole to the kernel: 'finish'
- * on a socket without error. Node 20 emits 'finish' even when the socket failed under the last
- * write (a client that reset the connection with the answer half-sent), hence the socket check. A
- * response closed before 'finish', or whose client left before it was sent, was not written.
- */
-function watchWrite(response: ServerResponse, afterWrite: AfterWrite): void {
-  if (response.destroyed) {
-    afterWrite(false)
-    return
-  }
-  const { socket } = response
-  let settled = false
-  const settle = (written: boolean) => {
-    if (settled) return
-    settled = true
-    afterWrite(written)
-  }
-  response.once('finish', () => settle(!socket?.errored))
-  response.once('close', () => settle(false))
-}
-
-/**
- * The endpoint's HTTP routes (DESIGN §5): `POST /v3/<KEY>`, `GET /healthz`, CORS for any origin
- * (preflights included), 401 for an unknown key, 404 elsewhere, 413 over the body limit, each
- * refusal with a JSON-RPC error body.
+ * The endpoint's HTTP routes behind its front (DESIGN §5): `GET /healthz`, CORS preflights, 404
+ * elsewhere, and the `POST /v3/<KEY>` paths the front leaves (an escaped or undecodable key: 401,
+ * a key longer than 100 characters: 414), with 413 over the body limit; every answer with
+ * `Access-Control-Allow-Origin: *`, every refusal with a JSON-RPC error body.
  */
 export function registerHttpRoutes(app: FastifyInstance, parameters: HttpRoutesParameters): void {
-  const { keys, handler, upstream, bodyLimitBytes, logCall } = parameters
+  const { calls, upstream, bodyLimitBytes } = parameters
 
   app.removeAllContentTypeParsers()
   // Bodies are read as bytes whatever their content type (browsers send text/plain to skip a
@@ -121,36 +65,12 @@ export function registerHttpRoutes(app: FastifyInstance, parameters: HttpRoutesP
     }
   })
 
-  app.post<{ Params: { key: string } }>('/v3/:key', async (request, reply) => {
-    const { key } = request.params
-    reply.header('content-type', 'application/json; charset=utf-8')
-    if (!keys.has(key)) {
-      logCall('http', key)({ method: '(unauthorized)', status: 401, durationMs: 0 })
-      return reply.code(401).send(errorBody(invalidProjectId()))
-    }
+  // The front answers `POST /v3/<KEY>` before fastify (`createHttpCallFront.ts`); a path it does
+  // not read itself (an escaped key) reaches this route, with its body read here.
+  app.post<{ Params: { key: string } }>('/v3/:key', (request, reply) => {
+    reply.hijack()
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-    const refusal = await parameters.admission.admit(key, { origin: request.headers.origin, body })
-    if (refusal) {
-      logCall('http', key)({ method: '(refused)', status: refusal.error.code, durationMs: 0 })
-      return reply.code(refusal.status).send(errorBody(refusal.error))
-    }
-    const answered = await answerRequests(
-      body,
-      handler,
-      { apiKey: key, transport: 'http' },
-      logCall('http', key),
-    )
-    if (answered === undefined) return reply.code(204).send()
-    let response: ResponseText
-    if (isWatched(answered)) {
-      watchWrite(reply.raw, answered.afterWrite)
-      response = answered.text
-    } else response = answered
-    if (typeof response === 'string') return reply.send(response)
-    // A small answer around a node's result (a cache hit) goes as one buffer, in one write.
-    const bytes = response.reduce((total, piece) => total + piece.length, 0)
-    if (bytes <= smallAnswerBytes) return reply.send(Buffer.concat(response, bytes))
-    return sendPieces(reply, response)
+    calls.answer(request.params.key, request.headers.origin, body, reply.raw)
   })
 
   app.setNotFoundHandler((request, reply) => {

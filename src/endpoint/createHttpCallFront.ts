@@ -1,0 +1,218 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { invalidProjectId, invalidRequest } from '../core/rpc/errors.ts'
+import {
+  answerRequests,
+  errorBody,
+  isWatched,
+  type ResponseText,
+  serializeResponse,
+} from './answerRequests.ts'
+import type { LogCall } from './callLog.ts'
+import type { AfterWrite, RpcHandler } from './createRpcHandler.ts'
+import type { Admission } from './keys/createAdmission.ts'
+import { readRequestBody } from './readRequestBody.ts'
+
+export type HttpCallFrontParameters = {
+  keys: ReadonlySet<string>
+  /** The keys file's per-key allowlists and request limits. */
+  admission: Admission
+  handler: RpcHandler
+  bodyLimitBytes: number
+  logCall: LogCall
+  /** Where refusals before any call (413) and the endpoint's own failures are logged. */
+  log: {
+    info(fields: Record<string, unknown>, message: string): void
+    error(fields: Record<string, unknown>, message: string): void
+  }
+}
+
+export type HttpCallFront = {
+  /**
+   * Takes `POST /v3/<KEY>` (a plain key segment, at most 100 characters, an optional query) and
+   * answers it; returns false for any other request, which is left untouched.
+   */
+  serve(request: IncomingMessage, response: ServerResponse): boolean
+  /** Answers the body of a `POST /v3/<KEY>` whose body was already read (fastify's route). */
+  answer(key: string, origin: string | undefined, body: Buffer, response: ServerResponse): void
+}
+
+/** Answers up to this size are joined and sent as one buffer; larger ones go as their pieces. */
+const smallAnswerBytes = 64 * 1024
+
+/** The longest key segment fastify's router would take (`maxParamLength`); longer ones are its 414. */
+const maxKeySegment = 100
+
+const jsonType = 'application/json; charset=utf-8'
+
+/** Whether `code` is a character of an API key: a letter, a digit, `_` or `-`. */
+const isKeyCharacter = (code: number): boolean =>
+  (code >= 97 && code <= 122) || // a-z
+  (code >= 65 && code <= 90) || // A-Z
+  (code >= 48 && code <= 57) || // 0-9
+  code === 95 || // _
+  code === 45 // -
+
+/**
+ * The key of `/v3/<KEY>` (with an optional `?query` or `#fragment`) when the segment is plain key
+ * characters, as fastify's router reads it; undefined for anything else (an escape, a second
+ * segment, an empty or long key), which fastify answers as before.
+ */
+export function keyOfPath(url: string | undefined): string | undefined {
+  if (url === undefined || !url.startsWith('/v3/')) return undefined
+  let end = 4
+  for (; end < url.length; end++) {
+    const code = url.charCodeAt(end)
+    if (code === 63 || code === 35) break // ? #
+    if (!isKeyCharacter(code)) return undefined
+  }
+  if (end === 4 || end - 4 > maxKeySegment) return undefined
+  return url.slice(4, end)
+}
+
+/** Sends a whole JSON answer (a string or one buffer) with the headers every answer carries. */
+function sendJson(response: ServerResponse, status: number, text: string | Buffer): void {
+  response.writeHead(status, {
+    'access-control-allow-origin': '*',
+    'content-type': jsonType,
+    'content-length': typeof text === 'string' ? Buffer.byteLength(text) : text.length,
+  })
+  response.end(text)
+}
+
+/**
+ * Sends the pieces of a large response as they are, with their total length, in one corked write:
+ * never joined into one buffer, a copy of megabytes.
+ */
+function sendPieces(response: ServerResponse, pieces: Buffer[], bytes: number): void {
+  response.writeHead(200, {
+    'access-control-allow-origin': '*',
+    'content-type': jsonType,
+    'content-length': bytes,
+  })
+  response.cork()
+  for (const piece of pieces) response.write(piece)
+  response.end()
+  response.uncork()
+}
+
+/**
+ * Tells `afterWrite` whether `response` was written out, i.e. handed whole to the kernel: 'finish'
+ * on a socket without error. Node 20 emits 'finish' even when the socket failed under the last
+ * write (a client that reset the connection with the answer half-sent), hence the socket check. A
+ * response closed before 'finish', or whose client left before it was sent, was not written.
+ */
+function watchWrite(response: ServerResponse, afterWrite: AfterWrite): void {
+  if (response.destroyed) {
+    afterWrite(false)
+    return
+  }
+  const { socket } = response
+  let settled = false
+  const settle = (written: boolean) => {
+    if (settled) return
+    settled = true
+    afterWrite(written)
+  }
+  response.once('finish', () => settle(!socket?.errored))
+  response.once('close', () => settle(false))
+}
+
+/**
+ * The endpoint's JSON-RPC calls over HTTP (DESIGN §5): `POST /v3/<KEY>` answered on node:http
+ * directly, without a web framework's per-request work (routing, hooks, a content-type parser, a
+ * reply object): the body read as bytes up to the limit (413), CORS for any origin, the key (401),
+ * the keys file's admission (402/403/429), then every call through `handler`, each logged and
+ * counted. Every other request (preflights, `/healthz`, `/metrics`, 404s, paths it does not
+ * read) is left to the server's framework.
+ */
+export function createHttpCallFront(parameters: HttpCallFrontParameters): HttpCallFront {
+  const { keys, admission, handler, bodyLimitBytes, logCall, log } = parameters
+  const tooLargeBody = errorBody(invalidRequest(`body larger than ${bodyLimitBytes} bytes`))
+  const unknownKeyBody = errorBody(invalidProjectId())
+
+  async function respond(
+    key: string,
+    origin: string | undefined,
+    body: Buffer,
+    response: ServerResponse,
+  ): Promise<void> {
+    if (!keys.has(key)) {
+      logCall('http', key)({ method: '(unauthorized)', status: 401, durationMs: 0 })
+      sendJson(response, 401, unknownKeyBody)
+      return
+    }
+    const refusal = await admission.admit(key, { origin, body })
+    if (refusal) {
+      logCall('http', key)({ method: '(refused)', status: refusal.error.code, durationMs: 0 })
+      sendJson(response, refusal.status, errorBody(refusal.error))
+      return
+    }
+    const answered = await answerRequests(
+      body,
+      handler,
+      { apiKey: key, transport: 'http' },
+      logCall('http', key),
+    )
+    if (answered === undefined) {
+      response.writeHead(204, { 'access-control-allow-origin': '*', 'content-type': jsonType })
+      response.end()
+      return
+    }
+    let text: ResponseText
+    if (isWatched(answered)) {
+      watchWrite(response, answered.afterWrite)
+      text = answered.text
+    } else text = answered
+    if (typeof text === 'string') return sendJson(response, 200, text)
+    const bytes = text.reduce((total, piece) => total + piece.length, 0)
+    // A small answer around a node's result (a cache hit) goes as one buffer, in one write.
+    if (bytes <= smallAnswerBytes) return sendJson(response, 200, Buffer.concat(text, bytes))
+    sendPieces(response, text, bytes)
+  }
+
+  function answer(
+    key: string,
+    origin: string | undefined,
+    body: Buffer,
+    response: ServerResponse,
+  ): void {
+    respond(key, origin, body, response).catch((error: unknown) => {
+      log.error({ err: error }, 'unexpected failure')
+      if (response.headersSent) {
+        response.destroy()
+        return
+      }
+      sendJson(
+        response,
+        500,
+        serializeResponse(null, { error: { code: -32603, message: 'Internal error' } }) as string,
+      )
+    })
+  }
+
+  return {
+    answer,
+    serve(request, response) {
+      if (request.method !== 'POST') return false
+      const key = keyOfPath(request.url)
+      if (key === undefined) return false
+      readRequestBody(request, bodyLimitBytes, (read) => {
+        if ('body' in read) {
+          answer(key, request.headers.origin, read.body, response)
+          return
+        }
+        if (read.refused === 'gone') return
+        log.info({ transport: 'http', status: 413 }, 'http')
+        // The rest of the body is not read: the connection closes after the answer.
+        response.writeHead(413, {
+          'access-control-allow-origin': '*',
+          connection: 'close',
+          'content-type': jsonType,
+          'content-length': Buffer.byteLength(tooLargeBody),
+        })
+        response.end(tooLargeBody)
+      })
+      return true
+    },
+  }
+}
