@@ -83,6 +83,50 @@ const statusOf = (answer: UpstreamAnswer): 'ok' | number =>
   'error' in answer ? answer.error.code : 'ok'
 
 /**
+ * One call of a body: its response text, or undefined for a notification. An answer that waits
+ * for its delivery joins `afterWrites` (a notification's hears `false` at once). A module function,
+ * not a closure made per body: the hot path of a cache hit creates as little as it can.
+ */
+async function answerOne(
+  item: unknown,
+  handler: RpcHandler,
+  context: CallContext,
+  record: (call: CallRecord) => void,
+  afterWrites: AfterWrite[],
+): Promise<ResponseText | undefined> {
+  const parsed = parseRequest(item)
+  if ('error' in parsed) {
+    record({ method: '(invalid)', status: parsed.error.code, durationMs: 0 })
+    return serializeResponse(parsed.id, { error: parsed.error })
+  }
+  const request: RpcRequest = parsed.request
+  const started = performance.now()
+  const answer = await handler.handle(request, context)
+  record({
+    method: request.method,
+    status: statusOf(answer),
+    durationMs: performance.now() - started,
+  })
+  if (!('id' in request)) {
+    answer.afterWrite?.(false)
+    return undefined
+  }
+  if (answer.afterWrite) afterWrites.push(answer.afterWrite)
+  return serializeResponse(request.id ?? null, answer)
+}
+
+/** `text`, or, when some of its answers wait to hear of its delivery, a response telling them. */
+function watched(text: ResponseText, afterWrites: AfterWrite[]): AnsweredBody {
+  if (afterWrites.length === 0) return text
+  return {
+    text,
+    afterWrite: (written) => {
+      for (const settle of afterWrites) settle(written)
+    },
+  }
+}
+
+/**
  * Answers a request body (single or batch, DESIGN §5): malformed JSON → `-32700`, not a request or an
  * empty batch → `-32600`, each call through `handler`. Resolves with the response text, or
  * undefined when every call was a notification (nothing to send). `record` sees every call.
@@ -105,47 +149,10 @@ export async function answerRequests(
     return serializeResponse(null, { error: parseError() })
   }
 
-  // Only bodies holding such answers allocate this.
-  let afterWrites: AfterWrite[] | undefined
-  const watched = (text: ResponseText): AnsweredBody => {
-    const settles = afterWrites
-    if (!settles) return text
-    return {
-      text,
-      afterWrite: (written) => {
-        for (const settle of settles) settle(written)
-      },
-    }
-  }
-
-  const answerOne = async (item: unknown): Promise<ResponseText | undefined> => {
-    const parsed = parseRequest(item)
-    if ('error' in parsed) {
-      record({ method: '(invalid)', status: parsed.error.code, durationMs: 0 })
-      return serializeResponse(parsed.id, { error: parsed.error })
-    }
-    const request: RpcRequest = parsed.request
-    const started = performance.now()
-    const answer = await handler.handle(request, context)
-    record({
-      method: request.method,
-      status: statusOf(answer),
-      durationMs: performance.now() - started,
-    })
-    if (!('id' in request)) {
-      answer.afterWrite?.(false)
-      return undefined
-    }
-    if (answer.afterWrite) {
-      afterWrites ??= []
-      afterWrites.push(answer.afterWrite)
-    }
-    return serializeResponse(request.id ?? null, answer)
-  }
-
+  const afterWrites: AfterWrite[] = []
   if (!Array.isArray(value)) {
-    const response = await answerOne(value)
-    return response === undefined ? undefined : watched(response)
+    const response = await answerOne(value, handler, context, record, afterWrites)
+    return response === undefined ? undefined : watched(response, afterWrites)
   }
   if (value.length === 0) return serializeResponse(null, { error: invalidRequest('empty batch') })
   if (value.length > maxBatchSize) {
@@ -153,12 +160,12 @@ export async function answerRequests(
       error: invalidRequest(`a batch holds at most ${maxBatchSize} requests`),
     })
   }
-  const responses = (await Promise.all(value.map(answerOne))).filter(
-    (response): response is ResponseText => response !== undefined,
-  )
+  const responses = (
+    await Promise.all(value.map((item) => answerOne(item, handler, context, record, afterWrites)))
+  ).filter((response): response is ResponseText => response !== undefined)
   if (responses.length === 0) return undefined
   if (responses.every((response) => typeof response === 'string')) {
-    return watched(`[${responses.join(',')}]`)
+    return watched(`[${responses.join(',')}]`, afterWrites)
   }
   const pieces: Buffer[] = [Buffer.from('[')]
   responses.forEach((response, index) => {
@@ -167,5 +174,5 @@ export async function answerRequests(
     else pieces.push(...response)
   })
   pieces.push(Buffer.from(']'))
-  return watched(pieces)
+  return watched(pieces, afterWrites)
 }

@@ -37,10 +37,12 @@ export function createAnswerCache(parameters: CacheAnswersParameters): AnswerCac
   return async (method, params, ask) => {
     if (!rules.mayCache(method)) return ask()
     const key = `${method}:${JSON.stringify(params ?? [])}`
-    const hit = await cache.get(key).catch((error: unknown) => {
+    let hit: string | undefined
+    try {
+      hit = await cache.get(key)
+    } catch (error) {
       parameters.onCacheError(error)
-      return undefined
-    })
+    }
     if (hit !== undefined) return { rawResult: [Buffer.from(hit)] }
     const answer = await ask()
     if ('error' in answer) return answer

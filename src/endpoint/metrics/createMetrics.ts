@@ -29,6 +29,18 @@ export type CreateMetricsParameters = {
   scope?: (registry: Registry) => () => Promise<string>
 }
 
+/** Calls of one label set: counted here, `reported` of them already handed to prom-client. */
+type Tally = { labels: Record<string, string>; count: number; reported: number }
+
+/** Hands a counter the calls of each label set counted since it was last read. */
+function reportTallies(counter: Counter, tallies: ReadonlyMap<string, Tally>): void {
+  for (const tally of tallies.values()) {
+    if (tally.count === tally.reported) continue
+    counter.inc(tally.labels, tally.count - tally.reported)
+    tally.reported = tally.count
+  }
+}
+
 /** An API key as metrics show it: the first 12 hex digits of its SHA-256, never the key. */
 export const hashKey = (key: string): string =>
   createHash('sha256').update(key).digest('hex').slice(0, 12)
@@ -43,17 +55,27 @@ export function createMetrics(parameters: CreateMetricsParameters): EndpointMetr
   const registry = new Registry()
   registry.setDefaultLabels({ network: parameters.network })
   const hashes = new Map([...parameters.keys].map((key) => [key, hashKey(key)]))
-  const requests = new Counter({
+  // Calls are tallied in plain numbers and handed to prom-client when it is read: its `inc` with
+  // labels validates and hashes the label set on every call, a cost on every cache hit.
+  const requestTallies = new Map<string, Tally>()
+  const errorTallies = new Map<string, Tally>()
+  new Counter({
     name: 'aperture_requests_total',
     help: 'JSON-RPC calls answered, by transport, method and hashed API key',
     labelNames: ['transport', 'method', 'key'] as const,
     registers: [registry],
+    collect() {
+      reportTallies(this, requestTallies)
+    },
   })
-  const errors = new Counter({
+  new Counter({
     name: 'aperture_errors_total',
     help: 'JSON-RPC calls answered with an error (or refused), by transport, method, key and code',
     labelNames: ['transport', 'method', 'key', 'code'] as const,
     registers: [registry],
+    collect() {
+      reportTallies(this, errorTallies)
+    },
   })
   const upstreamSeconds = new Histogram({
     name: 'aperture_upstream_request_duration_seconds',
@@ -95,9 +117,30 @@ export function createMetrics(parameters: CreateMetricsParameters): EndpointMetr
     read,
     recordCall(transport, key, call) {
       const method = call.status === -32601 ? '(not allowed)' : call.method
-      const labels = { transport, method, key: hashes.get(key) ?? '(unknown)' }
-      requests.inc(labels)
-      if (call.status !== 'ok') errors.inc({ ...labels, code: String(call.status) })
+      const hashed = hashes.get(key) ?? '(unknown)'
+      // The method last: it is the only part that is not of a fixed form.
+      const id = `${transport} ${hashed} ${method}`
+      const tally = requestTallies.get(id)
+      if (tally) tally.count++
+      else {
+        requestTallies.set(id, {
+          labels: { transport, method, key: hashed },
+          count: 1,
+          reported: 0,
+        })
+      }
+      if (call.status === 'ok') return
+      const code = String(call.status)
+      const errorId = `${code} ${id}`
+      const errorTally = errorTallies.get(errorId)
+      if (errorTally) errorTally.count++
+      else {
+        errorTallies.set(errorId, {
+          labels: { transport, method, key: hashed, code },
+          count: 1,
+          reported: 0,
+        })
+      }
     },
     instrument(upstream) {
       const timed = <T>(method: string, work: () => Promise<T>): Promise<T> => {
