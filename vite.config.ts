@@ -8,9 +8,10 @@ export default defineConfig({
     react(),
     crx({
       manifest,
-      // The inpage provider must exist before the page's first <script>: build it as a
-      // self-contained IIFE instead of behind crxjs' async module loader.
-      contentScripts: { standaloneFiles: ['src/inpage/index.ts'] },
+      // The inpage provider must exist before the page's first <script>, and the page port is
+      // handed over before it (src/core/protocol/pagePort.ts): build both as self-contained IIFEs
+      // instead of behind crxjs' async module loader.
+      contentScripts: { standaloneFiles: ['src/inpage/index.ts', 'src/content/documentStart.ts'] },
     }),
   ],
   // `@metamask/post-message-stream` uses `readable-stream` 3, written for Node: it calls the free

@@ -1,8 +1,8 @@
 import { toHex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { devnet, expect, test } from './fixtures.ts'
-import { anvilRpc, deployEmitter, emitLogs, emittedTopic } from './support/anvil.ts'
-import { invoke, request } from './support/provider.ts'
+import { anvilRpc, deployEmitter, emitLogs, emittedLogs, emittedTopic } from './support/anvil.ts'
+import { invoke, logsThroughBothProviders, request } from './support/provider.ts'
 import { testMnemonic } from './support/walletUi.ts'
 
 const unauthorized = {
@@ -136,27 +136,35 @@ test.describe('wallet_invokeMethod', () => {
     connect,
     anvilUrl,
   }) => {
-    const emitter = await deployEmitter(anvilUrl)
-    const receipt = await emitLogs(anvilUrl, emitter, 3_000)
+    const { filter, logs } = await emittedLogs(anvilUrl, 3_000)
     await connect(dappPage)
-    const filter = {
-      address: emitter,
-      fromBlock: receipt.blockNumber,
-      toBlock: receipt.blockNumber,
-    }
-    const anvilLogs = await anvilRpc<unknown[]>(anvilUrl, 'eth_getLogs', [filter])
-    expect(anvilLogs).toHaveLength(3_000)
-    expect(JSON.stringify(anvilLogs).length).toBeGreaterThan(1_000_000)
-    expect(await invoke(dappPage, devnet, 'eth_getLogs', [filter])).toEqual({ result: anvilLogs })
-    const viaProvider = await dappPage.evaluate(
-      (params) =>
-        (window as { ethereum?: { request(args: unknown): Promise<unknown> } }).ethereum?.request({
-          method: 'eth_getLogs',
-          params,
-        }),
-      [filter],
-    )
-    expect(viaProvider).toEqual(anvilLogs)
+    expect(logs).toHaveLength(3_000)
+    expect(JSON.stringify(logs).length).toBeGreaterThan(1_000_000)
+    expect(await logsThroughBothProviders(dappPage, filter)).toEqual([logs, logs])
+  })
+
+  test('a large answer reaches the page on the page port: another script of the page neither hears it nor gets the port, and cannot hand the page a port of its own', async ({
+    dappPage,
+    dapp,
+    openDapp,
+    connect,
+    anvilUrl,
+  }) => {
+    const { filter, logs } = await emittedLogs(anvilUrl, 3_000)
+    await connect(dappPage)
+    const page = await openDapp(dapp, 'eavesdropper.html')
+    // The page's first script forged pieces for the first request ids of both providers.
+    expect(await logsThroughBothProviders(page, filter)).toEqual([logs, logs])
+    const heard = await page.evaluate(() => (window as { heard?: unknown }).heard)
+    expect(heard).toEqual({
+      longestMessage: expect.any(Number),
+      handovers: 0,
+      offered: 0,
+      forgedTaken: false,
+    })
+    // Requests and short answers still travel on the page stream, where the page hears them.
+    expect((heard as { longestMessage: number }).longestMessage).toBeGreaterThan(0)
+    expect((heard as { longestMessage: number }).longestMessage).toBeLessThan(10_000)
   })
 
   test("the node's -32005 for more than 10,000 logs reaches the dapp unchanged", async ({

@@ -4,12 +4,21 @@ import {
   blockNumber,
   deployEmitter,
   emitLogs,
+  emittedLogs,
   firstAccount,
   mine,
 } from './support/anvil.ts'
-import { invoke, notifications, request, type SessionResult } from './support/provider.ts'
+import { startHalfwayProxy } from './support/halfwayProxy.ts'
+import {
+  invoke,
+  logsThroughBothProviders,
+  notifications,
+  request,
+  type SessionResult,
+} from './support/provider.ts'
 import { sniffedResponses, sniffResponses } from './support/responseSniffer.ts'
 import { headsOf, logsOf, range } from './support/subscriptions.ts'
+import { writeSettings } from './support/walletUi.ts'
 
 test.describe('a service worker stopped mid-way loses nothing and duplicates nothing', () => {
   test('(a) a pending approval survives the stop and is answered once', async ({
@@ -183,5 +192,34 @@ test.describe('a service worker stopped mid-way loses nothing and duplicates not
     expect(await invoke(dappPage, devnet, 'eth_unsubscribe', [subscription])).toEqual({
       result: true,
     })
+  })
+  test('(e) large answers stopped mid-way (pieces already in the page) reach window.aperture and the EIP-1193 provider whole', async ({
+    wallet,
+    endpoint,
+    dappPage,
+    connect,
+    anvilUrl,
+    serviceWorker,
+  }) => {
+    const { filter, logs } = await emittedLogs(anvilUrl, 3_000)
+    await connect(dappPage)
+    // The first two eth_getLogs answers stop halfway (~1 MB of pieces sent on to the page).
+    const proxy = await startHalfwayProxy(endpoint.httpUrl, 'eth_getLogs', 2)
+    try {
+      await writeSettings(wallet.popup, {
+        localDevnet: { rpcUrl: proxy.url, wsUrl: endpoint.wsUrl },
+      })
+      const answers = logsThroughBothProviders(dappPage, filter)
+      await proxy.halfway
+      // Let the pieces of the first halves travel on to the page before the worker stops.
+      await dappPage.waitForTimeout(500)
+      await serviceWorker.stop()
+      expect(await answers).toEqual([logs, logs])
+    } finally {
+      await writeSettings(wallet.popup, {
+        localDevnet: { rpcUrl: endpoint.httpUrl, wsUrl: endpoint.wsUrl },
+      })
+      await proxy.close()
+    }
   })
 })

@@ -115,3 +115,17 @@ export function emitLogs(rpcUrl: string, emitter: string, count: number): Promis
     gas: toHex(Math.min(29_000_000, 60_000 + count * 1_600)),
   })
 }
+
+/**
+ * A fresh emitter that wrote `count` logs in one block: the filter of exactly those logs and the
+ * logs as anvil answers them (what a dapp must get through the wallet).
+ */
+export async function emittedLogs(
+  rpcUrl: string,
+  count: number,
+): Promise<{ filter: { address: string; fromBlock: string; toBlock: string }; logs: unknown[] }> {
+  const emitter = await deployEmitter(rpcUrl)
+  const receipt = await emitLogs(rpcUrl, emitter, count)
+  const filter = { address: emitter, fromBlock: receipt.blockNumber, toBlock: receipt.blockNumber }
+  return { filter, logs: await anvilRpc<unknown[]>(rpcUrl, 'eth_getLogs', [filter]) }
+}

@@ -101,6 +101,27 @@ export function invoke<T = unknown>(
   })
 }
 
+/**
+ * `eth_getLogs` of `filter` on the Local devnet through `window.aperture` (`wallet_invokeMethod`) and
+ * the EIP-1193 provider at once, both sent before either is answered: the two results.
+ */
+export function logsThroughBothProviders(page: Page, filter: unknown): Promise<unknown[]> {
+  return page.evaluate((filter) => {
+    const { aperture, ethereum } = window as unknown as {
+      aperture: { request(args: unknown): Promise<unknown> }
+      ethereum: { request(args: unknown): Promise<unknown> }
+    }
+    const getLogs = { method: 'eth_getLogs', params: [filter] }
+    return Promise.all([
+      aperture.request({
+        method: 'wallet_invokeMethod',
+        params: { scope: 'eip155:31337', request: getLogs },
+      }),
+      ethereum.request(getLogs),
+    ])
+  }, filter)
+}
+
 /** The notifications the demo dapp has logged so far, in arrival order. */
 export function notifications(page: Page, name?: Notification['name']): Promise<Notification[]> {
   return page.evaluate(

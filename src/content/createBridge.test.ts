@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { BackgroundMessage, ContentMessage } from '../core/protocol/connection.ts'
+import type { PagePortMessage } from '../core/protocol/pagePort.ts'
 import { type ContentPort, createBridge } from './createBridge.ts'
 
 /** The content script's ports to a fake worker: the test speaks for the worker. */
@@ -49,9 +50,52 @@ function createPage() {
   }
 }
 
+/** A page that took the page port: what the content script posts on it, in order. */
+function createPageWithPort() {
+  const page = createPage()
+  const onPort: PagePortMessage[] = []
+  return {
+    ...page,
+    onPort,
+    end: { ...page.end, port: { postMessage: (message: PagePortMessage) => onPort.push(message) } },
+  }
+}
+
 const request = (id: number) => ({ jsonrpc: '2.0', id, method: 'wallet_getSession', params: {} })
 const response = (id: number, result: unknown = {}) =>
   ({ type: 'response', response: { jsonrpc: '2.0', id, result } }) as BackgroundMessage
+
+/**
+ * The worker's side of request 7's answer across a port change: its first piece on the port that
+ * drops; on the new port the rest of that answer (its first piece missed), then, asked again, the
+ * whole answer. `look(step)` runs after each step, for the test to see what the bridge did.
+ */
+async function answerAcrossPortChange(
+  worker: ReturnType<typeof fakeWorker>,
+  look: (step: 'dropped' | 'missed' | 'answered', asked: ContentMessage[]) => void,
+): Promise<void> {
+  const [first] = worker.ports
+  first?.reply({ type: 'resultPart', id: 7, text: '["0x1",' })
+  first?.drop()
+  look('dropped', [])
+  await vi.waitFor(() => expect(worker.ports).toHaveLength(2))
+  const second = worker.ports[1]
+  const asked = () => second?.sent.filter((message) => message.type === 'request') ?? []
+  second?.reply({ type: 'resultPart', id: 7, text: '"0x2",' })
+  second?.reply({
+    type: 'response',
+    response: { jsonrpc: '2.0', id: 7, resultJson: '"0x3"]' },
+    partsLength: 13,
+  })
+  look('missed', asked())
+  second?.reply({ type: 'resultPart', id: 7, text: '["0x1",' })
+  second?.reply({
+    type: 'response',
+    response: { jsonrpc: '2.0', id: 7, resultJson: '"0x2","0x3"]' },
+    partsLength: 7,
+  })
+  look('answered', asked())
+}
 
 describe('createBridge', () => {
   it('says hello with its connection id, then forwards requests and answers', () => {
@@ -199,27 +243,12 @@ describe('createBridge', () => {
     const page = createPage()
     createBridge(page.end, worker.connect)
     page.request(request(7))
-    const [first] = worker.ports
-    first?.reply({ type: 'resultPart', id: 7, text: '["0x1",' })
-    first?.drop()
-    await vi.waitFor(() => expect(worker.ports).toHaveLength(2))
-    const second = worker.ports[1]
-    // The rest of the first answer arrives on the new port, its first piece lost with the old one.
-    second?.reply({ type: 'resultPart', id: 7, text: '"0x2",' })
-    second?.reply({
-      type: 'response',
-      response: { jsonrpc: '2.0', id: 7, resultJson: '"0x3"]' },
-      partsLength: 13,
-    })
-    expect(page.received).toEqual([])
-    const asked = second?.sent.filter((message) => message.type === 'request') ?? []
-    // Re-sent once on reconnecting (unanswered), once more for the missed pieces.
-    expect(asked).toHaveLength(2)
-    second?.reply({ type: 'resultPart', id: 7, text: '["0x1",' })
-    second?.reply({
-      type: 'response',
-      response: { jsonrpc: '2.0', id: 7, resultJson: '"0x2","0x3"]' },
-      partsLength: 7,
+    await answerAcrossPortChange(worker, (step, asked) => {
+      if (step === 'missed') {
+        expect(page.received).toEqual([])
+        // Re-sent once on reconnecting (unanswered), once more for the missed pieces.
+        expect(asked).toHaveLength(2)
+      }
     })
     expect(page.received).toEqual([{ jsonrpc: '2.0', id: 7, resultJson: '["0x1","0x2","0x3"]' }])
   })
@@ -245,5 +274,79 @@ describe('createBridge', () => {
         error: { code: -32603, message: 'Internal error', data: { cause: expect.any(String) } },
       },
     ])
+  })
+  describe('with the page port', () => {
+    it('posts each piece to the page as it arrives, then the response after them; short answers stay on the stream', () => {
+      const worker = fakeWorker()
+      const page = createPageWithPort()
+      createBridge(page.end, worker.connect)
+      page.request(request(5))
+      page.request({ api: 'eip1193', data: { jsonrpc: '2.0', id: 5, method: 'eth_getLogs' } })
+      page.request(request(6))
+      const [port] = worker.ports
+      port?.reply({ type: 'resultPart', id: 5, text: '["0x1",' })
+      expect(page.onPort).toEqual([{ type: 'resultPart', id: 5, text: '["0x1",' }])
+      port?.reply({ type: 'resultPart', id: 5, text: '"0x2",', api: 'eip1193' })
+      port?.reply({
+        type: 'response',
+        response: { jsonrpc: '2.0', id: 5, resultJson: '"0x3"]' },
+        partsLength: 7,
+      })
+      port?.reply({
+        type: 'response',
+        api: 'eip1193',
+        response: { jsonrpc: '2.0', id: 5, resultJson: '"0x4"]' },
+        partsLength: 6,
+      })
+      port?.reply(response(6))
+      expect(page.onPort).toEqual([
+        { type: 'resultPart', id: 5, text: '["0x1",' },
+        { type: 'resultPart', id: 5, text: '"0x2",', api: 'eip1193' },
+        { type: 'response', response: { jsonrpc: '2.0', id: 5, resultJson: '"0x3"]' } },
+        {
+          type: 'response',
+          api: 'eip1193',
+          response: { jsonrpc: '2.0', id: 5, resultJson: '"0x4"]' },
+        },
+      ])
+      expect(page.received).toEqual([{ jsonrpc: '2.0', id: 6, result: {} }])
+    })
+
+    it('tells the page to drop the pieces of the old port when it changes, and sends the next answer whole', async () => {
+      const worker = fakeWorker()
+      const page = createPageWithPort()
+      createBridge(page.end, worker.connect)
+      page.request(request(7))
+      await answerAcrossPortChange(worker, (step) => {
+        const dropped = { type: 'resultDropped', id: 7 }
+        if (step === 'dropped') expect(page.onPort.at(-1)).toEqual(dropped)
+        if (step === 'missed') {
+          expect(page.onPort.slice(-2)).toEqual([
+            { type: 'resultPart', id: 7, text: '"0x2",' },
+            dropped,
+          ])
+        }
+      })
+      expect(page.onPort.slice(-2)).toEqual([
+        { type: 'resultPart', id: 7, text: '["0x1",' },
+        { type: 'response', response: { jsonrpc: '2.0', id: 7, resultJson: '"0x2","0x3"]' } },
+      ])
+      expect(page.received).toEqual([])
+    })
+
+    it('answers an error that follows pieces on the page port, after them', () => {
+      const worker = fakeWorker()
+      const page = createPageWithPort()
+      createBridge(page.end, worker.connect)
+      page.request(request(8))
+      const [port] = worker.ports
+      const error = { code: -32603, message: 'Internal error' }
+      port?.reply({ type: 'resultPart', id: 8, text: '["0x1",' })
+      port?.reply({ type: 'response', response: { jsonrpc: '2.0', id: 8, error }, partsLength: 7 })
+      expect(page.onPort).toEqual([
+        { type: 'resultPart', id: 8, text: '["0x1",' },
+        { type: 'response', response: { jsonrpc: '2.0', id: 8, error } },
+      ])
+    })
   })
 })

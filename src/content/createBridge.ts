@@ -1,3 +1,4 @@
+import type { EngineResponse } from '../core/multichain/ports.ts'
 import {
   type BackgroundMessage,
   type ConnectionPort,
@@ -8,14 +9,55 @@ import {
   pageApis,
   toPageMessage,
 } from '../core/protocol/connection.ts'
+import type { PagePortMessage } from '../core/protocol/pagePort.ts'
 import { createResultAssembler } from '../core/protocol/resultParts.ts'
 import { internalErrorObject } from '../core/rpc/internalErrorObject.ts'
 import type { RpcId } from '../core/rpc/types.ts'
 
-/** The page end of the bridge (the content script's `WindowPostMessageStream`). */
+/**
+ * The page end of the bridge: the content script's `WindowPostMessageStream`, and the page port
+ * (`core/protocol/pagePort.ts`) when the MAIN-world script took it, for results that come in pieces.
+ */
 export type PageEnd = {
   send(message: unknown): void
   onMessage(handler: (message: unknown) => void): void
+  /** The content script's end of the page port (`MessagePort` fits); absent: pieces are joined here. */
+  port?: { postMessage(message: PagePortMessage): void }
+}
+
+/** Where the pieces of a result go until its response: to the page as they come, or joined here. */
+type ResultRoute = {
+  piece(api: PageApi, id: RpcId, text: string): void
+  /** Forgets the pieces of `id` so far (they will come again). */
+  drop(api: PageApi, id: RpcId): void
+  /** Answers the page with the response whose pieces went this way before it. */
+  answer(api: PageApi, response: EngineResponse): void
+}
+
+/** A page API's tag on the page port: absent for the Multichain API, as on the worker's port. */
+const tagged = <T extends object>(api: PageApi, message: T): T & { api?: PageApi } =>
+  api === defaultPageApi ? message : { ...message, api }
+
+/** Pieces posted to the page as they arrive, the response after them: the page joins and parses. */
+const toPagePort = (port: NonNullable<PageEnd['port']>): ResultRoute => ({
+  piece: (api, id, text) => port.postMessage(tagged(api, { type: 'resultPart', id, text })),
+  drop: (api, id) => port.postMessage(tagged(api, { type: 'resultDropped', id })),
+  answer: (api, response) => port.postMessage(tagged(api, { type: 'response', response })),
+})
+
+/** Without a page port: pieces joined here, the whole response posted on the page stream. */
+function joinedForStream(page: PageEnd): ResultRoute {
+  const results = new Map<PageApi, ReturnType<typeof createResultAssembler>>()
+  const resultsOf = (api: PageApi) => {
+    const assembler = results.get(api) ?? createResultAssembler()
+    results.set(api, assembler)
+    return assembler
+  }
+  return {
+    piece: (api, id, text) => resultsOf(api).add(id, text),
+    drop: (api, id) => resultsOf(api).drop(id),
+    answer: (api, response) => page.send(toPageMessage(api, resultsOf(api).complete(response))),
+  }
 }
 
 /** The content script's end of its port to the service worker (`chrome.runtime.Port` fits). */
@@ -63,11 +105,14 @@ export function createBridge(
 ): void {
   const connectionId = crypto.randomUUID()
   const unanswered = new Map<string, { api: PageApi; request: unknown }>()
-  const results = new Map<PageApi, ReturnType<typeof createResultAssembler>>()
-  const resultsOf = (api: PageApi) => {
-    const assembler = results.get(api) ?? createResultAssembler()
-    results.set(api, assembler)
-    return assembler
+  const route = page.port ? toPagePort(page.port) : joinedForStream(page)
+  /** Results whose pieces are on their way to the route, by request key: how long they are so far. */
+  const received = new Map<string, { api: PageApi; id: RpcId; length: number }>()
+  const dropReceived = (key: string): number => {
+    const pieces = received.get(key)
+    if (!pieces) return 0
+    received.delete(key)
+    return pieces.length
   }
   /** Requests asked again because pieces of their answer were missed, and how often. */
   const missedAnswers = new Map<string, number>()
@@ -91,19 +136,23 @@ export function createBridge(
     port.onMessage.addListener((message) => {
       const api = message.api ?? defaultPageApi
       if (message.type === 'resultPart') {
-        if (unanswered.has(keyOf(api, message.id))) resultsOf(api).add(message.id, message.text)
+        const { id, text } = message
+        const key = keyOf(api, id)
+        if (!unanswered.has(key)) return
+        const pieces = received.get(key) ?? { api, id, length: 0 }
+        pieces.length += text.length
+        received.set(key, pieces)
+        route.piece(api, id, text)
       } else if (message.type === 'response') {
-        const assembler = resultsOf(api)
-        const { partsLength, response: sent } = message
-        // Pieces were sent ahead of it and some went to a port that is gone (a reconnect meanwhile).
-        const missed =
-          partsLength !== undefined &&
-          'resultJson' in sent &&
-          assembler.receivedLength(sent.id) !== partsLength
-        const response = assembler.complete(sent)
+        const { partsLength, response } = message
         const key = keyOf(api, response.id)
         const waiting = unanswered.get(key)
         if (!waiting) return
+        const piecesLength = dropReceived(key)
+        // Pieces were sent ahead of it and some went to a port that is gone (a reconnect meanwhile).
+        const missed =
+          partsLength !== undefined && 'resultJson' in response && piecesLength !== partsLength
+        if (missed && piecesLength > 0) route.drop(api, response.id)
         const asked = (missedAnswers.get(key) ?? 0) + 1
         if (missed && asked <= maxMissedAnswers) {
           // Asked again, as after a reconnect: a request whose result goes ahead runs again safely.
@@ -113,7 +162,9 @@ export function createBridge(
         }
         unanswered.delete(key)
         missedAnswers.delete(key)
-        page.send(toPageMessage(api, missed ? cutOff(response.id) : response))
+        if (missed) page.send(toPageMessage(api, cutOff(response.id)))
+        else if (piecesLength > 0) route.answer(api, response)
+        else page.send(toPageMessage(api, response))
       } else {
         page.send(toPageMessage(api, message.notification))
       }
@@ -121,7 +172,9 @@ export function createBridge(
     connectedAt = Date.now()
     port.onDisconnect.addListener(() => {
       port = undefined
-      results.clear()
+      // Pieces that came on the old port: the rest of their results cannot be told complete.
+      for (const { api, id } of received.values()) route.drop(api, id)
+      received.clear()
       onPortDropped()
       // A worker stop is answered by an immediate reconnect; a port that keeps dropping right
       // away (a failing worker) is retried with a growing delay instead of a tight loop.

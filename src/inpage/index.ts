@@ -10,6 +10,7 @@ import { createPageStream } from './pageStream.ts'
 import { createPageWire } from './pageWire.ts'
 import { providerIcon } from './providerIcon.ts'
 import { receiveExtensionId } from './receiveExtensionId.ts'
+import { receivePagePort } from './receivePagePort.ts'
 import { type PageRuntime, routeConnectsToLastingPorts } from './routeConnectsToLastingPorts.ts'
 import { createSolanaWallet } from './solana/createSolanaWallet.ts'
 import { createSolanaWalletChannel } from './solana/createSolanaWalletChannel.ts'
@@ -23,6 +24,14 @@ const wire = createPageWire(
     target: contentStreamName,
   }),
 )
+// Long results come on the page port, handed over by the content script before any page script runs.
+receivePagePort(window, (port) => {
+  wire.receiveResults({
+    onMessage: (handler) => {
+      port.onmessage = (event) => handler(event.data)
+    },
+  })
+})
 const info = createWalletInfo()
 const provider = createProvider(wire.channel('multichain'), info)
 

@@ -64,12 +64,18 @@ describe('createResultAssembler', () => {
     expect(deliver(assembler, '[]')).toEqual({ jsonrpc: '2.0', id: 9, resultJson: '[]' })
   })
 
-  it('drops the pieces received before the port dropped', () => {
+  it('drops the pieces of one id, which will come again, and keeps the others', () => {
     const assembler = createResultAssembler()
     assembler.add(9, '[{"data":')
-    assembler.clear()
+    assembler.add(10, '["0x2",')
+    assembler.drop(9)
     const whole = { jsonrpc: '2.0', id: 9, resultJson: '["0x1"]' } as const
     expect(assembler.complete(whole)).toEqual(whole)
+    expect(assembler.complete({ jsonrpc: '2.0', id: 10, resultJson: '"0x3"]' })).toEqual({
+      jsonrpc: '2.0',
+      id: 10,
+      resultJson: '["0x2","0x3"]',
+    })
   })
 
   it('keeps the pieces of different requests apart', () => {

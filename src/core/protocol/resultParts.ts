@@ -42,8 +42,9 @@ export function responseMessages(
 }
 
 /**
- * The content script's side of `responseMessages`: keeps the pieces of result texts per request id
- * until their response arrives, and puts the text back together.
+ * The receiving side of `responseMessages`: keeps the pieces of result texts per request id until
+ * their response arrives, and puts the text back together — in the page (`src/inpage/pageWire.ts`,
+ * pieces on the page port), or in the content script when the page has no page port.
  */
 export function createResultAssembler() {
   const parts = new Map<RpcId, string[]>()
@@ -53,14 +54,9 @@ export function createResultAssembler() {
       if (pending) pending.push(text)
       else parts.set(id, [text])
     },
-    /**
-     * The length of the pieces received for `id` so far: a response that names how long its
-     * pieces were (`partsLength`, pieces sent ahead) and finds less missed some.
-     */
-    receivedLength(id: RpcId): number {
-      let length = 0
-      for (const text of parts.get(id) ?? []) length += text.length
-      return length
+    /** Forgets the pieces received for `id`: they will come again. */
+    drop(id: RpcId): void {
+      parts.delete(id)
     },
     /** `response` with the pieces received for its id (now forgotten) in front of its `resultJson`. */
     complete(response: EngineResponse): EngineResponse {
@@ -70,10 +66,6 @@ export function createResultAssembler() {
       if (!('resultJson' in response)) return response
       pending.push(response.resultJson)
       return { ...response, resultJson: pending.join('') }
-    },
-    /** Forgets every piece: the port dropped, and unanswered requests will be answered in full. */
-    clear(): void {
-      parts.clear()
     },
   }
 }
