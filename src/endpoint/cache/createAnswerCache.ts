@@ -3,9 +3,11 @@ import type { CacheRules } from '../networks/endpointNetwork.ts'
 import type { FinalityTracker } from './createFinalityTracker.ts'
 import type { ResponseCache } from './responseCache.ts'
 
-const resultText = (answer: UpstreamAnswer): string | undefined => {
-  if ('rawResult' in answer) return Buffer.concat(answer.rawResult).toString('utf8')
-  if ('result' in answer && answer.result !== null) return JSON.stringify(answer.result)
+/** The bytes of an answer's result, as the node wrote it (or as its JSON text). */
+const resultBytes = (answer: UpstreamAnswer): Buffer | undefined => {
+  if ('rawResult' in answer) return Buffer.concat(answer.rawResult)
+  if ('result' in answer && answer.result !== null)
+    return Buffer.from(JSON.stringify(answer.result))
   return undefined
 }
 
@@ -37,13 +39,13 @@ export function createAnswerCache(parameters: CacheAnswersParameters): AnswerCac
   return async (method, params, ask) => {
     if (!rules.mayCache(method)) return ask()
     const key = `${method}:${JSON.stringify(params ?? [])}`
-    let hit: string | undefined
+    let hit: Buffer | undefined
     try {
       hit = await cache.get(key)
     } catch (error) {
       parameters.onCacheError(error)
     }
-    if (hit !== undefined) return { rawResult: [Buffer.from(hit)] }
+    if (hit !== undefined) return { rawResult: [hit] }
     const answer = await ask()
     if ('error' in answer) return answer
     const finalized = finality.finalized()
@@ -51,9 +53,9 @@ export function createAnswerCache(parameters: CacheAnswersParameters): AnswerCac
     const immutable =
       rules.isConstant(method) ||
       (block !== undefined && finalized !== undefined && block <= finalized)
-    const text = immutable ? resultText(answer) : undefined
-    if (text !== undefined) {
-      await cache.set(key, text).catch(parameters.onCacheError)
+    const bytes = immutable ? resultBytes(answer) : undefined
+    if (bytes !== undefined) {
+      await cache.set(key, bytes).catch(parameters.onCacheError)
     }
     return answer
   }

@@ -10,7 +10,7 @@ export type CreateRedisResponseCacheParameters = {
 }
 
 /**
- * The response cache in Redis, shared by every endpoint process: one string per answer
+ * The response cache in Redis, shared by every endpoint process: one string (bytes) per answer
  * (`<prefix>cache:<method>:<params>`), expiring after `ttlMs` so the cache cannot outgrow what
  * Redis is given (`maxmemory` with `volatile-lru` bounds it; docs/endpoint.md).
  */
@@ -22,10 +22,10 @@ export function createRedisResponseCache(
   const ttlMs = parameters.ttlMs ?? 86_400_000
   return {
     async get(key) {
-      return (await connection.run((redis) => redis.get(`${prefix}${key}`))) ?? undefined
+      return (await connection.run((redis) => redis.getBuffer(`${prefix}${key}`))) ?? undefined
     },
-    async set(key, text) {
-      await connection.run((redis) => redis.set(`${prefix}${key}`, text, 'PX', ttlMs))
+    async set(key, result) {
+      await connection.run((redis) => redis.set(`${prefix}${key}`, result, 'PX', ttlMs))
     },
     async clear() {
       await connection.run(async (redis) => {
