@@ -12,7 +12,9 @@
  * doing nothing else (no key, no parsing, no checks, no metrics). The endpoint runs as its own
  * process (`src/endpoint/cli.ts --network solana --upstream …`), as `npm run node` runs it; the
  * client is a lean keep-alive HTTP/1.1 client, one request at a time per connection
- * (`bench/lib/measure.ts`), the same for every server.
+ * (`bench/lib/measure.ts`), the same for every server. Below every proxy: the round trip of a small
+ * message between two processes over loopback, direct and through a process that only relays the
+ * bytes (`bench/lib/loopbackFloor.ts`). `BENCH_LATENCY_ONLY=1` runs part 1 only.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -30,6 +32,7 @@ import {
   spawnBenchEndpoint,
   spawnServing,
 } from './lib/endpointBench.ts'
+import { measureLoopbackFloor } from './lib/loopbackFloor.ts'
 import {
   createPoster,
   type HttpPoster,
@@ -39,12 +42,20 @@ import {
 } from './lib/measure.ts'
 
 const latencyIterations = Number(process.env.BENCH_LATENCY_ITERATIONS ?? 1000)
+/**
+ * Untimed calls to each server before the timed ones, per method. With 100, the method measured
+ * first paid for the processes' JIT warm-up: `getBalance` (first) showed 0.1–0.4 ms more overhead
+ * than `getLatestBlockhash`, and the other way round when their order was swapped.
+ */
+const latencyWarmup = Number(process.env.BENCH_LATENCY_WARMUP ?? 2000)
 const throughputMs = Number(process.env.BENCH_THROUGHPUT_MS ?? 6000)
 const throughputRounds = Number(process.env.BENCH_THROUGHPUT_ROUNDS ?? 3)
 /** SOL transfers sent for the busy block's `getBlock` (its block is the slot most of them landed in). */
 const busyTransfers = Number(process.env.BENCH_BUSY_TRANSFERS ?? 200)
 /** Load before the first throughput rounds (the endpoint's hot path compiles meanwhile). */
 const warmupMs = Number(process.env.BENCH_WARMUP_MS ?? 8000)
+/** `BENCH_LATENCY_ONLY=1`: the one-at-a-time part only (a minute instead of several). */
+const latencyOnly = process.env.BENCH_LATENCY_ONLY === '1'
 
 const body = (method: string, params: unknown[] = []) =>
   JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })
@@ -140,15 +151,16 @@ async function main(): Promise<void> {
 
     const latencies: Array<readonly [string, readonly Side[], LatencyResult[]]> = []
     for (const [method, request] of reads) {
-      const sides = method === 'getBalance' ? [direct, proxied, ...floors] : [direct, proxied]
+      const sides = [direct, proxied, ...floors]
       const measured = await measureAlternatingLatency(
         sides.map(({ poster }) => poster),
         request,
         latencyIterations,
-        100,
+        latencyWarmup,
       )
       latencies.push([method, sides, measured] as const)
     }
+    const floor = await measureLoopbackFloor(latencyIterations * 2, latencyWarmup)
 
     const pids = {
       surfpool: surfpool.pid,
@@ -157,31 +169,33 @@ async function main(): Promise<void> {
       'bare fixed-answer server (busy block)': busyFixedFloor.pid,
       client: process.pid,
     }
-    for (const { poster } of [direct, ...floors]) {
-      await measureThroughput(poster, reads[0][1], concurrency, warmupMs / 4)
-    }
-    await measureThroughput(proxied.poster, reads[0][1], concurrency, warmupMs)
-    await measureThroughput(fixedFloor.poster, blockBody, concurrency, warmupMs / 4)
-    await measureThroughput(busyFixedFloor.poster, busyBlockBody, concurrency, warmupMs / 4)
     const throughputs: Array<readonly [string, readonly Side[], RoundsResult[]]> = []
-    for (const [method, request, sides] of [
-      [reads[0][0], reads[0][1], [direct, proxied, ...floors]],
-      [reads[1][0], reads[1][1], [direct, proxied]],
-      ['getBlock (finalized, cached)', blockBody, [direct, proxied, fixedFloor]],
-      [
-        `getBlock (finalized, ${busy.transactions} transfers, cached)`,
-        busyBlockBody,
-        [direct, proxied, busyFixedFloor],
-      ],
-    ] as const) {
-      const rounds = await alternatingThroughput(
-        sides.map(({ poster }) => poster),
-        request,
-        throughputMs,
-        throughputRounds,
-        pids,
-      )
-      throughputs.push([method, sides, rounds] as const)
+    if (!latencyOnly) {
+      for (const { poster } of [direct, ...floors]) {
+        await measureThroughput(poster, reads[0][1], concurrency, warmupMs / 4)
+      }
+      await measureThroughput(proxied.poster, reads[0][1], concurrency, warmupMs)
+      await measureThroughput(fixedFloor.poster, blockBody, concurrency, warmupMs / 4)
+      await measureThroughput(busyFixedFloor.poster, busyBlockBody, concurrency, warmupMs / 4)
+      for (const [method, request, sides] of [
+        [reads[0][0], reads[0][1], [direct, proxied, ...floors]],
+        [reads[1][0], reads[1][1], [direct, proxied]],
+        ['getBlock (finalized, cached)', blockBody, [direct, proxied, fixedFloor]],
+        [
+          `getBlock (finalized, ${busy.transactions} transfers, cached)`,
+          busyBlockBody,
+          [direct, proxied, busyFixedFloor],
+        ],
+      ] as const) {
+        const rounds = await alternatingThroughput(
+          sides.map(({ poster }) => poster),
+          request,
+          throughputMs,
+          throughputRounds,
+          pids,
+        )
+        throughputs.push([method, sides, rounds] as const)
+      }
     }
 
     const cpu = cpus()[0]?.model ?? 'unknown CPU'
@@ -190,6 +204,15 @@ async function main(): Promise<void> {
       `load average at the end: ${loadavg()
         .map((load) => load.toFixed(2))
         .join(' ')} (1, 5, 15 min; other work on the machine weighs on every figure)`,
+    )
+    console.log(
+      `\nloopback floor (bench/lib/loopbackFloor.ts, ${floor.direct.samples} round trips of 150 bytes each way)`,
+    )
+    console.log(
+      `  between two processes     p50 ${format(floor.direct.p50, 3)}  p95 ${format(floor.direct.p95, 3)}`,
+    )
+    console.log(
+      `  through a byte relay      p50 ${format(floor.relayed.p50, 3)}  p95 ${format(floor.relayed.p95, 3)}  one more process adds p50 ${format(floor.relayed.p50 - floor.direct.p50, 3)} ms (relay CPU ${format(floor.relayCpuMs, 3)} ms per round trip)`,
     )
     for (const [method, sides, measured] of latencies) {
       console.log(
