@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
-import { createServer, type Server, type Socket } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { createServer, type Server, Socket } from 'node:net'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createPipelinedPoster, type PipelinedPoster } from './createPipelinedPoster.ts'
 import { UpstreamError } from './upstreamError.ts'
 
@@ -96,6 +96,35 @@ describe('pipelined posts to a node', () => {
 
     expect(answers).toEqual(Array.from({ length: 10 }, (_, index) => `{"echo":{"n":${index}}}`))
     expect(node.connections()).toBe(1)
+  })
+
+  it('hands the only post under way to the socket at once, without waiting for the end of the turn', async () => {
+    const { poster } = await setUp(echo, { connections: 4 })
+    await poster.post('{"n":0}', 5000)
+    const write = vi.spyOn(Socket.prototype, 'write')
+
+    const answer = text(poster.post('{"n":1}', 5000))
+    const [socket] = write.mock.contexts as Socket[]
+    write.mockRestore()
+
+    expect(socket?.writableCorked).toBe(0)
+    expect(socket?.writableLength).toBe(0)
+    expect(await answer).toBe('{"echo":{"n":1}}')
+  })
+
+  it('holds the posts made while another is under way until the end of the turn, then writes them together', async () => {
+    const { poster } = await setUp(echo)
+    await poster.post('{"n":0}', 5000)
+    const write = vi.spyOn(Socket.prototype, 'write')
+
+    const answers = [1, 2, 3].map((n) => text(poster.post(`{"n":${n}}`, 5000)))
+    const [socket] = write.mock.contexts as Socket[]
+    write.mockRestore()
+
+    expect(socket?.writableCorked).toBe(1)
+    expect(socket?.writableLength).toBeGreaterThan(0)
+    expect(await Promise.all(answers)).toEqual([1, 2, 3].map((n) => `{"echo":{"n":${n}}}`))
+    expect(socket?.writableCorked).toBe(0)
   })
 
   it('spreads posts over at most `connections`, each holding at most `depth`', async () => {
