@@ -45,7 +45,8 @@ export async function alternatingThroughput(
       const after = await Promise.all(Object.values(pids).map((pid) => cpuMs([pid])))
       total.requests += result.requests
       total.ms += result.requests / (result.requestsPerSecond / 1000)
-      total.latencies.push(...result.latencies)
+      // Not push(...latencies): a fast round holds more samples than a call may take arguments.
+      for (const latency of result.latencies) total.latencies.push(latency)
       Object.keys(pids).forEach((name, at) => {
         total.cpu[name] = (total.cpu[name] ?? 0) + (after[at] ?? 0) - (before[at] ?? 0)
       })
