@@ -36,8 +36,14 @@ export type HttpCallFront = {
   answer(key: string, origin: string | undefined, body: Buffer, response: ServerResponse): void
 }
 
-/** Answers up to this size are joined and sent as one buffer; larger ones go as their pieces. */
-const smallAnswerBytes = 64 * 1024
+/**
+ * An answer around node results goes as its pieces, corked into one write: joining them first
+ * would copy every byte again (a cached busy block, ~44 KB, cost 60 % more CPU joined). Only a
+ * batch's many small pieces (more than `fewPieces`, at most `joinedBytes` in all) are joined,
+ * where one copy is cheaper than a write call per piece.
+ */
+const fewPieces = 16
+const joinedBytes = 64 * 1024
 
 /** The longest key segment fastify's router would take (`maxParamLength`); longer ones are its 414. */
 const maxKeySegment = 100
@@ -79,10 +85,7 @@ function sendJson(response: ServerResponse, status: number, text: string | Buffe
   response.end(text)
 }
 
-/**
- * Sends the pieces of a large response as they are, with their total length, in one corked write:
- * never joined into one buffer, a copy of megabytes.
- */
+/** Sends the pieces of a response as they are, with their total length, in one corked write. */
 function sendPieces(response: ServerResponse, pieces: Buffer[], bytes: number): void {
   response.writeHead(200, {
     'access-control-allow-origin': '*',
@@ -165,8 +168,9 @@ export function createHttpCallFront(parameters: HttpCallFrontParameters): HttpCa
     } else text = answered
     if (typeof text === 'string') return sendJson(response, 200, text)
     const bytes = text.reduce((total, piece) => total + piece.length, 0)
-    // A small answer around a node's result (a cache hit) goes as one buffer, in one write.
-    if (bytes <= smallAnswerBytes) return sendJson(response, 200, Buffer.concat(text, bytes))
+    if (text.length > fewPieces && bytes <= joinedBytes) {
+      return sendJson(response, 200, Buffer.concat(text, bytes))
+    }
     sendPieces(response, text, bytes)
   }
 
