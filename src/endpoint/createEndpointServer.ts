@@ -1,10 +1,10 @@
-import { createServer } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify'
 import { invalidProjectId, invalidRequest } from '../core/rpc/errors.ts'
 import { errorBody } from './answerRequests.ts'
 import { createCallLog, type LogCall, type LogLevel } from './callLog.ts'
-import { createHttpCallFront, type HttpCallFront } from './createHttpCallFront.ts'
+import { createHttpCallFront } from './createHttpCallFront.ts'
 import type { RpcHandler } from './createRpcHandler.ts'
 import type { SubscriptionRelay } from './createSubscriptionRelay.ts'
 import type { UpstreamClient } from './createUpstreamClient.ts'
@@ -39,6 +39,8 @@ export type CreateEndpointServerParameters = {
   limitsFor: LimitsFor
 }
 
+type RequestListener = (request: IncomingMessage, response: ServerResponse) => void
+
 /** Node's parser refusals as JSON-RPC: headers too large, a request too slow, malformed HTTP. */
 function clientErrorBody(code: string | undefined): { status: number; body: string } {
   if (code === 'HPE_HEADER_OVERFLOW') {
@@ -59,43 +61,33 @@ export type EndpointServer = {
 }
 
 /**
- * The endpoint's front (DESIGN §5): one node:http server on its port whose `POST /v3/<KEY>` calls
- * are answered by `createHttpCallFront.ts` directly (the hot path: no framework work per call),
- * every other request by fastify (`httpRoutes.ts`, `/metrics`), the WebSocket upgrades by
- * `webSocketServer.ts`; one structured log line per JSON-RPC call (`callLog.ts`).
+ * The endpoint's front (DESIGN §5): one fastify server on its port, whose `POST /v3/<KEY>` calls
+ * are taken before fastify and answered by `createHttpCallFront.ts` on node:http directly (the hot
+ * path: no framework work per call), every other request by fastify (`httpRoutes.ts`,
+ * `/metrics`), the WebSocket upgrades by `webSocketServer.ts`; one structured log line per
+ * JSON-RPC call (`callLog.ts`).
  */
 export function createEndpointServer(parameters: CreateEndpointServerParameters): EndpointServer {
   const { handler, upstream, filters, subscriptions, bodyLimitBytes, limits } = parameters
   const keys = new Set(parameters.apiKeys)
-  // Set once fastify exists (the server is made inside it); a closing server leaves every request
-  // to fastify, which answers 503 then.
-  let calls: HttpCallFront | undefined
+  // A closing server leaves every request to fastify, which answers 503 then.
   let closing = false
   const app = Fastify({
-    serverFactory: (fastifyHandler) => {
-      const server = createServer(
-        {
-          headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
-          // Node checks the two timeouts above this often (30 s by default, longer than they are).
-          connectionsCheckingInterval: Math.max(
-            100,
-            Math.min(1000, limits.headersTimeoutMs / 2, limits.requestTimeoutMs / 2),
-          ),
-        },
-        (request, response) => {
-          if (closing || !calls?.serve(request, response)) fastifyHandler(request, response)
-        },
-      )
-      server.keepAliveTimeout = 65_000
-      server.requestTimeout = limits.requestTimeoutMs
-      server.setTimeout(limits.idleTimeoutMs)
-      return server
-    },
     logger:
       parameters.logFormat === 'text'
         ? { level: parameters.logLevel, stream: textLogStream(process.stdout) }
         : { level: parameters.logLevel },
     bodyLimit: bodyLimitBytes,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    http: {
+      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
+      // Node checks the two timeouts above this often (30 s by default, longer than they are).
+      connectionsCheckingInterval: Math.max(
+        100,
+        Math.min(1000, limits.headersTimeoutMs / 2, limits.requestTimeoutMs / 2),
+      ),
+    },
     clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
       if (error.code === 'ECONNRESET' || socket.destroyed) return
       const { status, body } = clientErrorBody(error.code)
@@ -109,6 +101,7 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
     // endpoint's JavaScript time per call): request.log is the server's logger.
     childLoggerFactory: (logger) => logger,
     forceCloseConnections: true,
+    keepAliveTimeout: 65_000,
     // A path fastify cannot decode (`/v3/%`) never reaches a route: under /v3/ its key segment is
     // no known key (401, as over WebSocket), elsewhere there is no such path (404).
     frameworkErrors: (error, request, reply: FastifyReply) => {
@@ -149,13 +142,24 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
     logCall,
     log: app.log,
   })
-  calls = createHttpCallFront({
+  const calls = createHttpCallFront({
     keys,
     admission: parameters.admission,
     handler,
     bodyLimitBytes,
     logCall,
     log: app.log,
+  })
+  // The front sees every request of the server first and takes `POST /v3/<KEY>`; fastify's own
+  // listener gets the rest. (With `--host localhost` fastify also listens on the second address,
+  // with its listener alone: its `/v3/:key` route answers the same way.)
+  const [fastifyListener, ...otherListeners] = app.server.listeners('request') as RequestListener[]
+  if (!fastifyListener || otherListeners.length > 0) {
+    throw new Error('fastify was expected to serve requests from exactly one listener')
+  }
+  app.server.removeListener('request', fastifyListener)
+  app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (closing || !calls.serve(request, response)) fastifyListener(request, response)
   })
   registerHttpRoutes(app, {
     identity: parameters.identity,
