@@ -10,7 +10,7 @@ import {
   toPageMessage,
 } from '../core/protocol/connection.ts'
 import type { PagePortMessage } from '../core/protocol/pagePort.ts'
-import { createResultAssembler } from '../core/protocol/resultParts.ts'
+import { createApiResultAssemblers } from '../core/protocol/resultParts.ts'
 import { internalErrorObject } from '../core/rpc/internalErrorObject.ts'
 import type { RpcId } from '../core/rpc/types.ts'
 
@@ -47,12 +47,7 @@ const toPagePort = (port: NonNullable<PageEnd['port']>): ResultRoute => ({
 
 /** Without a page port: pieces joined here, the whole response posted on the page stream. */
 function joinedForStream(page: PageEnd): ResultRoute {
-  const results = new Map<PageApi, ReturnType<typeof createResultAssembler>>()
-  const resultsOf = (api: PageApi) => {
-    const assembler = results.get(api) ?? createResultAssembler()
-    results.set(api, assembler)
-    return assembler
-  }
+  const resultsOf = createApiResultAssemblers()
   return {
     piece: (api, id, text) => resultsOf(api).add(id, text),
     drop: (api, id) => resultsOf(api).drop(id),

@@ -5,7 +5,7 @@ import {
   toPageMessage,
 } from '../core/protocol/connection.ts'
 import type { PagePortMessage } from '../core/protocol/pagePort.ts'
-import { createResultAssembler } from '../core/protocol/resultParts.ts'
+import { createApiResultAssemblers } from '../core/protocol/resultParts.ts'
 import type { PageStream } from './pageStream.ts'
 
 /** One page API's end of the page stream: what a provider sends and receives (JSON-RPC messages). */
@@ -46,11 +46,10 @@ export function createPageWire(stream: PageStream): PageWire {
       },
     }),
     receiveResults(port) {
-      const results = new Map<PageApi, ReturnType<typeof createResultAssembler>>()
+      const resultsOf = createApiResultAssemblers()
       port.onMessage((message) => {
         const api = message.api ?? defaultPageApi
-        const assembler = results.get(api) ?? createResultAssembler()
-        results.set(api, assembler)
+        const assembler = resultsOf(api)
         if (message.type === 'resultPart') assembler.add(message.id, message.text)
         else if (message.type === 'resultDropped') assembler.drop(message.id)
         else deliver(api, assembler.complete(message.response))

@@ -1,6 +1,6 @@
 import type { EngineResponse } from '../multichain/ports.ts'
 import type { RpcId } from '../rpc/types.ts'
-import type { BackgroundMessage } from './connection.ts'
+import type { BackgroundMessage, PageApi } from './connection.ts'
 
 /** The longest piece of a result text that one port message carries. */
 export const resultPartLength = 256 * 1024
@@ -69,3 +69,18 @@ export function createResultAssembler() {
     },
   }
 }
+
+/**
+ * One `createResultAssembler` per page API (`connection.ts`): each API numbers its own requests,
+ * so two APIs' pieces under the same id stay apart.
+ */
+export function createApiResultAssemblers(): (api: PageApi) => ResultAssembler {
+  const assemblers = new Map<PageApi, ResultAssembler>()
+  return (api) => {
+    const assembler = assemblers.get(api) ?? createResultAssembler()
+    assemblers.set(api, assembler)
+    return assembler
+  }
+}
+
+export type ResultAssembler = ReturnType<typeof createResultAssembler>
