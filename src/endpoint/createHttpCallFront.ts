@@ -9,6 +9,7 @@ import {
 } from './answerRequests.ts'
 import type { LogCall } from './callLog.ts'
 import type { AfterWrite, RpcHandler } from './createRpcHandler.ts'
+import { createTurnWriter } from './createTurnWriter.ts'
 import type { Admission } from './keys/createAdmission.ts'
 import { readRequestBody } from './readRequestBody.ts'
 
@@ -75,8 +76,8 @@ export function keyOfPath(url: string | undefined): string | undefined {
   return url.slice(4, end)
 }
 
-/** Sends a whole JSON answer (a string or one buffer) with the headers every answer carries. */
-function sendJson(response: ServerResponse, status: number, text: string | Buffer): void {
+/** Writes a whole JSON answer (a string or one buffer) with the headers every answer carries. */
+function writeJson(response: ServerResponse, status: number, text: string | Buffer): void {
   response.writeHead(status, {
     'access-control-allow-origin': '*',
     'content-type': jsonType,
@@ -85,8 +86,8 @@ function sendJson(response: ServerResponse, status: number, text: string | Buffe
   response.end(text)
 }
 
-/** Sends the pieces of a response as they are, with their total length, in one corked write. */
-function sendPieces(response: ServerResponse, pieces: Buffer[], bytes: number): void {
+/** Writes the pieces of a response as they are, with their total length, in one corked write. */
+function writePieces(response: ServerResponse, pieces: Buffer[], bytes: number): void {
   response.writeHead(200, {
     'access-control-allow-origin': '*',
     'content-type': jsonType,
@@ -125,13 +126,21 @@ function watchWrite(response: ServerResponse, afterWrite: AfterWrite): void {
  * directly, without a web framework's per-request work (routing, hooks, a content-type parser, a
  * reply object): the body read as bytes up to the limit (413), CORS for any origin, the key (401),
  * the keys file's admission (402/403/429), then every call through `handler`, each logged and
- * counted. Every other request (preflights, `/healthz`, `/metrics`, 404s, paths it does not
+ * counted; answers made in one turn of the event loop are written together (`createTurnWriter`).
+ * Every other request (preflights, `/healthz`, `/metrics`, 404s, paths it does not
  * read) is left to the server's framework.
  */
 export function createHttpCallFront(parameters: HttpCallFrontParameters): HttpCallFront {
   const { keys, admission, handler, bodyLimitBytes, logCall, log } = parameters
   const tooLargeBody = errorBody(invalidRequest(`body larger than ${bodyLimitBytes} bytes`))
   const unknownKeyBody = errorBody(invalidProjectId())
+  const writeTogether = createTurnWriter()
+  /** Hands an answer's write to the turn's writer (`createTurnWriter.ts`). */
+  const send = (response: ServerResponse, write: () => void) =>
+    writeTogether(write, (error) => {
+      log.error({ err: error }, 'unexpected failure')
+      response.destroy()
+    })
 
   async function respond(
     key: string,
@@ -141,13 +150,14 @@ export function createHttpCallFront(parameters: HttpCallFrontParameters): HttpCa
   ): Promise<void> {
     if (!keys.has(key)) {
       logCall('http', key)({ method: '(unauthorized)', status: 401, durationMs: 0 })
-      sendJson(response, 401, unknownKeyBody)
+      send(response, () => writeJson(response, 401, unknownKeyBody))
       return
     }
     const refusal = await admission.admit(key, { origin, body })
     if (refusal) {
       logCall('http', key)({ method: '(refused)', status: refusal.error.code, durationMs: 0 })
-      sendJson(response, refusal.status, errorBody(refusal.error))
+      const refused = errorBody(refusal.error)
+      send(response, () => writeJson(response, refusal.status, refused))
       return
     }
     const answered = await answerRequests(
@@ -157,8 +167,10 @@ export function createHttpCallFront(parameters: HttpCallFrontParameters): HttpCa
       logCall('http', key),
     )
     if (answered === undefined) {
-      response.writeHead(204, { 'access-control-allow-origin': '*', 'content-type': jsonType })
-      response.end()
+      send(response, () => {
+        response.writeHead(204, { 'access-control-allow-origin': '*', 'content-type': jsonType })
+        response.end()
+      })
       return
     }
     let text: ResponseText
@@ -166,12 +178,19 @@ export function createHttpCallFront(parameters: HttpCallFrontParameters): HttpCa
       watchWrite(response, answered.afterWrite)
       text = answered.text
     } else text = answered
-    if (typeof text === 'string') return sendJson(response, 200, text)
-    const bytes = text.reduce((total, piece) => total + piece.length, 0)
-    if (text.length > fewPieces && bytes <= joinedBytes) {
-      return sendJson(response, 200, Buffer.concat(text, bytes))
+    if (typeof text === 'string') {
+      const whole = text
+      send(response, () => writeJson(response, 200, whole))
+      return
     }
-    sendPieces(response, text, bytes)
+    const pieces = text
+    const bytes = pieces.reduce((total, piece) => total + piece.length, 0)
+    if (pieces.length > fewPieces && bytes <= joinedBytes) {
+      const joined = Buffer.concat(pieces, bytes)
+      send(response, () => writeJson(response, 200, joined))
+      return
+    }
+    send(response, () => writePieces(response, pieces, bytes))
   }
 
   function answer(
@@ -186,11 +205,10 @@ export function createHttpCallFront(parameters: HttpCallFrontParameters): HttpCa
         response.destroy()
         return
       }
-      sendJson(
-        response,
-        500,
-        serializeResponse(null, { error: { code: -32603, message: 'Internal error' } }) as string,
-      )
+      const failed = serializeResponse(null, {
+        error: { code: -32603, message: 'Internal error' },
+      }) as string
+      send(response, () => writeJson(response, 500, failed))
     })
   }
 
@@ -208,13 +226,15 @@ export function createHttpCallFront(parameters: HttpCallFrontParameters): HttpCa
         if (read.refused === 'gone') return
         log.info({ transport: 'http', status: 413 }, 'http')
         // The rest of the body is not read: the connection closes after the answer.
-        response.writeHead(413, {
-          'access-control-allow-origin': '*',
-          connection: 'close',
-          'content-type': jsonType,
-          'content-length': Buffer.byteLength(tooLargeBody),
+        send(response, () => {
+          response.writeHead(413, {
+            'access-control-allow-origin': '*',
+            connection: 'close',
+            'content-type': jsonType,
+            'content-length': Buffer.byteLength(tooLargeBody),
+          })
+          response.end(tooLargeBody)
         })
-        response.end(tooLargeBody)
       })
       return true
     },
