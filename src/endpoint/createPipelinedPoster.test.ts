@@ -151,6 +151,18 @@ describe('pipelined posts to a node', () => {
     expect(await text(poster.post('"close"', 5000))).toBe('{"until":"close"}')
   })
 
+  it('reads the length, coding and connection headers whatever their case', async () => {
+    const { node, poster } = await setUp((body) =>
+      body === '"chunked"'
+        ? 'HTTP/1.1 200 OK\r\nTransfer-Encoding: CHUNKED\r\n\r\n7\r\n{"b":2}\r\n0\r\n\r\n'
+        : `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nCONTENT-LENGTH: 7\r\nConnection: Keep-Alive\r\n\r\n{"a":1}`,
+    )
+
+    expect(await text(poster.post('"length"', 5000))).toBe('{"a":1}')
+    expect(await text(poster.post('"chunked"', 5000))).toBe('{"b":2}')
+    expect(node.connections()).toBe(1)
+  })
+
   it('opens a new connection after an answer that says Connection: close', async () => {
     const { node, poster } = await setUp((body, socket) => {
       const answer = withLength(`{"echo":${body}}`, 'connection: close\r\n')

@@ -21,6 +21,19 @@ export type PipelinedPoster = {
 const maxHeadBytes = 64 * 1024
 const headEnd = Buffer.from('\r\n\r\n')
 const lineEnd = Buffer.from('\r\n')
+const statusLine = /^HTTP\/1\.([01]) (\d{3})/
+
+/**
+ * The value of header `name` (lower case) in `fields`, a head in lower case without its final
+ * CRLF CRLF; its last line when it is repeated, as a later line overrides an earlier one here.
+ */
+function headerValue(fields: string, name: string): string | undefined {
+  const at = fields.lastIndexOf(`\r\n${name}:`)
+  if (at < 0) return undefined
+  const from = at + name.length + 3
+  const to = fields.indexOf('\r\n', from)
+  return fields.slice(from, to < 0 ? fields.length : to).trim()
+}
 
 type Call = {
   request: string
@@ -245,9 +258,9 @@ export function createPipelinedPoster(
       if (connection.buffer.length > maxHeadBytes) protocolError(connection, 'headers too large')
       return false
     }
-    const lines = connection.buffer.toString('latin1', 0, end).split('\r\n')
+    const head = connection.buffer.toString('latin1', 0, end)
     connection.buffer = connection.buffer.subarray(end + headEnd.length)
-    const status = /^HTTP\/1\.([01]) (\d{3})/.exec(lines[0] ?? '')
+    const status = statusLine.exec(head)
     if (!status) {
       protocolError(connection, 'something that is not HTTP/1.1')
       return false
@@ -259,22 +272,18 @@ export function createPipelinedPoster(
       protocolError(connection, 'an answer to no request')
       return false
     }
-    let length: number | undefined
-    let chunked = false
-    let keepAlive = status[1] === '1'
-    for (const line of lines.slice(1)) {
-      const colon = line.indexOf(':')
-      if (colon < 0) continue
-      const name = line.slice(0, colon).trim().toLowerCase()
-      const value = line
-        .slice(colon + 1)
-        .trim()
-        .toLowerCase()
-      if (name === 'content-length') length = Number(value)
-      else if (name === 'transfer-encoding') chunked = value.split(',').at(-1)?.trim() === 'chunked'
-      else if (name === 'connection')
-        keepAlive = value.includes('keep-alive') || !value.includes('close')
-    }
+    // The three headers read, found in the head lower-cased once (no array of lines, no string per
+    // header: this runs for every answer).
+    const fields = head.toLowerCase()
+    const contentLength = headerValue(fields, 'content-length')
+    const length = contentLength === undefined ? undefined : Number(contentLength)
+    const chunked =
+      headerValue(fields, 'transfer-encoding')?.split(',').at(-1)?.trim() === 'chunked'
+    const connectionHeader = headerValue(fields, 'connection')
+    const keepAlive =
+      connectionHeader === undefined
+        ? status[1] === '1'
+        : connectionHeader.includes('keep-alive') || !connectionHeader.includes('close')
     if (!keepAlive) connection.closing = true
     if (chunked) connection.reading = { state: 'chunk-size' }
     else if (length !== undefined) {
