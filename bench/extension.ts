@@ -116,7 +116,7 @@ function timeTrips(
         eip1193: [],
         external: [],
         direct: [],
-        floor: { whole: [], pieces: [], external: [] },
+        floor: { whole: [], pieces: [], external: [], externalPieces: [] },
       }
       const relayFloor = window.relayFloor
       if (floorWays.length > 0 && !relayFloor) throw new Error('window.relayFloor is missing')
@@ -244,6 +244,7 @@ async function main(): Promise<void> {
       whole: summarize(logs.floor.whole),
       pieces: summarize(logs.floor.pieces),
       external: summarize(logs.floor.external),
+      externalPieces: summarize(logs.floor.externalPieces),
     }
     const overFloor = {
       wallet: summarize(pairedRatios(logs.wallet, logs.floor.pieces)),
@@ -443,6 +444,10 @@ function largeAnswerRows(r: Report): string {
     row(
       'relay floor: page ↔ worker (extension transport), the text as one message',
       r.floorLogs.external,
+    ),
+    row(
+      'relay floor: page ↔ worker (extension transport), the text in pieces as it arrives',
+      r.floorLogs.externalPieces,
     ),
   ].join('\n')
 }

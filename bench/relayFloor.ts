@@ -11,13 +11,15 @@
  * - `pieces`: the same, the body's text sent on as it arrives from the node (one port message per
  *   piece the worker reads), each piece passed to the page at once, joined there;
  * - `external`: one hop, page ↔ worker over `chrome.runtime.connect(<id>)` (`externally_connectable`,
- *   the official client's transport), the text as one message.
+ *   the official client's transport), the text as one message;
+ * - `externalPieces`: the same one hop, the body's text sent on as it arrives (what the page would
+ *   gain if pieces skipped the content script).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-export const relayWays = ['whole', 'pieces', 'external'] as const
+export const relayWays = ['whole', 'pieces', 'external', 'externalPieces'] as const
 export type RelayWay = (typeof relayWays)[number]
 
 /** A request the page hands the relay: where to post which JSON-RPC body, and how to answer. */
@@ -33,7 +35,7 @@ function relayWorker(): void {
       headers: { 'content-type': 'application/json' },
       body: request.body,
     })
-    if (request.way !== 'pieces' || !response.body) {
+    if ((request.way !== 'pieces' && request.way !== 'externalPieces') || !response.body) {
       port.postMessage({ id: request.id, text: await response.text() } satisfies RelayAnswer)
       return
     }
@@ -103,7 +105,7 @@ function relayPage(): void {
       const request: RelayRequest = { id: nextId++, way, url, body }
       return new Promise<RelayAnswer>((resolve, reject) => {
         waiting.set(request.id, { resolve, pieces: [] })
-        if (way !== 'external') {
+        if (way === 'whole' || way === 'pieces') {
           if (!content) reject(new Error('the relay floor extension is not in this page'))
           content?.postMessage(request)
           return
