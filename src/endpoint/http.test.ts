@@ -584,11 +584,14 @@ describe('a poll whose answer is not written', () => {
   })
 
   it('makes the next poll of the filter answer "filter busy" while its client does not read', async () => {
+    // The second poll waits for the first's claim as long as a query may take (+2 s): short enough
+    // for a test, long enough that the first poll's 13 MB log query to anvil still ends within it
+    // on a loaded machine (at 300 ms it timed out there about 1 run in 8, and held no claim).
     const impatient = await startEndpoint({
       ...testStateOptions(),
       port: 0,
       upstream: anvilUrl,
-      queryTimeoutMs: 300,
+      queryTimeoutMs: 3000,
       logLevel: 'silent',
     })
     try {
