@@ -7,7 +7,10 @@
 import { createRequire } from 'node:module'
 
 /** What the addon's `Surfnet.startWithConfig()` gives (the parts used here). */
-type Surfnet = { rpcUrl: string; wsUrl: string; stop(): void }
+type Surfnet = { rpcUrl: string; wsUrl: string; drainEvents(): unknown[]; stop(): void }
+
+/** How often the node's event queue is emptied (it holds ~1,000; a block or a transaction adds one or a few). */
+const drainEveryMs = 50
 
 /**
  * The addon's options this process passes on, as one JSON argument: `slotTimeMs` sets how often a
@@ -33,6 +36,11 @@ try {
   console.error(`Surfpool could not start (${addon}): ${(error as Error).message}`)
   process.exit(1)
 }
+// The node queues an event per block and per transaction for its host to drain, in a queue of ~1,000;
+// once it is full the node stops answering for good (after ~1,000 blocks: 80 s at its default
+// clock). Nothing here reads the events: they are drained and dropped.
+setInterval(() => surfnet.drainEvents(), drainEveryMs)
+
 const ready: SurfpoolReady = {
   event: 'surfpool-ready',
   rpcUrl: surfnet.rpcUrl,
