@@ -405,19 +405,24 @@ function pageLoadRows(p: PageLoadSamples): string {
  */
 function largeAnswerRows(r: Report): string {
   const ratio = (a: Summary, key: 'p50' | 'p95') => a[key] / r.directLogs[key]
-  const twoHopFloor = Math.min(ratio(r.floorLogs.whole, 'p50'), ratio(r.floorLogs.pieces, 'p50'))
-  const oneHopFloor = ratio(r.floorLogs.external, 'p50')
-  /** A page API's row; its target's verdict names the floor when the floor is above the target. */
-  const row = (name: string, a: Summary, target?: { ratio: number; floor: number }) => {
+  /** The floor of a page API's hops at `key`: the lower of its relay floors. */
+  const floorOf = (floors: Summary[], key: 'p50' | 'p95') =>
+    Math.min(...floors.map((floor) => ratio(floor, key)))
+  const twoHops = [r.floorLogs.whole, r.floorLogs.pieces]
+  const oneHop = [r.floorLogs.external]
+  /** `value` against `target`; when missed, the floor of the same run if it is above the target. */
+  const verdict = (value: number, target: number, floor: number) => {
+    if (value <= target) return 'met'
+    return floor > target ? `not met (its floor, ${floor.toFixed(2)}×, is above it)` : 'not met'
+  }
+  /** A page API's row, with the verdicts at p50 and at p95 against its hops' floor. */
+  const row = (name: string, a: Summary, target?: { ratio: number; floors: Summary[] }) => {
     const p50 = ratio(a, 'p50')
     const p95 = ratio(a, 'p95')
-    let targetText = ''
-    if (target) {
-      const met = p50 <= target.ratio && p95 <= 1.5
-      const floorAbove =
-        target.floor > target.ratio ? ` (its floor, ${target.floor.toFixed(2)}×, is above it)` : ''
-      targetText = `≤ ${target.ratio}× p50, ≤ 1.5× p95: ${met ? 'met' : `not met${floorAbove}`}`
-    }
+    const targetText = target
+      ? `≤ ${target.ratio}× p50: ${verdict(p50, target.ratio, floorOf(target.floors, 'p50'))}; ` +
+        `≤ 1.5× p95: ${verdict(p95, 1.5, floorOf(target.floors, 'p95'))}`
+      : ''
     return `| ${name} | ${ms(a.p50)} / ${ms(a.p95)} | ${p50.toFixed(2)}× / ${p95.toFixed(2)}× | ${targetText} |`
   }
   return [
@@ -426,15 +431,15 @@ function largeAnswerRows(r: Report): string {
     `| direct \`fetch\` from the page | ${ms(r.directLogs.p50)} / ${ms(r.directLogs.p95)} | 1.00× / 1.00× | |`,
     row('`window.aperture` (page ↔ content script ↔ worker)', r.walletLogs, {
       ratio: 1.25,
-      floor: twoHopFloor,
+      floors: twoHops,
     }),
     row('EIP-1193 provider (page ↔ content script ↔ worker)', r.eip1193Logs, {
       ratio: 1.25,
-      floor: twoHopFloor,
+      floors: twoHops,
     }),
     row('official client, extension transport (page ↔ worker)', r.externalLogs, {
       ratio: 1.3,
-      floor: oneHopFloor,
+      floors: oneHop,
     }),
     row('relay floor: page ↔ content script ↔ worker, the text as one message', r.floorLogs.whole),
     row(
