@@ -1,24 +1,12 @@
+import { createSolanaRpc, type Instruction } from '@solana/kit'
 import {
-  type Address,
-  address,
-  appendTransactionMessageInstructions,
-  compileTransaction,
-  compressTransactionMessageUsingAddressLookupTables,
-  createNoopSigner,
-  createSolanaRpc,
-  createTransactionMessage,
-  getTransactionEncoder,
-  type Instruction,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-} from '@solana/kit'
-import { getTransferSolInstruction } from '@solana-program/system'
+  transferInstruction,
+  unsignedTransaction as withLifetime,
+} from '../../src/core/solana/testing/transactions.ts'
 
 /**
- * `instructions` in a transaction paid by `feePayer` (its signature left empty), as wire bytes with
- * a fresh blockhash from `rpcUrl`: what a dapp built on @solana/kit hands a wallet to sign. With
+ * `instructions` in a transaction paid by `feePayer` (its signature left empty), as wire bytes with a
+ * fresh blockhash from `rpcUrl`: what a dapp built on @solana/kit hands a wallet to sign. With
  * `lookupTables` (table address → its addresses), the accounts found there are loaded from them.
  */
 export async function unsignedTransaction(parameters: {
@@ -27,19 +15,9 @@ export async function unsignedTransaction(parameters: {
   instructions: Instruction[]
   lookupTables?: Record<string, string[]>
 }): Promise<Uint8Array> {
-  const { rpcUrl, feePayer, instructions, lookupTables = {} } = parameters
-  const { value: latestBlockhash } = await createSolanaRpc(rpcUrl).getLatestBlockhash().send()
-  const tables = Object.fromEntries(
-    Object.entries(lookupTables).map(([table, addresses]) => [table, addresses.map(address)]),
-  ) as Record<Address, Address[]>
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(address(feePayer), m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(latestBlockhash, m),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-    (m) => compressTransactionMessageUsingAddressLookupTables(m, tables),
-  )
-  return Uint8Array.from(getTransactionEncoder().encode(compileTransaction(message)))
+  const { rpcUrl, ...transaction } = parameters
+  const { value: lifetime } = await createSolanaRpc(rpcUrl).getLatestBlockhash().send()
+  return withLifetime({ ...transaction, lifetime })
 }
 
 /**
@@ -55,11 +33,5 @@ export const transferTransaction = (parameters: {
   unsignedTransaction({
     rpcUrl: parameters.rpcUrl,
     feePayer: parameters.from,
-    instructions: [
-      getTransferSolInstruction({
-        source: createNoopSigner(address(parameters.from)),
-        destination: address(parameters.to),
-        amount: lamports(BigInt(parameters.amount)),
-      }),
-    ],
+    instructions: [transferInstruction(parameters.from, parameters.to, BigInt(parameters.amount))],
   })

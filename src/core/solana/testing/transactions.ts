@@ -15,15 +15,22 @@ import {
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 
+/** The blockhash of transactions built without one: never a live chain's (for decoding tests). */
+const fixedLifetime = {
+  blockhash: 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N' as Blockhash,
+  lastValidBlockHeight: 100n,
+}
+
 /**
- * `instructions` in a v0 transaction paid by `feePayer` (signatures left empty), as wire bytes
- * with a fixed blockhash; with `lookupTables` (table address → its addresses in order), the
- * accounts found there are loaded from them.
+ * `instructions` in a v0 transaction paid by `feePayer` (signatures left empty), as wire bytes,
+ * with `lifetime` (a node's latest blockhash) or a fixed blockhash; with `lookupTables` (table
+ * address → its addresses in order), the accounts found there are loaded from them.
  */
 export function unsignedTransaction(parameters: {
   feePayer: string
   instructions: Instruction[]
   lookupTables?: Record<string, readonly string[]>
+  lifetime?: { blockhash: Blockhash; lastValidBlockHeight: bigint }
 }): Uint8Array {
   const tables = Object.fromEntries(
     Object.entries(parameters.lookupTables ?? {}).map(([table, addresses]) => [
@@ -34,14 +41,7 @@ export function unsignedTransaction(parameters: {
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(parameters.feePayer as Address, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        {
-          blockhash: 'EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N' as Blockhash,
-          lastValidBlockHeight: 100n,
-        },
-        m,
-      ),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(parameters.lifetime ?? fixedLifetime, m),
     (m) => appendTransactionMessageInstructions(parameters.instructions, m),
     (m) => compressTransactionMessageUsingAddressLookupTables(m, tables),
   )
