@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
   type ConfirmationInput,
-  type ConfirmationRecord,
   type ConfirmationStore,
   type ConfirmationWindows,
   createConfirmations,
   maxPendingConfirmations,
   maxPendingPerOrigin,
 } from './createConfirmations.ts'
+import { memoryConfirmationStore } from './testing/memoryConfirmationStore.ts'
 
 const dapp = 'http://127.0.0.1:5173'
 const otherDapp = 'http://127.0.0.1:5174'
@@ -24,29 +24,7 @@ const hop = async (turns = 3): Promise<void> => {
 }
 
 /** `storage.session` as the worker sees it: it outlives every worker of a test. */
-function memoryStore(): ConfirmationStore & { records: Map<string, ConfirmationRecord> } {
-  const records = new Map<string, ConfirmationRecord>()
-  let windowId: number | undefined
-  return {
-    records,
-    list: async () => {
-      await hop()
-      return [...records.values()].map((record) => structuredClone(record))
-    },
-    write: async (record) => {
-      await hop()
-      records.set(record.id, structuredClone(record))
-    },
-    remove: async (id) => {
-      await hop()
-      records.delete(id)
-    },
-    readWindow: async () => windowId,
-    writeWindow: async (id) => {
-      windowId = id
-    },
-  }
-}
+const memoryStore = () => memoryConfirmationStore(hop)
 
 /** The browser's windows: they too outlive the worker. */
 function memoryWindows(): ConfirmationWindows & {

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  type ConfirmationRecord,
-  type ConfirmationStore,
-  createConfirmations,
-} from './createConfirmations.ts'
+import { type ConfirmationRecord, createConfirmations } from './createConfirmations.ts'
 import { addNetworkKind, createNetworkAdder } from './createNetworkAdder.ts'
+import { memoryConfirmationStore } from './testing/memoryConfirmationStore.ts'
 import type { CustomNetwork } from './validateNetwork.ts'
 
 const dapp = 'https://app.example'
@@ -15,27 +12,9 @@ const draft: CustomNetwork = {
   wsUrl: 'ws://127.0.0.1:9545',
 }
 
-function memoryStore(): ConfirmationStore {
-  const records = new Map<string, ConfirmationRecord>()
-  let windowId: number | undefined
-  return {
-    list: async () => [...records.values()].map((record) => structuredClone(record)),
-    write: async (record) => {
-      records.set(record.id, structuredClone(record))
-    },
-    remove: async (id) => {
-      records.delete(id)
-    },
-    readWindow: async () => windowId,
-    writeWindow: async (id) => {
-      windowId = id
-    },
-  }
-}
-
 function setUp(options: { endpointProblem?: string; custom?: CustomNetwork[] } = {}) {
   const confirmations = createConfirmations({
-    store: memoryStore(),
+    store: memoryConfirmationStore(),
     windows: { open: async () => 7, focus: async () => undefined, exists: async () => true },
     newId: () => crypto.randomUUID(),
     now: () => 1_000,

@@ -13,11 +13,11 @@ import type { SigningRequest } from '../eth/signer.ts'
 import type { Json, NodeAnswer } from '../rpc/types.ts'
 import {
   type ConfirmationRecord,
-  type ConfirmationStore,
   type ConfirmationWindows,
   createConfirmations,
 } from './createConfirmations.ts'
 import { type CallsBatch, createSigner, type SentTransaction } from './createSigner.ts'
+import { memoryConfirmationStore } from './testing/memoryConfirmationStore.ts'
 
 const account = mnemonicToAccount('test test test test test test test test test test test junk')
 const alice = account.address
@@ -27,21 +27,8 @@ const devnet = 'eip155:31337'
 
 /** What outlives a worker: session storage, windows, batches, and the node's pool. */
 function world() {
-  const records = new Map<string, ConfirmationRecord>()
-  let windowId: number | undefined
-  const store: ConfirmationStore = {
-    list: async () => [...records.values()].map((record) => structuredClone(record)),
-    write: async (record) => {
-      records.set(record.id, structuredClone(record))
-    },
-    remove: async (id) => {
-      records.delete(id)
-    },
-    readWindow: async () => windowId,
-    writeWindow: async (id) => {
-      windowId = id
-    },
-  }
+  const store = memoryConfirmationStore()
+  const { records } = store
   const windows: ConfirmationWindows = {
     open: async () => 7,
     focus: async () => undefined,

@@ -14,16 +14,13 @@ import {
   readOnlyAccount,
 } from '../solana/testing/lookupTableTransaction.ts'
 import { transferTransaction } from '../solana/testing/transactions.ts'
-import {
-  type ConfirmationRecord,
-  type ConfirmationStore,
-  createConfirmations,
-} from './createConfirmations.ts'
+import { type ConfirmationRecord, createConfirmations } from './createConfirmations.ts'
 import {
   createSolanaSigner,
   type SentSolanaTransaction,
   type SolanaConfirmationViews,
 } from './createSolanaSigner.ts'
+import { memoryConfirmationStore } from './testing/memoryConfirmationStore.ts'
 
 const [key] = deriveSolanaKeys('test test test test test test test test test test test junk', 1)
 if (!key) throw new Error('no key derived')
@@ -53,21 +50,8 @@ function transactionRequest(
 
 /** What outlives a worker: the confirmation records (session storage) and the node's ledger. */
 function world() {
-  const records = new Map<string, ConfirmationRecord>()
-  let windowId: number | undefined
-  const store: ConfirmationStore = {
-    list: async () => [...records.values()].map((record) => structuredClone(record)),
-    write: async (record) => {
-      records.set(record.id, structuredClone(record))
-    },
-    remove: async (id) => {
-      records.delete(id)
-    },
-    readWindow: async () => windowId,
-    writeWindow: async (id) => {
-      windowId = id
-    },
-  }
+  const store = memoryConfirmationStore()
+  const { records } = store
   /** Every `sendTransaction` the node received (base64), and what each record held then. */
   const sends: Array<{ transaction: string; config: unknown; progressThen: unknown[] }> = []
   /** Signatures (base58) of the transactions the node took. */
