@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { walletNamespaces } from '../wallet/namespaces.ts'
 import { buildSessionScopes } from './buildSessionScopes.ts'
 
 describe('buildSessionScopes', () => {
@@ -13,6 +14,7 @@ describe('buildSessionScopes', () => {
           '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
           '0x70997970C51812DC3A010C7D01B50E0D17DC79C8',
         ],
+        namespaces: walletNamespaces,
       }),
     ).toEqual({
       'eip155:1': {

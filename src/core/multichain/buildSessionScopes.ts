@@ -1,6 +1,5 @@
 import type { Address } from 'viem'
 import type { AccountId, ChainId } from '../caip/types.ts'
-import { walletNamespaces } from '../wallet/namespaces.ts'
 import { findNamespace, type NamespaceKnowledge, type WalletAccounts } from './namespace.ts'
 import type { SessionScopes } from './ports.ts'
 
@@ -10,8 +9,8 @@ export type BuildSessionScopesParameters = {
   accounts: readonly Address[]
   /** All the wallet's accounts with their addresses per namespace (default: `accounts`, EVM only). */
   wallet?: WalletAccounts
-  /** Default `walletNamespaces`. */
-  namespaces?: readonly NamespaceKnowledge[]
+  /** The namespaces the wallet speaks: each names the accounts of its chains (`Namespace.accountId`). */
+  namespaces: readonly NamespaceKnowledge[]
 }
 
 /**
@@ -21,12 +20,12 @@ export type BuildSessionScopesParameters = {
  *
  * @example
  * buildSessionScopes({ chains: [{ chainId: 'eip155:1', methods: ['eth_call'], notifications: [] }],
- *   accounts: ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'] })
+ *   accounts: ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'], namespaces: walletNamespaces })
  * // { 'eip155:1': { methods: ['eth_call'], notifications: [],
  * //   accounts: ['eip155:1:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'] } }
  */
 export function buildSessionScopes(parameters: BuildSessionScopesParameters): SessionScopes {
-  const { accounts, namespaces = walletNamespaces } = parameters
+  const { accounts, namespaces } = parameters
   const wallet = parameters.wallet ?? { keys: accounts }
   const granted = new Set(accounts.map((key) => key.toLowerCase()))
   const grantedIndexes = wallet.keys.flatMap((key, index) =>

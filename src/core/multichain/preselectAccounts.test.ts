@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { walletNamespaces } from '../wallet/namespaces.ts'
 import { preselectAccounts } from './preselectAccounts.ts'
 
 const wallet: Address[] = [
@@ -7,6 +8,9 @@ const wallet: Address[] = [
   '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
 ]
+
+/** The wallet's namespaces, as the engine hands them to the rule. */
+const options = { namespaces: walletNamespaces }
 
 const requesting = (...accounts: `${string}:${string}:${string}`[]) => ({
   'eip155:1': { methods: [], notifications: [], accounts },
@@ -21,6 +25,7 @@ describe('preselectAccounts', () => {
           requesting('eip155:1:0x70997970C51812DC3A010C7D01B50E0D17DC79C8'),
         ],
         wallet,
+        options,
       ),
     ).toEqual([wallet[1], wallet[2]])
   })
@@ -35,16 +40,18 @@ describe('preselectAccounts', () => {
           ),
         ],
         wallet,
+        options,
       ),
     ).toEqual([wallet[1]])
   })
 
   it('preselects the first account when the request names none of the wallet', () => {
-    expect(preselectAccounts([requesting()], wallet)).toEqual([wallet[0]])
+    expect(preselectAccounts([requesting()], wallet, options)).toEqual([wallet[0]])
     expect(
       preselectAccounts(
         [requesting('eip155:1:0x90F79bf6EB2c4f870365E785982E1f101E93b906')],
         wallet,
+        options,
       ),
     ).toEqual([wallet[0]])
   })
@@ -62,6 +69,7 @@ describe('preselectAccounts', () => {
           },
         ],
         wallet,
+        options,
       ),
     ).toEqual([wallet[2]])
   })
@@ -79,6 +87,6 @@ describe('preselectAccounts', () => {
         accounts: ['wallet:solana:0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' as const],
       },
     }
-    expect(preselectAccounts([lookalikes], wallet)).toEqual([wallet[0]])
+    expect(preselectAccounts([lookalikes], wallet, options)).toEqual([wallet[0]])
   })
 })

@@ -1,14 +1,13 @@
 import type { Address } from 'viem'
 import { parseAccountId } from '../caip/parseAccountId.ts'
 import type { NormalizedScopes } from '../caip/types.ts'
-import { walletNamespaces } from '../wallet/namespaces.ts'
 import { findNamespace, type NamespaceKnowledge } from './namespace.ts'
 
 export type PreselectOptions = {
   /** Per namespace, each wallet account's address there, in wallet order (`WalletCapabilities`). */
   addresses?: Record<string, string[]>
-  /** Default `walletNamespaces`. */
-  namespaces?: readonly NamespaceKnowledge[]
+  /** The namespaces the wallet speaks: each reads its accounts' format (`Namespace.sameAddress`). */
+  namespaces: readonly NamespaceKnowledge[]
 }
 
 /**
@@ -19,15 +18,16 @@ export type PreselectOptions = {
  *
  * @example
  * preselectAccounts([{ 'eip155:1': { methods: [], notifications: [],
- *   accounts: ['eip155:1:0x70997970c51812dc3a010c7d01b50e0d17dc79c8'] } }], walletAccounts)
+ *   accounts: ['eip155:1:0x70997970c51812dc3a010c7d01b50e0d17dc79c8'] } }], walletAccounts,
+ *   { namespaces: walletNamespaces })
  * // ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8']
  */
 export function preselectAccounts(
   requested: NormalizedScopes[],
   walletAccounts: readonly Address[],
-  options: PreselectOptions = {},
+  options: PreselectOptions,
 ): Address[] {
-  const { namespaces = walletNamespaces } = options
+  const { namespaces } = options
   const wallet = { keys: walletAccounts, addresses: options.addresses ?? {} }
   const named = new Set<number>()
   for (const scopes of requested) {
