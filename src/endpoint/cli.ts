@@ -56,6 +56,11 @@ Usage: npm run node -- [options]
                           endpoint process using it          [$APERTURE_REDIS_URL, else memory]
   --cache-max-bytes <n>   immutable answers kept in memory (0 = no cache; Redis with --redis) [67108864]
   --workers <n>           endpoint processes sharing the port (more than 1 needs --redis)  [1]
+  --metrics-token <t>     GET /metrics answers only with "Authorization: Bearer <t>"
+                                                      [$APERTURE_METRICS_TOKEN, else open]
+  --metrics-label-secret <s> keys the API keys' labels in /metrics (HMAC); the same on every
+                          process behind one load balancer gives one label per key
+                                           [$APERTURE_METRICS_LABEL_SECRET, else random]
   --chain-id <n>          chain id of the embedded anvil (not with --upstream) [31337]
 ${limitFlags.map(([flag, field, what]) => `  --${`${flag} <n>`.padEnd(32)} ${what.padEnd(44)} [${defaultLimits[field]}]`).join('\n')}
   --json                  announce readiness as one JSON line on stdout (docs/endpoint.md)
@@ -118,6 +123,8 @@ async function main(): Promise<void> {
       'log-sample': { type: 'string' },
       redis: { type: 'string' },
       workers: { type: 'string' },
+      'metrics-token': { type: 'string' },
+      'metrics-label-secret': { type: 'string' },
       'cache-max-bytes': { type: 'string' },
       'chain-id': { type: 'string' },
       ...Object.fromEntries(limitFlags.map(([flag]) => [flag, { type: 'string' as const }])),
@@ -179,6 +186,9 @@ async function main(): Promise<void> {
     logSampleEvery: positive('log-sample', values['log-sample']),
     chainId,
     redisUrl: values.redis ?? (process.env.APERTURE_REDIS_URL || undefined),
+    metricsToken: values['metrics-token'] ?? (process.env.APERTURE_METRICS_TOKEN || undefined),
+    metricsLabelSecret:
+      values['metrics-label-secret'] ?? (process.env.APERTURE_METRICS_LABEL_SECRET || undefined),
     limits,
     cacheMaxBytes: integer('cache-max-bytes', values['cache-max-bytes']),
     ...(values.keys === undefined ? {} : { keyPolicies: await readKeysFile(values.keys) }),

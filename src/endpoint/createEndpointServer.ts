@@ -12,6 +12,7 @@ import { registerHttpRoutes } from './httpRoutes.ts'
 import type { Admission } from './keys/createAdmission.ts'
 import type { EndpointLimits, LimitsFor } from './limits.ts'
 import type { EndpointMetrics } from './metrics/createMetrics.ts'
+import { serveMetrics } from './metrics/serveMetrics.ts'
 import { rawErrorResponse } from './rawErrorResponse.ts'
 import type { FilterStore } from './state/filterStore.ts'
 import { type LogFormat, textLogStream } from './textLogLine.ts'
@@ -24,6 +25,8 @@ export type CreateEndpointServerParameters = {
   admission: Admission
   /** Served on `GET /metrics`; every call is counted there. */
   metrics: EndpointMetrics
+  /** When given, `GET /metrics` needs it as a bearer token (`serveMetrics.ts`). */
+  metricsToken?: string | undefined
   apiKeys: string[]
   handler: RpcHandler
   upstream: UpstreamClient
@@ -125,10 +128,7 @@ export function createEndpointServer(parameters: CreateEndpointServerParameters)
     }
   }
 
-  app.get('/metrics', async (_request, reply) => {
-    const { registry, read } = parameters.metrics
-    return reply.header('content-type', registry.contentType).send(await read())
-  })
+  serveMetrics(app, { metrics: parameters.metrics, token: parameters.metricsToken })
 
   const webSockets = serveWebSockets({
     admission: parameters.admission,

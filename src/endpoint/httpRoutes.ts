@@ -4,6 +4,7 @@ import { errorBody, serializeResponse } from './answerRequests.ts'
 import { redactPath } from './callLog.ts'
 import type { HttpCallFront } from './createHttpCallFront.ts'
 import { type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
+import { isMetricsPath } from './metrics/serveMetrics.ts'
 
 export type HttpRoutesParameters = {
   /** The call `/healthz` makes to the node (`eth_chainId`, `getGenesisHash`) and its field. */
@@ -19,8 +20,8 @@ export type HttpRoutesParameters = {
 /**
  * The endpoint's HTTP routes behind its front (DESIGN §5): `GET /healthz`, CORS preflights, 404
  * elsewhere, and the `POST /v3/<KEY>` paths the front leaves (an escaped or undecodable key: 401,
- * a key longer than 100 characters: 414), with 413 over the body limit; every answer with
- * `Access-Control-Allow-Origin: *`, every refusal with a JSON-RPC error body.
+ * a key longer than 100 characters: 414), with 413 over the body limit; every answer but
+ * `/metrics`'s with `Access-Control-Allow-Origin: *`, every refusal with a JSON-RPC error body.
  */
 export function registerHttpRoutes(app: FastifyInstance, parameters: HttpRoutesParameters): void {
   const { calls, upstream, bodyLimitBytes } = parameters
@@ -30,12 +31,14 @@ export function registerHttpRoutes(app: FastifyInstance, parameters: HttpRoutesP
   // preflight); JSON parsing happens after the API key check.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
 
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.header('access-control-allow-origin', '*')
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isMetricsPath(request.url)) reply.header('access-control-allow-origin', '*')
     done()
   })
 
   app.options('*', (request, reply) => {
+    // The metrics are for the operator's scraper, not for pages: their preflight allows nothing.
+    if (isMetricsPath(request.url)) return reply.code(204).send()
     reply
       .code(204)
       .header('access-control-allow-methods', 'POST, GET, OPTIONS')

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import type { Registry } from 'prom-client'
 import { echo } from '../core/rpc/errors.ts'
@@ -90,6 +91,14 @@ export type StartEndpointOptions = {
    * for every worker's sum). Default: this process's metrics.
    */
   metricsScope?: (registry: Registry) => () => Promise<string>
+  /**
+   * The secret that keys the API keys' labels in `GET /metrics` (HMAC-SHA256, docs/endpoint.md
+   * "Metrics"). Give every process behind one load balancer the same one for the same labels.
+   * Default: random, made at start (`startWorkers` makes one for all its workers).
+   */
+  metricsLabelSecret?: string
+  /** When given, `GET /metrics` answers only with `Authorization: Bearer <metricsToken>` (else 401). */
+  metricsToken?: string
   /**
    * Bytes of immutable answers kept in this process (an LRU; with `redisUrl` they are kept in Redis
    * instead). `0` turns the response cache off. Default 64 MiB.
@@ -205,6 +214,7 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
   const metrics = createMetrics({
     network: network.name,
     keys: new Set(apiKeys),
+    labelSecret: options.metricsLabelSecret ?? randomBytes(32).toString('hex'),
     liveFilters: () => filters.size().catch(() => null),
     openSockets: () => server?.openSockets() ?? 0,
     subscriptions: () => subscriptions.size(),
@@ -285,6 +295,7 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
     identity: network.identity,
     admission,
     metrics,
+    metricsToken: options.metricsToken,
     apiKeys,
     handler,
     upstream,

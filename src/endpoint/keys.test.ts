@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { type RunningEndpoint, startEndpoint } from './index.ts'
-import { hashKey } from './metrics/createMetrics.ts'
+import { keyLabel } from './metrics/createMetrics.ts'
 import { testStateOptions } from './state/testStateOptions.ts'
 import { call, openSocket, post } from './testSupport.ts'
 
@@ -9,12 +9,14 @@ const contract = '0x5fbdb2315678afecb367f032d93f642f64180aa3'
 const elsewhere = '0x0000000000000000000000000000000000000001'
 
 let endpoint: RunningEndpoint
+const metricsLabelSecret = 'the operator’s label secret'
 
 beforeAll(async () => {
   endpoint = await startEndpoint({
     ...testStateOptions(),
     port: 0,
     logLevel: 'silent',
+    metricsLabelSecret,
     apiKeys: ['open'],
     keyPolicies: {
       // One request, then one more every 20 s: the second request in a test is always refused.
@@ -185,7 +187,7 @@ describe('GET /metrics', () => {
     const response = await fetch(`${endpoint.origin}/metrics`)
     expect(response.headers.get('content-type')).toContain('text/plain')
     const text = await response.text()
-    const key = hashKey('open')
+    const key = keyLabel(metricsLabelSecret, 'open')
     expect(text).toMatch(
       new RegExp(
         `aperture_requests_total\\{transport="http",method="eth_chainId",key="${key}",network="eip155"\\} \\d+`,
@@ -200,5 +202,54 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/aperture_live_filters\{network="eip155"\} \d+/)
     expect(text).toMatch(/aperture_open_websockets\{network="eip155"\} 0/)
     expect(text).not.toMatch(/key="(open|slow|daily)"/)
+  })
+
+  it('sends no CORS header, so a page of another origin cannot read it through its visitor', async () => {
+    const page = { origin: 'https://scanner.example' }
+    const scrape = await fetch(`${endpoint.origin}/metrics`, { headers: page })
+    expect(scrape.status).toBe(200)
+    expect(scrape.headers.get('access-control-allow-origin')).toBeNull()
+    const preflight = await fetch(`${endpoint.origin}/metrics`, {
+      method: 'OPTIONS',
+      headers: { ...page, 'access-control-request-method': 'GET' },
+    })
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
+    expect(preflight.headers.get('access-control-allow-methods')).toBeNull()
+    // The calls themselves stay open to every origin (DESIGN §5).
+    const calls = await fetch(url('open'), { method: 'POST', headers: page, body: chainId })
+    expect(calls.headers.get('access-control-allow-origin')).toBe('*')
+  })
+})
+
+describe('GET /metrics with a metrics token', () => {
+  let guarded: RunningEndpoint
+  const token = 'scraper-7f3a9c'
+
+  beforeAll(async () => {
+    guarded = await startEndpoint({
+      ...testStateOptions(),
+      port: 0,
+      logLevel: 'silent',
+      upstream: endpoint.upstreamUrl,
+      metricsToken: token,
+    })
+  })
+
+  afterAll(async () => {
+    await guarded?.close()
+  })
+
+  it('answers 401 without the bearer token or with another, and the metrics with it', async () => {
+    const scrape = (authorization?: string) =>
+      fetch(`${guarded.origin}/metrics`, authorization ? { headers: { authorization } } : {})
+    const without = await scrape()
+    expect(without.status).toBe(401)
+    expect(without.headers.get('www-authenticate')).toBe('Bearer')
+    expect(await without.text()).not.toContain('aperture_requests_total')
+    expect((await scrape(`Bearer ${token}x`)).status).toBe(401)
+    expect((await scrape(token)).status).toBe(401)
+    const allowed = await scrape(`Bearer ${token}`)
+    expect(allowed.status).toBe(200)
+    expect(await allowed.text()).toContain('aperture_requests_total')
   })
 })

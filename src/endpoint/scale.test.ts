@@ -464,13 +464,15 @@ describe('workers (--workers 2) behind one port', () => {
           headers: { connection: 'close' },
         })
         const text = await response.text()
-        const line = text
+        const lines = text
           .split('\n')
-          .find(
+          .filter(
             (row) =>
               row.startsWith('aperture_requests_total{') && row.includes('method="eth_chainId"'),
           )
-        return Number(line?.split(' ').pop())
+        // One label set: every worker labels the key alike (one label secret for them all).
+        expect(lines).toHaveLength(1)
+        return Number(lines[0]?.split(' ').pop())
       }
       // Each read lands on one worker or the other; every one sees all the calls.
       for (let read = 0; read < 4; read++) expect(await counted()).toBe(calls)

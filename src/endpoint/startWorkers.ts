@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster'
+import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import type { RunningEndpoint, StartEndpointOptions } from './index.ts'
 import { createClusterMetrics } from './metrics/clusterMetrics.ts'
@@ -54,6 +55,8 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   }
   let workerOptions: StartEndpointOptions = {
     ...endpointOptions,
+    // One secret for every worker: a key has one label in the summed metrics.
+    metricsLabelSecret: endpointOptions.metricsLabelSecret ?? randomBytes(32).toString('hex'),
     ...(localNode ? { upstream: localNode.rpcUrl, upstreamWs: localNode.wsUrl } : {}),
   }
   cluster.setupPrimary({

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import { Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { CallRecord } from '../answerRequests.ts'
 import type { UpstreamClient } from '../createUpstreamClient.ts'
@@ -19,6 +19,8 @@ export type CreateMetricsParameters = {
   network: string
   /** The accepted API keys: any other key is counted as `(unknown)`, so labels stay bounded. */
   keys: ReadonlySet<string>
+  /** The secret that keys the API keys' labels (`keyLabel`). */
+  labelSecret: string
   liveFilters(): Promise<number | null>
   openSockets(): number
   subscriptions(): number
@@ -41,20 +43,26 @@ function reportTallies(counter: Counter, tallies: ReadonlyMap<string, Tally>): v
   }
 }
 
-/** An API key as metrics show it: the first 12 hex digits of its SHA-256, never the key. */
-export const hashKey = (key: string): string =>
-  createHash('sha256').update(key).digest('hex').slice(0, 12)
+/**
+ * An API key as metrics show it: the first 12 hex digits of its HMAC-SHA256 under `secret`, never
+ * the key. Keyed, so that a scrape does not let anyone confirm a guessed key (`dev`, a team's name)
+ * offline: an unkeyed digest of a guessable key is the key.
+ */
+export const keyLabel = (secret: string, key: string): string =>
+  createHmac('sha256', secret).update(key).digest('hex').slice(0, 12)
 
 /**
  * The endpoint's Prometheus metrics (issue 12), in a registry of its own, each labelled with the
- * network served: requests and errors by method and hashed key, upstream latency by method, live filters, open sockets and subscriptions.
+ * network served: requests and errors by method and keyed digest of the API key, upstream latency by method, live filters, open sockets and subscriptions.
  * Label values are bounded: a method the endpoint refused is `(not allowed)`, an unknown key
  * `(unknown)`.
  */
 export function createMetrics(parameters: CreateMetricsParameters): EndpointMetrics {
   const registry = new Registry()
   registry.setDefaultLabels({ network: parameters.network })
-  const hashes = new Map([...parameters.keys].map((key) => [key, hashKey(key)]))
+  const hashes = new Map(
+    [...parameters.keys].map((key) => [key, keyLabel(parameters.labelSecret, key)]),
+  )
   // Calls are tallied in plain numbers and handed to prom-client when it is read: its `inc` with
   // labels validates and hashes the label set on every call, a cost on every cache hit.
   const requestTallies = new Map<string, Tally>()
