@@ -4,7 +4,12 @@ import type { Json } from '../rpc/types.ts'
 import { buildSessionScopes } from './buildSessionScopes.ts'
 import type { EngineContext } from './context.ts'
 import { namespaceNameOf } from './namespace.ts'
-import type { ApprovalChain, ApprovalResult, StoredSession } from './ports.ts'
+import type {
+  ApprovalChain,
+  ApprovalResult,
+  ConnectNamespaceRequest,
+  StoredSession,
+} from './ports.ts'
 import { preselectAccounts } from './preselectAccounts.ts'
 import {
   endLostSubscriptions,
@@ -12,22 +17,6 @@ import {
   notifySessionChanged,
   sessionResult,
 } from './sessionLifecycle.ts'
-
-export type ConnectNamespaceRequest = {
-  origin: string
-  /** The CAIP-2 namespace whose chains the page API connects to: `solana`. */
-  namespace: string
-  /** Only read the session: never a window (Wallet Standard `connect({ silent: true })`). */
-  silent?: boolean
-  /**
-   * Ask even when the session already holds accounts of the namespace (EIP-1193
-   * `wallet_requestPermissions`): the approved chains and accounts then take the place of the
-   * namespace's scopes; the other namespaces' stay.
-   */
-  prompt?: boolean
-  /** The chain to offer first, when the wallet has it (EIP-1193: the site's current chain). */
-  firstChain?: ChainId
-}
 
 /** Whether `chainId` is a chain of `namespace` (`solana:<ref>`), not its wallet scope. */
 const isChainOf = (namespace: string, chainId: string): boolean =>

@@ -10,7 +10,6 @@ import type {
   RpcResponse,
 } from '../rpc/types.ts'
 import type { NetworkDraft } from '../wallet/validateNetwork.ts'
-import type { ConnectNamespaceRequest } from './connectNamespace.ts'
 
 /**
  * The engine's ports: every piece of I/O the Multichain API engine needs, as small interfaces. The
@@ -164,6 +163,23 @@ export type EnginePorts = {
   notifier: Notifier
   clock: Clock
   capabilities: CapabilitiesSource
+}
+
+/** A page API's ask to connect to one namespace of the origin's session (`connectNamespace`). */
+export type ConnectNamespaceRequest = {
+  origin: string
+  /** The CAIP-2 namespace whose chains the page API connects to: `solana`. */
+  namespace: string
+  /** Only read the session: never a window (Wallet Standard `connect({ silent: true })`). */
+  silent?: boolean
+  /**
+   * Ask even when the session already holds accounts of the namespace (EIP-1193
+   * `wallet_requestPermissions`): the approved chains and accounts then take the place of the
+   * namespace's scopes; the other namespaces' stay.
+   */
+  prompt?: boolean
+  /** The chain to offer first, when the wallet has it (EIP-1193: the site's current chain). */
+  firstChain?: ChainId
 }
 
 /**
