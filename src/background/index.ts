@@ -159,7 +159,6 @@ const engine: MultichainEngine = withActivityLog(
     {
       sessions,
       approver: approvals.approver,
-      networks: networkAdder,
       nodes: nodes.router,
       notifier: connections.notifier,
       clock: { now },
@@ -169,6 +168,7 @@ const engine: MultichainEngine = withActivityLog(
       namespaces: createWalletNamespaces({
         signer: signing.signer,
         solanaSigner: solanaSigning.signer,
+        networks: networkAdder,
       }),
     },
   ),

@@ -1,11 +1,11 @@
 import type { Address } from 'viem'
 import type { ChainId } from '../caip/types.ts'
+import type { NetworkAdder } from '../eth/networkAdder.ts'
 import type {
   Approver,
   CapabilitiesSource,
   Clock,
   MultichainEngine,
-  NetworkAdder,
   Notifier,
   SessionStore,
 } from '../multichain/ports.ts'

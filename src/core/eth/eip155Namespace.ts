@@ -20,15 +20,16 @@ import {
   walletScopeMethods,
   walletScopeNotifications,
 } from './methods.ts'
+import type { NetworkAdder } from './networkAdder.ts'
 import { parseAddEthereumChainParams } from './parseAddEthereumChainParams.ts'
 import { scopeAllowsSubscriptions } from './scopeAllowsSubscriptions.ts'
 import type { Signer } from './signer.ts'
 
 /** `wallet_addEthereumChain` in the `wallet:eip155` scope (EIP-3085): a confirmation adds the network. */
-async function addNetwork(context: EngineContext, call: HandlerCall, params: unknown) {
+async function addNetwork(networks: NetworkAdder, call: HandlerCall, params: unknown) {
   const parsed = parseAddEthereumChainParams(params)
   if ('problems' in parsed) throw invalidParams(parsed.problems)
-  const added = await context.ports.networks.addNetwork({
+  const added = await networks.addNetwork({
     origin: call.origin,
     requestKey: call.requestKey,
     draft: parsed.draft,
@@ -113,16 +114,19 @@ export const eip155NamespaceKnowledge: NamespaceKnowledge = {
 /**
  * The `eip155` namespace answering calls: the signing methods go to `signer` once their params
  * are checked and the account is granted (`invokeSigningMethod`), the subscription pair over the
- * chain's WebSocket, `wallet_addEthereumChain` to the network adder, everything else to the node.
+ * chain's WebSocket, `wallet_addEthereumChain` to `networks`, everything else to the node.
  */
-export function createEip155Namespace(ports: { signer: Signer }): Namespace {
-  const { signer } = ports
+export function createEip155Namespace(ports: {
+  signer: Signer
+  networks: NetworkAdder
+}): Namespace {
+  const { signer, networks } = ports
   return {
     ...eip155NamespaceKnowledge,
     async invoke(context, call, invocation) {
       const { chainId, scope, method, params } = invocation
       // The only method offered there (`walletNamespaceMethods`): granted, so it is this one.
-      if (chainId === walletNamespaceScope) return addNetwork(context, call, params)
+      if (chainId === walletNamespaceScope) return addNetwork(networks, call, params)
       if (isSigningMethod(method)) {
         return invokeSigningMethod(signer, call, { chainId, scope, method, params })
       }

@@ -9,7 +9,6 @@ import type {
   RpcRequest,
   RpcResponse,
 } from '../rpc/types.ts'
-import type { NetworkDraft } from '../wallet/validateNetwork.ts'
 
 /**
  * The engine's ports: every piece of I/O the Multichain API engine needs, as small interfaces. The
@@ -145,20 +144,9 @@ export type SignerAnswer =
   | { result: Json }
   | { error: { code: number; message: string; data?: Json } }
 
-/**
- * Adds an EVM network the page asks for (`wallet_addEthereumChain`, EIP-3085): checks it as the
- * settings form does (the same rules and the live `eth_chainId` check; `-32602` with the problems),
- * asks the user in the confirmation window (`4001` when rejected) and keeps it. A chain the wallet
- * already has is answered at once. Resolves with `null`, EIP-3085's result.
- */
-export interface NetworkAdder {
-  addNetwork(request: { origin: string; requestKey: string; draft: NetworkDraft }): Promise<null>
-}
-
 export type EnginePorts = {
   sessions: SessionStore
   approver: Approver
-  networks: NetworkAdder
   nodes: NodeRouter
   notifier: Notifier
   clock: Clock

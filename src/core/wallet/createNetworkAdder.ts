@@ -1,5 +1,5 @@
 import type { ChainId } from '../caip/types.ts'
-import type { NetworkAdder } from '../multichain/ports.ts'
+import type { NetworkAdder } from '../eth/networkAdder.ts'
 import { invalidParams, type Problem } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 import type { Confirmations } from './createConfirmations.ts'

@@ -1,4 +1,5 @@
 import { createEip155Namespace, eip155NamespaceKnowledge } from '../eth/eip155Namespace.ts'
+import type { NetworkAdder } from '../eth/networkAdder.ts'
 import type { Signer } from '../eth/signer.ts'
 import type { Namespace, NamespaceKnowledge } from '../multichain/namespace.ts'
 import {
@@ -16,12 +17,16 @@ export const walletNamespaces: readonly NamespaceKnowledge[] = [
   solanaNamespaceKnowledge,
 ]
 
-/** `walletNamespaces` answering calls, with the worker's signers plugged in (what the engine runs). */
+/**
+ * `walletNamespaces` answering calls, with the worker's signers and network adder plugged in (what
+ * the engine runs).
+ */
 export const createWalletNamespaces = (ports: {
   signer: Signer
   solanaSigner: SolanaSigner
+  networks: NetworkAdder
 }): Namespace[] => [
-  createEip155Namespace({ signer: ports.signer }),
+  createEip155Namespace({ signer: ports.signer, networks: ports.networks }),
   createSolanaNamespace({ signer: ports.solanaSigner }),
 ]
 

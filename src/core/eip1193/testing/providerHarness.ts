@@ -49,6 +49,7 @@ export function createProviderHarness(
       namespaces: createWalletNamespaces({
         signer: ports.signer,
         solanaSigner: ports.solanaSigner,
+        networks: ports.networks,
       }),
     },
   )

@@ -25,7 +25,11 @@ export type Harness = {
 export function createHarness(options: Parameters<typeof createMemoryPorts>[0] = {}): Harness {
   const ports = createMemoryPorts(options)
   const engine = createMultichainEngine(ports, {
-    namespaces: createWalletNamespaces({ signer: ports.signer, solanaSigner: ports.solanaSigner }),
+    namespaces: createWalletNamespaces({
+      signer: ports.signer,
+      solanaSigner: ports.solanaSigner,
+      networks: ports.networks,
+    }),
   })
   let nextId = 1
   return {

@@ -5,6 +5,7 @@ import {
   walletNamespaceScope,
   walletScopeMethods,
 } from '../../eth/methods.ts'
+import type { NetworkAdder } from '../../eth/networkAdder.ts'
 import type { Signer, SigningRequest } from '../../eth/signer.ts'
 import type { Json, RpcNotification } from '../../rpc/types.ts'
 import type { SolanaSigner, SolanaSigningRequest } from '../../solana/solanaNamespace.ts'
@@ -14,7 +15,6 @@ import type {
   ApprovalResult,
   ConnectionId,
   EnginePorts,
-  NetworkAdder,
   RoutedNodeAnswer,
   SignerAnswer,
   StoredSession,
@@ -75,6 +75,8 @@ export type MemoryPorts = EnginePorts & {
   signer: Signer
   /** Every signing request the engine let through, in order. */
   signed: SigningRequest[]
+  /** The `eip155` namespace's network adder: records each request, answers `null`. */
+  networks: NetworkAdder
   /** Every `wallet_addEthereumChain` the engine let through, in order (each answered `null`). */
   addedNetworks: Parameters<NetworkAdder['addNetwork']>[0][]
   /** Every Solana signing request the `solana` namespace let through, in order. */
