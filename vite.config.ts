@@ -2,6 +2,7 @@ import { crx } from '@crxjs/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import manifest from './manifest.json' with { type: 'json' }
+import { inlineDynamicImports } from './scripts/build/inlineDynamicImports.ts'
 
 export default defineConfig({
   plugins: [
@@ -13,6 +14,8 @@ export default defineConfig({
       // instead of behind crxjs' async module loader.
       contentScripts: { standaloneFiles: ['src/inpage/index.ts', 'src/content/documentStart.ts'] },
     }),
+    // The service worker cannot load a lazy chunk (scripts/build/inlineDynamicImports.ts).
+    inlineDynamicImports(),
   ],
   // `@metamask/post-message-stream` uses `readable-stream` 3, written for Node: it calls the free
   // globals `process.nextTick` and `global`. They are replaced at build time (the IIFE inpage build

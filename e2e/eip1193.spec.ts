@@ -135,7 +135,7 @@ test.describe('the EIP-1193 provider', () => {
     expect(session.result?.sessionScopes[devnet]?.methods).toContain('personal_sign')
   })
 
-  test('viem signs a message and typed data that verify, and sends a transaction that is mined', async ({
+  test('viem signs a message and typed data that verify, personal_ecRecover names the message signer, and viem sends a transaction that is mined', async ({
     openDapp,
     endpoint,
     wallet,
@@ -154,7 +154,19 @@ test.describe('the EIP-1193 provider', () => {
     const window1 = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
     await expect(window1.getByTestId('confirm-message')).toContainText('hello from viem')
     await answerAndClose(window1, 'approve')
-    expect(await signing).toEqual({ result: { signature: expect.any(String), valid: true } })
+    const signed = await signing
+    expect(signed).toEqual({ result: { signature: expect.any(String), valid: true } })
+    // Computed in the worker, without a window: the signer, lowercase.
+    const recover = (message: string) =>
+      page.evaluate(
+        ({ message, signature }) =>
+          window.viemDapp.request('personal_ecRecover', [message, signature]),
+        { message, signature: signed.result?.signature },
+      )
+    expect(await recover('hello from viem')).toEqual({ result: first })
+    const otherSigner = await recover('another message')
+    expect(otherSigner.result).toMatch(/^0x[0-9a-f]{40}$/)
+    expect(otherSigner.result).not.toBe(first)
 
     const typed = page.evaluate(
       ({ chain, address }) => window.viemDapp.signTypedData(chain, address),
