@@ -1,7 +1,7 @@
 import { type Address, getAddress } from 'viem'
 import { parseAccountId } from '../caip/parseAccountId.ts'
 import type { ChainId } from '../caip/types.ts'
-import type { HandlerAnswer } from '../multichain/context.ts'
+import type { HandlerAnswer } from '../multichain/namespace.ts'
 import type { EngineResponse, StoredSession } from '../multichain/ports.ts'
 import { isExpired } from '../multichain/sessionLifecycle.ts'
 import type { Json, RpcId } from '../rpc/types.ts'

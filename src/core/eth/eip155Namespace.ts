@@ -1,8 +1,10 @@
 import { getAddress, isAddressEqual } from 'viem'
 import type { AccountId, ChainId } from '../caip/types.ts'
 import { callNode } from '../multichain/callNode.ts'
-import type { EngineContext, HandlerAnswer, HandlerCall } from '../multichain/context.ts'
 import type {
+  EngineContext,
+  HandlerAnswer,
+  HandlerCall,
   Namespace,
   NamespaceInvocation,
   NamespaceKnowledge,

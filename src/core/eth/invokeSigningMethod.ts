@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
 import { isAddressEqual } from 'viem'
 import type { ChainId, NormalizedScope as SessionScope } from '../caip/types.ts'
-import type { HandlerAnswer, HandlerCall } from '../multichain/context.ts'
+import type { HandlerAnswer, HandlerCall } from '../multichain/namespace.ts'
 import { invalidParams, RpcError, unauthorized } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 import type { SigningMethod } from './methods.ts'

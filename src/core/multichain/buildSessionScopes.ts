@@ -1,12 +1,11 @@
-import type { Address } from 'viem'
 import type { AccountId, ChainId } from '../caip/types.ts'
 import { findNamespace, type NamespaceKnowledge, type WalletAccounts } from './namespace.ts'
-import type { SessionScopes } from './ports.ts'
+import type { AccountKey, SessionScopes } from './ports.ts'
 
 export type BuildSessionScopesParameters = {
   chains: ReadonlyArray<{ chainId: ChainId; methods: string[]; notifications: string[] }>
   /** The wallet accounts granted, by their key (`WalletAccounts.keys`), any letter case. */
-  accounts: readonly Address[]
+  accounts: readonly AccountKey[]
   /** All the wallet's accounts with their addresses per namespace (default: `accounts`, EVM only). */
   wallet?: WalletAccounts
   /** The namespaces the wallet speaks: each names the accounts of its chains (`Namespace.accountId`). */

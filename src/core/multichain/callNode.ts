@@ -1,7 +1,7 @@
 import { isObject } from '@metamask/utils'
 import { internalError } from '../rpc/errors.ts'
 import { isRpcErrorObject } from '../rpc/isRpcErrorObject.ts'
-import type { HandlerAnswer } from './context.ts'
+import type { HandlerAnswer } from './namespace.ts'
 import type { RoutedNodeAnswer } from './ports.ts'
 
 const isNodeAnswer = (answer: unknown): answer is RoutedNodeAnswer => {

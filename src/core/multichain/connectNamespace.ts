@@ -2,8 +2,7 @@ import type { ChainId } from '../caip/types.ts'
 import { requestAlreadyPending, unsupportedChains, userRejected } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 import { buildSessionScopes } from './buildSessionScopes.ts'
-import type { EngineContext } from './context.ts'
-import { namespaceNameOf } from './namespace.ts'
+import { type EngineContext, namespaceNameOf } from './namespace.ts'
 import type {
   ApprovalChain,
   ApprovalResult,

@@ -5,14 +5,13 @@ import { parseRequest } from '../rpc/parseRequest.ts'
 import { failure, success } from '../rpc/response.ts'
 import type { Json, RpcId, RpcNotification } from '../rpc/types.ts'
 import { connectNamespace } from './connectNamespace.ts'
-import type { EngineContext, Handler } from './context.ts'
 import { type CreateOriginQueueParameters, createOriginQueue } from './createOriginQueue.ts'
 import { createSession } from './createSession.ts'
 import { disconnectNamespace } from './disconnectNamespace.ts'
 import { dropUnavailableChains } from './dropUnavailableChains.ts'
 import { getSession } from './getSession.ts'
 import { invokeMethod } from './invokeMethod.ts'
-import { findNamespace, type Namespace } from './namespace.ts'
+import { type EngineContext, findNamespace, type Handler, type Namespace } from './namespace.ts'
 import type {
   AnswerOptions,
   ConnectionId,

@@ -1,7 +1,7 @@
 import { requestAlreadyPending, userRejected } from '../rpc/errors.ts'
 import { buildSessionScopes } from './buildSessionScopes.ts'
 import { computeGrant } from './computeGrant.ts'
-import type { EngineContext, HandlerAnswer, HandlerCall } from './context.ts'
+import type { EngineContext, HandlerAnswer, HandlerCall } from './namespace.ts'
 import { parseCreateSessionParams } from './parseCreateSessionParams.ts'
 import type { ApprovalResult, StoredSession } from './ports.ts'
 import { preselectAccounts } from './preselectAccounts.ts'

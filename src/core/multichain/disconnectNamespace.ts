@@ -1,6 +1,5 @@
 import type { Json } from '../rpc/types.ts'
-import type { EngineContext } from './context.ts'
-import { namespaceNameOf } from './namespace.ts'
+import { type EngineContext, namespaceNameOf } from './namespace.ts'
 import type { SessionScopes } from './ports.ts'
 import {
   endLostSubscriptions,

@@ -1,5 +1,5 @@
 import type { ChainId } from '../caip/types.ts'
-import type { EngineContext } from './context.ts'
+import type { EngineContext } from './namespace.ts'
 import type { SessionScopes } from './ports.ts'
 import {
   endLostSubscriptions,

@@ -2,8 +2,12 @@ import { isCaipChainId, isObject } from '@metamask/utils'
 import type { ChainId } from '../caip/types.ts'
 import { invalidParams, type Problem, unauthorized } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
-import type { EngineContext, HandlerAnswer, HandlerCall } from './context.ts'
-import { findNamespace } from './namespace.ts'
+import {
+  type EngineContext,
+  findNamespace,
+  type HandlerAnswer,
+  type HandlerCall,
+} from './namespace.ts'
 
 export type InvokeMethodParameters = {
   scope: ChainId

@@ -1,8 +1,45 @@
-import type { Address } from 'viem'
 import type { AccountId, ChainId, NormalizedScope } from '../caip/types.ts'
-import type { Json, RpcNotification } from '../rpc/types.ts'
-import type { EngineContext, HandlerAnswer, HandlerCall } from './context.ts'
-import type { StoredSession } from './ports.ts'
+import type { Json, RpcErrorObject, RpcNotification } from '../rpc/types.ts'
+import type { AccountKey, ConnectionId, EnginePorts, StoredSession } from './ports.ts'
+
+// The engine's seam (DESIGN §1): what a namespace is, what the engine hands it and its own
+// handlers, and how a scope finds its namespace. Built on the CAIP and JSON-RPC types and the ports
+// only: no handler, no namespace, no chain's library. The engine imports it, `core/eth` and
+// `core/solana` implement it, and the composition roots (`core/wallet/namespaces.ts` for the
+// worker, the tests) hand the namespaces to the engine (`createMultichainEngine(ports, { namespaces })`).
+
+/** What the handlers share: the ports, and the origins with a `wallet_createSession` awaiting the user. */
+export type EngineContext = {
+  ports: EnginePorts
+  /** The namespaces the wallet speaks: each answers for its scopes (`Namespace`). */
+  namespaces: readonly Namespace[]
+  pendingApprovals: Set<string>
+  /** Sessions being ended right now, so that concurrent ends (expiry timer and alarm) notify once. */
+  endingSessions: Map<string, Promise<boolean>>
+}
+
+/**
+ * One page call as a handler sees it; the origin comes from the browser, never from the message.
+ * `session` is the origin's session as loaded (expiry applied) once per request by the engine.
+ */
+export type HandlerCall = {
+  origin: string
+  connection: ConnectionId
+  /** `<connection>/<request id>` (`requestKeyOf`): a re-send of the same page request repeats it. */
+  requestKey: string
+  params: unknown
+  session: StoredSession | undefined
+  /** For a node read passed through as it is: its result's pieces, sent ahead (`AnswerOptions`). */
+  onResultPiece?: (text: string) => void
+}
+
+/**
+ * A handler's answer: a result (or a node's result as its JSON text), or an error object relayed as
+ * is (a node's error, verbatim). Errors of the wallet's own are thrown as `RpcError`s instead.
+ */
+export type HandlerAnswer = { result: Json } | { resultJson: string } | { error: RpcErrorObject }
+
+export type Handler = (context: EngineContext, call: HandlerCall) => Promise<HandlerAnswer>
 
 /** What a scope supports, or is granted: its methods and notifications. */
 export type ScopeSupport = { methods: string[]; notifications: string[] }
@@ -17,7 +54,7 @@ export type WalletNetwork = { chainId: ChainId; enabled: boolean }
  * (`{ solana: ['9xQe…', …] }`).
  */
 export type WalletAccounts = {
-  keys: readonly Address[]
+  keys: readonly AccountKey[]
   addresses?: Readonly<Record<string, readonly string[]>>
 }
 

@@ -1,4 +1,3 @@
-import type { Address } from 'viem'
 import type { ChainId, NormalizedScope } from '../caip/types.ts'
 import type {
   Json,
@@ -15,6 +14,13 @@ import type {
  * service worker implements them with chrome.storage, runtime ports and windows; unit tests with
  * in-memory objects.
  */
+
+/**
+ * A wallet account as the engine names it, whatever namespaces a session holds: its `eip155`
+ * address (`0xf39F…`), the key the approval window and the popup's edits use (`WalletAccounts`).
+ * The shape of viem's `Address`, named here so that the engine needs no chain's library.
+ */
+export type AccountKey = `0x${string}`
 
 /** An identifier of one live page connection (one frame of one tab), opaque to the engine. */
 export type ConnectionId = string
@@ -63,12 +69,12 @@ export type ApprovalRequest = {
   origin: string
   chains: ApprovalChain[]
   /** Addresses of the wallet's accounts to show checked at first (those the dapp named, else the first). */
-  preselectedAccounts: Address[]
+  preselectedAccounts: AccountKey[]
   sessionProperties: SessionProperties
 }
 
 export type ApprovalResult =
-  | { approved: true; chains: ChainId[]; accounts: Address[] }
+  | { approved: true; chains: ChainId[]; accounts: AccountKey[] }
   | { approved: false }
 
 /** Asks the user. Resolves when they approve, reject or close the window. */
@@ -130,7 +136,7 @@ export interface Clock {
  */
 export type WalletCapabilities = {
   chains: Record<ChainId, { methods: string[]; notifications: string[] }>
-  accounts: Address[]
+  accounts: AccountKey[]
   /** Per namespace, each account's address there, in `accounts` order (`{ solana: [base58…] }`). */
   addresses?: Record<string, string[]>
 }
@@ -193,7 +199,7 @@ export interface MultichainEngine {
     options?: AnswerOptions,
   ): Promise<EngineResponse>
   connectionClosed(connection: ConnectionId, origin: string): Promise<void>
-  updateSession(origin: string, edit: { chains: ChainId[]; accounts: Address[] }): Promise<void>
+  updateSession(origin: string, edit: { chains: ChainId[]; accounts: AccountKey[] }): Promise<void>
   revokeSession(origin: string): Promise<void>
   expireSessions(): Promise<void>
   dropUnavailableChains(): Promise<void>

@@ -1,7 +1,7 @@
-import type { Address } from 'viem'
 import { parseAccountId } from '../caip/parseAccountId.ts'
 import type { NormalizedScopes } from '../caip/types.ts'
 import { findNamespace, type NamespaceKnowledge } from './namespace.ts'
+import type { AccountKey } from './ports.ts'
 
 export type PreselectOptions = {
   /** Per namespace, each wallet account's address there, in wallet order (`WalletCapabilities`). */
@@ -24,9 +24,9 @@ export type PreselectOptions = {
  */
 export function preselectAccounts(
   requested: NormalizedScopes[],
-  walletAccounts: readonly Address[],
+  walletAccounts: readonly AccountKey[],
   options: PreselectOptions,
-): Address[] {
+): AccountKey[] {
   const { namespaces } = options
   const wallet = { keys: walletAccounts, addresses: options.addresses ?? {} }
   const named = new Set<number>()

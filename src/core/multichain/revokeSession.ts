@@ -1,4 +1,4 @@
-import type { EngineContext, HandlerAnswer, HandlerCall } from './context.ts'
+import type { EngineContext, HandlerAnswer, HandlerCall } from './namespace.ts'
 import { endSession } from './sessionLifecycle.ts'
 
 /**

@@ -1,7 +1,6 @@
 import type { ChainId } from '../caip/types.ts'
 import type { Json, RpcNotification } from '../rpc/types.ts'
-import type { EngineContext } from './context.ts'
-import { findNamespace } from './namespace.ts'
+import { type EngineContext, findNamespace } from './namespace.ts'
 import { expiryTime } from './parseSessionProperties.ts'
 import type { SessionScopes, StoredSession } from './ports.ts'
 

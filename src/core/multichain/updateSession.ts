@@ -1,9 +1,8 @@
-import type { Address } from 'viem'
 import { union } from '../caip/normalizeScopes.ts'
 import type { ChainId } from '../caip/types.ts'
 import { buildSessionScopes } from './buildSessionScopes.ts'
-import type { EngineContext } from './context.ts'
-import type { SessionScopes, StoredSession } from './ports.ts'
+import type { EngineContext } from './namespace.ts'
+import type { AccountKey, SessionScopes, StoredSession } from './ports.ts'
 import {
   endLostSubscriptions,
   endSession,
@@ -14,7 +13,7 @@ import {
 /** `eip155` of `eip155:1`, `wallet` of `wallet:eip155`: wallet scopes are never ceilings of chains. */
 const scopePrefix = (chainId: string): string => chainId.slice(0, chainId.indexOf(':'))
 
-export type SessionEdit = { chains: ChainId[]; accounts: Address[] }
+export type SessionEdit = { chains: ChainId[]; accounts: AccountKey[] }
 
 /**
  * The most a chain may be granted after an edit: what the dapp asked for on it, or — for a chain the
