@@ -1,8 +1,9 @@
 import { boundErrorObject, invalidRequest, parseError, RpcError } from '../core/rpc/errors.ts'
 import { parseRequest } from '../core/rpc/parseRequest.ts'
 import type { RpcErrorObject, RpcId, RpcRequest } from '../core/rpc/types.ts'
-import type { AfterWrite, CallContext, RpcHandler } from './createRpcHandler.ts'
+import type { RpcHandler } from './createRpcHandler.ts'
 import type { UpstreamAnswer } from './createUpstreamClient.ts'
+import type { AfterWrite, CallContext } from './types.ts'
 
 /** The most requests one batch may hold. */
 export const maxBatchSize = 1000

@@ -8,10 +8,11 @@ import {
   serializeResponse,
 } from './answerRequests.ts'
 import type { LogCall } from './callLog.ts'
-import type { AfterWrite, RpcHandler } from './createRpcHandler.ts'
+import type { RpcHandler } from './createRpcHandler.ts'
 import { createTurnWriter } from './createTurnWriter.ts'
 import type { Admission } from './keys/createAdmission.ts'
 import { readRequestBody } from './readRequestBody.ts'
+import type { AfterWrite } from './types.ts'
 
 export type HttpCallFrontParameters = {
   keys: ReadonlySet<string>

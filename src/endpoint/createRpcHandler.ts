@@ -1,32 +1,13 @@
 import { internalError, invalidParams, methodNotFound, RpcError } from '../core/rpc/errors.ts'
 import { exceedsDepth, maxParamsDepth } from '../core/rpc/exceedsDepth.ts'
-import type { EndpointTransport, RpcRequest } from '../core/rpc/types.ts'
+import type { RpcRequest } from '../core/rpc/types.ts'
 import type { AnswerCache } from './cache/createAnswerCache.ts'
-import type { SubscriptionClient, SubscriptionRelay } from './createSubscriptionRelay.ts'
+import type { SubscriptionRelay } from './createSubscriptionRelay.ts'
 import { type UpstreamAnswer, type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
 import type { LimitsFor } from './limits.ts'
 import type { EndpointNetwork } from './networks/endpointNetwork.ts'
 import { type FilterStore, StateStoreError } from './state/filterStore.ts'
-
-/** Who is calling: the API key (owner of filters) and the transport (WS carries subscriptions). */
-export type CallContext = {
-  apiKey: string
-  transport: EndpointTransport
-  /** The WebSocket client, for subscriptions. */
-  client?: SubscriptionClient
-}
-
-/**
- * Told by the transport whether an answer was written out (handed to the socket) or not (the client
- * went away, the call was a notification): a filter poll moves its cursor only then.
- */
-export type AfterWrite = (written: boolean) => void
-
-/**
- * An answer; one whose effect waits until it is delivered (a filter poll with changes) carries
- * `afterWrite`, which the transport must call once.
- */
-export type RpcAnswer = UpstreamAnswer & { afterWrite?: AfterWrite }
+import type { CallContext, RpcAnswer } from './types.ts'
 
 export type RpcHandler = {
   /** Answers one JSON-RPC call. Never throws: every failure is an `{ error }` answer. */

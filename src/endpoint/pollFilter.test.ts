@@ -3,7 +3,6 @@
  * filter store (its own holder) over one real `redis-server`, in front of a real anvil.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RpcAnswer } from './createRpcHandler.ts'
 import { createUpstreamClient, type UpstreamClient } from './createUpstreamClient.ts'
 import { type RunningAnvil, startAnvil } from './index.ts'
 import { createPollFilter, remember } from './pollFilter.ts'
@@ -13,6 +12,7 @@ import { createRedisFilterStore } from './state/createRedisFilterStore.ts'
 import { type DeliveredBlock, type FilterStore, StateStoreError } from './state/filterStore.ts'
 import { type RunningRedis, startRedisServer } from './state/startRedisServer.ts'
 import { deployEmitter, emitLogs, hex } from './testSupport.ts'
+import type { RpcAnswer } from './types.ts'
 
 type Log = { blockNumber: string; logIndex: string }
 

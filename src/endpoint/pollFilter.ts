@@ -2,7 +2,6 @@ import { isObject } from '@metamask/utils'
 import type { LogFilter } from '../core/eth/validateFilter.ts'
 import { filterNotFound, internalError } from '../core/rpc/errors.ts'
 import type { Json } from '../core/rpc/types.ts'
-import type { AfterWrite, RpcAnswer } from './createRpcHandler.ts'
 import type { UpstreamAnswer, UpstreamClient } from './createUpstreamClient.ts'
 import { type LogQueryLimits, runLogQuery } from './runLogQuery.ts'
 import {
@@ -12,6 +11,7 @@ import {
   type FilterStore,
   type StoredFilter,
 } from './state/filterStore.ts'
+import type { AfterWrite, RpcAnswer } from './types.ts'
 
 /** Blocks remembered per filter above the finalized head, to undo them on a reorg. */
 const maxRecentBlocks = 256

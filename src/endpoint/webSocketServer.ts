@@ -16,11 +16,12 @@ import {
   refusalOf,
 } from './answerRequests.ts'
 import { keyPrefix, type LogCall } from './callLog.ts'
-import type { AfterWrite, CallContext, RpcHandler } from './createRpcHandler.ts'
+import type { RpcHandler } from './createRpcHandler.ts'
 import type { SubscriptionClient, SubscriptionRelay } from './createSubscriptionRelay.ts'
 import type { Admission } from './keys/createAdmission.ts'
 import type { EndpointLimits, LimitsFor } from './limits.ts'
 import { rawErrorResponse } from './rawErrorResponse.ts'
+import type { AfterWrite, CallContext } from './types.ts'
 
 export type EndpointWebSocketsParameters = {
   /** The keys file's per-key allowlists and request limits. */

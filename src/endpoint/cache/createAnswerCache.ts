@@ -1,5 +1,5 @@
 import type { UpstreamAnswer } from '../createUpstreamClient.ts'
-import type { CacheRules } from '../networks/endpointNetwork.ts'
+import type { CacheRules } from '../types.ts'
 import type { FinalityTracker } from './createFinalityTracker.ts'
 import type { ResponseCache } from './responseCache.ts'
 

@@ -2,11 +2,11 @@ import type { RpcError } from '../../core/rpc/errors.ts'
 import type { EndpointTransport, RpcRequest } from '../../core/rpc/types.ts'
 import type { AnswerCache } from '../cache/createAnswerCache.ts'
 import type { ReadFinalized } from '../cache/createFinalityTracker.ts'
-import type { CallContext, RpcAnswer } from '../createRpcHandler.ts'
 import type { SubscriptionId, SubscriptionRelay } from '../createSubscriptionRelay.ts'
 import type { UpstreamAnswer, UpstreamClient } from '../createUpstreamClient.ts'
 import type { LimitsFor } from '../limits.ts'
 import type { FilterStore } from '../state/filterStore.ts'
+import type { CacheRules, CallContext, RpcAnswer } from '../types.ts'
 
 /** The networks the endpoint serves (`--network`), named by their CAIP-2 namespace. */
 export const networkNames = ['eip155', 'solana'] as const
@@ -34,16 +34,6 @@ export type NetworkTools = {
 
 /** A method a network answers its own way (limits, state, subscriptions): never throws but RpcError. */
 export type MethodHandler = (params: unknown, context: CallContext) => Promise<RpcAnswer>
-
-/** Which answers may be kept once their block (slot) is finalized (docs/endpoint.md "Cache"). */
-export type CacheRules = {
-  /** Answers of `method` might be kept (others are never looked up). */
-  mayCache(method: string): boolean
-  /** Answers of `method` never change for one node. */
-  isConstant(method: string): boolean
-  /** The block (slot) an answer belongs to, when known; undefined for anything that moves. */
-  blockOf(method: string, params: unknown, answer: UpstreamAnswer): bigint | undefined
-}
 
 /** What the ready line and `RunningEndpoint` tell of an embedded node. */
 export type LocalNodeSummary =

@@ -1,6 +1,6 @@
 import { isObject } from '@metamask/utils'
 import type { UpstreamAnswer } from '../../createUpstreamClient.ts'
-import type { CacheRules } from '../endpointNetwork.ts'
+import type { CacheRules } from '../../types.ts'
 
 /** Methods whose answer never changes for one node. */
 const constantMethods = new Set(['eth_chainId', 'net_version'])

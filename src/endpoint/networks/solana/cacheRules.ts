@@ -1,6 +1,6 @@
 import { isObject } from '@metamask/utils'
 import type { UpstreamAnswer } from '../../createUpstreamClient.ts'
-import type { CacheRules } from '../endpointNetwork.ts'
+import type { CacheRules } from '../../types.ts'
 
 /** Methods whose first parameter is a slot: cacheable once that slot is finalized. */
 const bySlotMethods = new Set(['getBlock', 'getBlockTime'])
