@@ -4,6 +4,7 @@ import { localKeys } from '../core/protocol/storageKeys.ts'
 import type { ActivityEntry } from '../core/wallet/activity.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
 import { createSessionStore } from './sessionStore.ts'
+import { testRecordSeal } from './testing/memoryKeyStore.ts'
 import { createMemoryStorage } from './testing/memoryStorage.ts'
 
 const dapp = 'https://app.example'
@@ -73,7 +74,7 @@ describe('withActivityLog and withActivityCleanup', () => {
   it('records the invokeMethod calls of an origin that has a session, with their outcome', async () => {
     const storage = createMemoryStorage()
     const activity = createActivityLog(storage)
-    const sessions = createSessionStore(storage, () => {})
+    const sessions = createSessionStore(storage, testRecordSeal(), () => {})
     const logged = withActivityLog(engine, { activity, sessions, now: () => 42 })
     await sessions.set(dapp, session)
     const stranger = 'https://other.example'
@@ -90,7 +91,7 @@ describe('withActivityLog and withActivityCleanup', () => {
     const storage = createMemoryStorage()
     const activity = createActivityLog(storage)
     const sessions = withActivityCleanup(
-      createSessionStore(storage, () => {}),
+      createSessionStore(storage, testRecordSeal(), () => {}),
       activity,
     )
     await sessions.set(dapp, session)

@@ -27,10 +27,13 @@ import { createChainSocket } from './chainSocket.ts'
 import { createConfirmationWindows } from './confirmationWindows.ts'
 import { createConnectionRegistry } from './connections.ts'
 import { createExternalPortServer } from './externalPorts.ts'
+import { createIndexedDbKeyStore } from './indexedDbKeyStore.ts'
 import { createNetworkRegistry } from './networks.ts'
 import { createNodeRouter } from './nodeRouter.ts'
 import { createPagePortServer, type PageAnswer } from './pagePorts.ts'
 import { createPopupHandlers } from './popupMessages.ts'
+import { createRecordKey } from './recordKey.ts'
+import { createRecordSeal } from './recordSeal.ts'
 import { createSessionStore } from './sessionStore.ts'
 import {
   createCallsBatchStore,
@@ -55,8 +58,23 @@ const randomHex = (bytes: number): string =>
 /** How long the answer of a request that must not run twice is kept for its re-send. */
 const answerKeepMs = 60_000
 
+// Only the worker and extension pages reach the wallet's storage (DESIGN §6): not content scripts,
+// which run in every web page's renderer. `session` is so by default; `local` (the vault, the
+// sessions) is made so at every start, before anything is read (the level is kept by the browser).
+for (const area of [chrome.storage.local, chrome.storage.session]) {
+  // A browser without the call for `local` (Firefox) throws: logged, and the seal below still holds.
+  Promise.resolve()
+    .then(() => area.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' }))
+    .catch((error: unknown) => console.error('Aperture: restricting storage access', error))
+}
 const local = createStorage(chrome.storage.local)
 const session = createStorage(chrome.storage.session)
+// Sessions are sealed with a key kept in the extension's IndexedDB: trusted only if this worker
+// wrote them (docs/security.md "Storage").
+const recordSeal = createRecordSeal(
+  createRecordKey(createIndexedDbKeyStore(indexedDB), crypto.subtle),
+  crypto.subtle,
+)
 const now = (): number => Date.now()
 
 const networks = createNetworkRegistry(local)
@@ -105,7 +123,7 @@ const autoLock = createAutoLock({ wallet, settings: networks.settings, session, 
 const activity = createActivityLog(local)
 const sessions = withSessionChanges(
   withActivityCleanup(
-    createSessionStore(local, () => {
+    createSessionStore(local, recordSeal, () => {
       scheduleExpiry().catch((error: unknown) =>
         console.error('Aperture: scheduling expiry', error),
       )
