@@ -2,10 +2,9 @@ import type { ChainId } from '../../caip/types.ts'
 import { createMultichainEngine } from '../../multichain/createMultichainEngine.ts'
 import type { CreateOriginQueueParameters } from '../../multichain/createOriginQueue.ts'
 import type { MultichainEngine } from '../../multichain/ports.ts'
-import type { Answer } from '../../multichain/testing/engineHarness.ts'
+import { type Answer, walletNamespacesOver } from '../../multichain/testing/engineHarness.ts'
 import { createMemoryPorts, type MemoryPorts } from '../../multichain/testing/memoryPorts.ts'
 import type { Json, RpcNotification } from '../../rpc/types.ts'
-import { createWalletNamespaces } from '../../wallet/namespaces.ts'
 import {
   createEthereumProviderEngine,
   type EthereumProviderEngine,
@@ -46,11 +45,7 @@ export function createProviderHarness(
     { ...ports, sessions },
     {
       queue: options.queue,
-      namespaces: createWalletNamespaces({
-        signer: ports.signer,
-        solanaSigner: ports.solanaSigner,
-        networks: ports.networks,
-      }),
+      namespaces: walletNamespacesOver(ports),
     },
   )
   const provider: EthereumProviderEngine = createEthereumProviderEngine({

@@ -1,6 +1,7 @@
 import type { Json, RpcErrorObject } from '../../rpc/types.ts'
 import { createWalletNamespaces } from '../../wallet/namespaces.ts'
 import { createMultichainEngine } from '../createMultichainEngine.ts'
+import type { Namespace } from '../namespace.ts'
 import type { EngineResponse, MultichainEngine } from '../ports.ts'
 import { createMemoryPorts, type MemoryPorts } from './memoryPorts.ts'
 
@@ -21,16 +22,24 @@ export type Harness = {
   sessionChanges(origin?: string): Json[]
 }
 
-/** An engine over fresh in-memory ports, with a helper to send requests. */
-export function createHarness(options: Parameters<typeof createMemoryPorts>[0] = {}): Harness {
-  const ports = createMemoryPorts(options)
-  const engine = createMultichainEngine(ports, {
-    namespaces: createWalletNamespaces({
-      signer: ports.signer,
-      solanaSigner: ports.solanaSigner,
-      networks: ports.networks,
-    }),
+export type HarnessOptions = Parameters<typeof createMemoryPorts>[0] & {
+  /** The namespaces the engine is handed (default: the wallet's, over the in-memory ports). */
+  namespaces?: (ports: MemoryPorts) => readonly Namespace[]
+}
+
+/** The wallet's namespaces, built over the in-memory ports as the worker builds them over its own. */
+export const walletNamespacesOver = (ports: MemoryPorts): readonly Namespace[] =>
+  createWalletNamespaces({
+    signer: ports.signer,
+    solanaSigner: ports.solanaSigner,
+    networks: ports.networks,
   })
+
+/** An engine over fresh in-memory ports, with a helper to send requests. */
+export function createHarness(options: HarnessOptions = {}): Harness {
+  const { namespaces = walletNamespacesOver, ...portOptions } = options
+  const ports = createMemoryPorts(portOptions)
+  const engine = createMultichainEngine(ports, { namespaces: namespaces(ports) })
   let nextId = 1
   return {
     ports,
