@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { getAddress } from 'viem'
 import { devnet, expect, test } from './fixtures.ts'
 import { firstAccount, mine, secondAccount } from './support/anvil.ts'
@@ -9,11 +9,12 @@ import {
   connectionRow,
   openWalletPopup,
   originOf,
+  popupSize,
   showConnections,
 } from './support/popupScreens.ts'
 import { request, type SessionResult } from './support/provider.ts'
 import { deployTestToken } from './support/testToken.ts'
-import { addAccount, approve, reject, unlock } from './support/walletUi.ts'
+import { addAccount, approve, reject, saveScreen, unlock } from './support/walletUi.ts'
 
 const first = firstAccount.toLowerCase()
 
@@ -467,6 +468,13 @@ test.describe('wagmi core', () => {
   })
 })
 
+/** Where `locator`'s box ends on the right, in CSS pixels of the page. */
+async function rightEdge(locator: Locator): Promise<number> {
+  const box = await locator.boundingBox()
+  if (box === null) throw new Error(`${locator} is not rendered`)
+  return box.x + box.width
+}
+
 test.describe('the Connections screen and the EIP-1193 provider', () => {
   test("shows each site's chain and active account; changing the active account reorders that site's accounts only, and locking sends nothing", async ({
     openDapp,
@@ -498,6 +506,20 @@ test.describe('the Connections screen and the EIP-1193 provider', () => {
       await expect(row.getByTestId('connection-chain-active')).toContainText(devnet)
       const select = row.getByTestId('connection-active-account')
       await expect(select).toHaveValue(first)
+      // Each account by name and short address, as everywhere in the popup; the block fits its card.
+      const block = row.getByTestId('connection-ethereum')
+      for (const width of [popupSize.width, 400]) {
+        await popup.setViewportSize({ ...popupSize, width })
+        await saveScreen(popup, `connections-ethereum-${width}`)
+        expect(await rightEdge(row)).toBeLessThanOrEqual(width)
+        expect(await rightEdge(block)).toBeLessThanOrEqual(await rightEdge(row))
+        expect(await rightEdge(select)).toBeLessThanOrEqual(await rightEdge(block))
+      }
+      await popup.setViewportSize(popupSize)
+      await expect(select.locator('option')).toHaveText([
+        'Account 1 · 0xf39F…2266',
+        'Account 2 · 0x7099…79C8',
+      ])
       await select.selectOption(second)
       await expect
         .poll(async () => (await providerEvents(page)).at(-1))

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
+import { accountName } from '../../format/accountLabel.ts'
 import { useConfirmations } from '../../stores/confirmations.ts'
 import { useWallet } from '../../stores/wallet.ts'
 import { confirmationKinds } from './kinds.tsx'
@@ -112,7 +113,7 @@ export function Confirmation() {
       </div>
       {account ? (
         <Field
-          label={accountIndex >= 0 ? `Account ${accountIndex + 1}` : 'Account'}
+          label={accountIndex >= 0 ? accountName(accountIndex) : 'Account'}
           testId="confirm-account"
         >
           <FullAddress address={account} />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { shortAddress } from '../../format/accountLabel.ts'
 
 /** A labelled value of a confirmation: the label above, the value as given. */
 export function Field({
@@ -26,7 +27,7 @@ export function FullAddress({ address, note }: { address: string; note?: ReactNo
     <span className="full-address">
       <code>{address}</code>
       <span className="hint">
-        {address.slice(0, 6)}…{address.slice(-4)}
+        {shortAddress(address)}
         {note ? <> · {note}</> : null}
       </span>
     </span>

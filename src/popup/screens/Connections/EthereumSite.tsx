@@ -1,12 +1,14 @@
 import type { Address } from 'viem'
 import type { ChainId } from '../../../core/caip/types.ts'
-import { AddressLabel } from '../../components/AddressLabel.tsx'
+import { accountLabel, shortAddress } from '../../format/accountLabel.ts'
 import { useConnections } from '../../stores/connections.ts'
 import { useWallet } from '../../stores/wallet.ts'
 
 /**
  * What the site's Ethereum provider sees (DESIGN §7): its current chain, and its active account —
  * the first of `eth_accounts` — which the user changes here (the site gets `accountsChanged`).
+ * Each account reads as elsewhere in the popup, "Account 2 · 0x7099…79C8", its full address in the
+ * option's title.
  */
 export function EthereumSite({
   origin,
@@ -22,10 +24,14 @@ export function EthereumSite({
   const setActiveAccount = useConnections((state) => state.setActiveAccount)
   const walletAccounts = useWallet((state) => state.accounts)
   const [active] = accounts
-  const indexOf = (address: Address): number =>
-    walletAccounts.findIndex((each) => each.toLowerCase() === address)
+  /** The account as the wallet holds it (EIP-55) with its name; the address alone if it left the wallet. */
+  const labelOf = (address: Address): string => {
+    const index = walletAccounts.findIndex((each) => each.toLowerCase() === address)
+    const held = walletAccounts[index]
+    return held === undefined ? shortAddress(address) : accountLabel(held, index)
+  }
   return (
-    <fieldset className="group">
+    <fieldset className="group" data-testid="connection-ethereum">
       <legend>Ethereum provider</legend>
       <p className="item" data-testid="connection-chain-active" data-chain={chainId}>
         <span className="label-stack">
@@ -37,17 +43,17 @@ export function EthereumSite({
         <label className="item">
           <span>Active account</span>
           <select
+            className="account-select"
             data-testid="connection-active-account"
             value={active}
             onChange={(event) => void setActiveAccount(origin, event.target.value as Address)}
           >
             {accounts.map((address) => (
-              <option key={address} value={address}>
-                {address}
+              <option key={address} value={address} title={address}>
+                {labelOf(address)}
               </option>
             ))}
           </select>
-          <AddressLabel address={active} index={Math.max(indexOf(active), 0)} />
         </label>
       )}
     </fieldset>

@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow'
 import { Amount } from '../../components/Amount.tsx'
 import { NetworkSelect } from '../../components/NetworkSelect.tsx'
+import { accountName } from '../../format/accountLabel.ts'
 import { useHome } from '../../stores/home.ts'
 import { useWallet } from '../../stores/wallet.ts'
 
@@ -38,7 +39,7 @@ export function SolanaAccounts() {
             <li key={address} className="item column">
               <div className="account-row" data-testid={`home-solana-${address}`}>
                 <span className="address" title={address}>
-                  <strong>Account {index + 1}</strong>
+                  <strong>{accountName(index)}</strong>
                   <code>
                     {address.slice(0, 4)}…{address.slice(-4)}
                   </code>

@@ -1,5 +1,6 @@
 import { formatUnits } from 'viem'
 import { useShallow } from 'zustand/react/shallow'
+import { accountName } from '../../format/accountLabel.ts'
 import { useHome } from '../../stores/home.ts'
 import { useWallet } from '../../stores/wallet.ts'
 
@@ -21,7 +22,7 @@ export function Tokens() {
             const balance = token.balances[account]
             return balance === undefined ? null : (
               <span key={account} className="hint">
-                Account {index + 1}: {formatUnits(BigInt(balance), token.decimals)} {token.symbol}
+                {accountName(index)}: {formatUnits(BigInt(balance), token.decimals)} {token.symbol}
               </span>
             )
           })}
