@@ -1,3 +1,4 @@
+import { isObject } from '@metamask/utils'
 import { echo } from '../core/rpc/errors.ts'
 
 /** How the endpoint writes its log: pino JSON lines for programs, or one readable line each. */
@@ -14,9 +15,6 @@ const levelNames: Record<number, string> = {
 
 /** pino's own fields, shown otherwise (time, level) or not at all. */
 const hiddenFields = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'v'])
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null
 
 /** A value on one short line: strings as they are, anything else as JSON, cut at 200 characters. */
 function shown(value: unknown): string {
@@ -50,7 +48,7 @@ export function textLogLine(json: string): string {
     if (error instanceof SyntaxError) return json.trimEnd()
     throw error
   }
-  if (!isRecord(entry) || Array.isArray(entry)) return json.trimEnd()
+  if (!isObject(entry)) return json.trimEnd()
   const level = typeof entry.level === 'number' ? (levelNames[entry.level] ?? 'info') : 'info'
   const parts = [clock(entry.time)]
   if (level !== 'info') parts.push(level.toUpperCase())
@@ -60,7 +58,7 @@ export function textLogLine(json: string): string {
     )
     return parts.join(' ')
   }
-  const error = isRecord(entry.err) ? entry.err : undefined
+  const error = isObject(entry.err) ? entry.err : undefined
   const message = typeof entry.msg === 'string' ? shown(entry.msg) : ''
   parts.push(error ? `${message}: ${shown(error.message ?? error.type)}` : message)
   for (const [field, value] of Object.entries(entry)) {

@@ -1,3 +1,4 @@
+import { isObject } from '@metamask/utils'
 import { createRequester, type ProviderRpcError, type RequestArguments } from './createRequester.ts'
 import type { PageChannel } from './pageWire.ts'
 
@@ -29,9 +30,6 @@ const providerError = (error: unknown): Error => {
 /** EIP-1193's error for a provider that cannot reach the wallet any more. */
 const disconnected = (): Error =>
   Object.assign(new Error('The provider is disconnected from all chains.'), { code: 4900 })
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null
 
 /**
  * Builds the EIP-1193 provider over its page channel. It asks the wallet for the site's chain once

@@ -1,3 +1,4 @@
+import { isObject } from '@metamask/utils'
 /** What a keys file (`--keys keys.json`, DESIGN §5) may set for one API key; every field optional. */
 export type KeyPolicy = {
   /** Token bucket: this many requests per second on average, bursts of up to one second's worth. */
@@ -20,9 +21,6 @@ export type ParseKeysFileResult = { keys: Map<string, KeyPolicy> } | { problems:
 
 /** A keys file stops being read after this many problems. */
 const maxProblems = 5
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Echoes of the file's content in problems are cut short. */
 const shown = (value: unknown): string => {
@@ -69,11 +67,11 @@ export function parseKeysFile(value: unknown): ParseKeysFileResult {
   const problem = (message: string) => {
     if (problems.length < maxProblems) problems.push(message)
   }
-  if (!isPlainObject(value)) return { problems: ['the keys file must be a JSON object'] }
+  if (!isObject(value)) return { problems: ['the keys file must be a JSON object'] }
   for (const field of Object.keys(value))
     if (field !== 'keys') problem(`unknown field ${shown(field)}`)
   const entries = value.keys === undefined ? {} : value.keys
-  if (!isPlainObject(entries)) return { problems: ['"keys" must be an object of key → settings'] }
+  if (!isObject(entries)) return { problems: ['"keys" must be an object of key → settings'] }
 
   const keys = new Map<string, KeyPolicy>()
   for (const [key, settings] of Object.entries(entries)) {
@@ -83,7 +81,7 @@ export function parseKeysFile(value: unknown): ParseKeysFileResult {
       problem(`${at}: an API key may only hold letters, digits, _ and -`)
       continue
     }
-    if (!isPlainObject(settings)) {
+    if (!isObject(settings)) {
       problem(`${at}: must be an object (use {} for the defaults)`)
       continue
     }

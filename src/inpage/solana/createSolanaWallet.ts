@@ -1,3 +1,4 @@
+import { isObject } from '@metamask/utils'
 import {
   SolanaSignAndSendTransaction,
   type SolanaSignAndSendTransactionFeature,
@@ -87,15 +88,12 @@ const accountFeatures: `${string}:${string}`[] = [
   SolanaSignIn,
 ]
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null
-
 const sessionScopesOf = (session: unknown): unknown =>
-  isRecord(session) ? session.sessionScopes : undefined
+  isObject(session) ? session.sessionScopes : undefined
 
 /** A string member of the wallet's answer, or `-32603` when the answer lacks it. */
 function answerString(answer: unknown, name: string): string {
-  const value = isRecord(answer) ? answer[name] : undefined
+  const value = isObject(answer) ? answer[name] : undefined
   if (typeof value !== 'string') {
     throw new WalletRequestError(-32603, 'Internal error', { cause: `no ${name} in the answer` })
   }
@@ -141,7 +139,7 @@ function sendOptions(
   options: SolanaSignAndSendTransactionInput['options'],
 ): Record<string, unknown> {
   const kept: Record<string, unknown> = {}
-  if (!isRecord(options)) return kept
+  if (!isObject(options)) return kept
   const given: Record<string, unknown> = options
   for (const name of [
     'commitment',
@@ -206,7 +204,7 @@ export function createSolanaWallet(parameters: CreateSolanaWalletParameters): Ap
 
   /** The session scope to sign in: the chain the dapp names, else the account's first chain. */
   const scopeFor = (account: WalletAccount, chain: string | undefined): string => {
-    if (!isRecord(account) || typeof account.address !== 'string') {
+    if (!isObject(account) || typeof account.address !== 'string') {
       throw invalidInput('account must be a wallet account')
     }
     if (chain !== undefined) return solanaScopeOfStandardChain(chain)
@@ -282,7 +280,7 @@ export function createSolanaWallet(parameters: CreateSolanaWalletParameters): Ap
     }
     if (Array.isArray(input.resources)) params.resources = [...input.resources]
     const answer = await invoke(scope, 'signIn', params)
-    const signedAddress = isRecord(answer) ? answerString(answer.account, 'address') : ''
+    const signedAddress = isObject(answer) ? answerString(answer.account, 'address') : ''
     return {
       account: accounts.find((known) => known.address === signedAddress) ?? account,
       signedMessage: answerBytes(answer, 'signedMessage', decodeBase64),

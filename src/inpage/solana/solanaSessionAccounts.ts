@@ -1,8 +1,6 @@
+import { isObject } from '@metamask/utils'
 /** One Solana account of a session and the Solana chains (CAIP-2) it is granted on, in session order. */
 export type SolanaSessionAccount = { address: string; scopes: string[] }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * The Solana accounts of a session's `sessionScopes` (as `wallet_getSession` and
@@ -15,10 +13,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * // [{ address: 'HAgk14…', scopes: ['solana:123456789abcdef'] }]
  */
 export function solanaSessionAccounts(sessionScopes: unknown): SolanaSessionAccount[] {
-  if (!isRecord(sessionScopes)) return []
+  if (!isObject(sessionScopes)) return []
   const byAddress = new Map<string, SolanaSessionAccount>()
   for (const [scope, value] of Object.entries(sessionScopes)) {
-    if (!scope.startsWith('solana:') || !isRecord(value) || !Array.isArray(value.accounts)) continue
+    if (!scope.startsWith('solana:') || !isObject(value) || !Array.isArray(value.accounts)) continue
     for (const accountId of value.accounts) {
       if (typeof accountId !== 'string' || !accountId.startsWith(`${scope}:`)) continue
       const address = accountId.slice(scope.length + 1)
