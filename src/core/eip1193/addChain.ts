@@ -1,6 +1,6 @@
 import type { ChainId } from '../caip/types.ts'
 import { parseAddEthereumChainParams } from '../eth/parseAddEthereumChainParams.ts'
-import { requestKeyOf } from '../protocol/connection.ts'
+import { requestIdentityOf } from '../protocol/requestIdentity.ts'
 import { invalidParams } from '../rpc/errors.ts'
 import { chooseChain, liveSession, type ProviderHandler, walletChains } from './providerContext.ts'
 import { evmChains, hexChainId } from './siteView.ts'
@@ -22,7 +22,7 @@ export const addChain: ProviderHandler = async (context, call) => {
   }
   await context.ports.networks.addNetwork({
     origin,
-    requestKey: requestKeyOf(call.connection, call.id),
+    ...requestIdentityOf(call.connection, call.id, call.method, call.params),
     draft: parsed.draft,
   })
   const session = await liveSession(context, origin)

@@ -2,6 +2,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { alice, bob, dapp, otherDapp } from '../../core/multichain/testing/engineHarness.ts'
 import type { ApprovalResult } from '../multichain/ports.ts'
+import { requestDigestOf } from '../protocol/requestIdentity.ts'
 import { createProviderHarness } from './testing/providerHarness.ts'
 
 const aliceLower = alice.toLowerCase()
@@ -628,15 +629,17 @@ describe('wallet_watchAsset', () => {
   it('asks the token watcher for an ERC-20 on the site chain', async () => {
     const harness = createProviderHarness()
     await harness.call('wallet_switchEthereumChain', [{ chainId: '0xa' }])
-    const answer = await harness.call('wallet_watchAsset', {
+    const asked = {
       type: 'ERC20',
       options: { address: token.toLowerCase(), symbol: 'TST', decimals: 18 },
-    })
+    }
+    const answer = await harness.call('wallet_watchAsset', asked)
     expect(answer.result).toBe(true)
     expect(harness.watched).toEqual([
       {
         origin: dapp,
         requestKey: 'tab-1#eip1193/2',
+        requestDigest: requestDigestOf('wallet_watchAsset', asked),
         chainId: 'eip155:10',
         token: { address: token, symbol: 'TST', decimals: 18 },
       },

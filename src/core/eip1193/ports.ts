@@ -9,6 +9,7 @@ import type {
   Notifier,
   SessionStore,
 } from '../multichain/ports.ts'
+import type { RequestIdentity } from '../protocol/requestIdentity.ts'
 import type { WatchAssetRequest } from './parseWatchAssetParams.ts'
 
 /**
@@ -29,12 +30,9 @@ export interface SiteStore {
  * EIP-747): `true`, or `4001`; a token that is not what it claims, `-32602`.
  */
 export interface TokenWatcher {
-  watchAsset(request: {
-    origin: string
-    requestKey: string
-    chainId: ChainId
-    token: WatchAssetRequest
-  }): Promise<true>
+  watchAsset(
+    request: { origin: string; chainId: ChainId; token: WatchAssetRequest } & RequestIdentity,
+  ): Promise<true>
 }
 
 /**

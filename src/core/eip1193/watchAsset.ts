@@ -1,4 +1,4 @@
-import { requestKeyOf } from '../protocol/connection.ts'
+import { requestIdentityOf } from '../protocol/requestIdentity.ts'
 import { invalidParams } from '../rpc/errors.ts'
 import { parseWatchAssetParams } from './parseWatchAssetParams.ts'
 import { currentView, type ProviderHandler } from './providerContext.ts'
@@ -14,7 +14,7 @@ export const watchAsset: ProviderHandler = async (context, call) => {
   const { chainId } = await currentView(context, call.origin)
   const result = await context.ports.tokens.watchAsset({
     origin: call.origin,
-    requestKey: requestKeyOf(call.connection, call.id),
+    ...requestIdentityOf(call.connection, call.id, call.method, call.params),
     chainId,
     token: parsed.token,
   })

@@ -34,6 +34,7 @@ async function addNetwork(networks: NetworkAdder, call: HandlerCall, params: unk
   const added = await networks.addNetwork({
     origin: call.origin,
     requestKey: call.requestKey,
+    requestDigest: call.requestDigest,
     draft: parsed.draft,
   })
   return { result: added }

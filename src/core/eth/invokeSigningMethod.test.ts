@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { alice, bob, createHarness, dapp } from '../multichain/testing/engineHarness.ts'
+import { requestDigestOf } from '../protocol/requestIdentity.ts'
 
 const unauthorized = {
   code: 4100,
@@ -36,18 +37,17 @@ async function signingHarness() {
 }
 
 describe('signing methods through wallet_invokeMethod', () => {
-  it('hands a checked personal_sign to the signer with the request key, and relays its signature', async () => {
+  it('hands a checked personal_sign to the signer with the request key and digest, and relays its signature', async () => {
     const { call, ports } = await signingHarness()
-    const response = await call(
-      'wallet_invokeMethod',
-      invoke('personal_sign', ['0x68656c6c6f', alice.toLowerCase()]),
-    )
+    const asked = invoke('personal_sign', ['0x68656c6c6f', alice.toLowerCase()])
+    const response = await call('wallet_invokeMethod', asked)
     expect(response.result).toBe(`0x${'ab'.repeat(65)}`)
     expect(ports.signed).toEqual([
       {
         origin: dapp,
         chainId: devnet,
         requestKey: 'tab-1/2',
+        requestDigest: requestDigestOf('wallet_invokeMethod', asked),
         method: 'personal_sign',
         params: { message: '0x68656c6c6f', address: alice },
       },

@@ -66,7 +66,8 @@ export async function invokeSigningMethod(
 ): Promise<HandlerAnswer> {
   const { chainId, scope, method, params } = target
   const chainNumber = chainNumberOf(chainId)
-  const base = { origin: call.origin, chainId, requestKey: call.requestKey }
+  const { requestKey, requestDigest } = call
+  const base = { origin: call.origin, chainId, requestKey, requestDigest }
   switch (method) {
     case 'eth_accounts':
       return { result: grantedAddresses(scope) }

@@ -1,3 +1,4 @@
+import type { RequestIdentity } from '../protocol/requestIdentity.ts'
 import type { NetworkDraft } from '../wallet/validateNetwork.ts'
 
 /**
@@ -7,5 +8,5 @@ import type { NetworkDraft } from '../wallet/validateNetwork.ts'
  * already has is answered at once. Resolves with `null`, EIP-3085's result.
  */
 export interface NetworkAdder {
-  addNetwork(request: { origin: string; requestKey: string; draft: NetworkDraft }): Promise<null>
+  addNetwork(request: { origin: string; draft: NetworkDraft } & RequestIdentity): Promise<null>
 }

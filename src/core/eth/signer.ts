@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import type { ChainId } from '../caip/types.ts'
 import type { SignerAnswer } from '../multichain/ports.ts'
+import type { RequestIdentity } from '../protocol/requestIdentity.ts'
 import type { Json } from '../rpc/types.ts'
 import type { PersonalSignParams } from './parsePersonalSignParams.ts'
 import type { SendCallsParams } from './parseSendCallsParams.ts'
@@ -10,14 +11,15 @@ import type { TypedDataParams } from './parseTypedDataParams.ts'
 /**
  * A signing request the `eip155` namespace has checked (params valid, the signing address granted
  * in the scope), on behalf of the page request `requestKey` (`<connection>/<id>`, repeated by a
- * re-send).
+ * re-send, with the same `requestDigest`).
  */
-export type SigningRequest = { origin: string; chainId: ChainId; requestKey: string } & (
-  | { method: 'personal_sign'; params: PersonalSignParams }
-  | { method: 'eth_signTypedData_v4'; params: TypedDataParams }
-  | { method: 'eth_sendTransaction'; params: TransactionRequest }
-  | { method: 'wallet_sendCalls'; params: SendCallsParams & { from: Address } }
-)
+export type SigningRequest = { origin: string; chainId: ChainId } & RequestIdentity &
+  (
+    | { method: 'personal_sign'; params: PersonalSignParams }
+    | { method: 'eth_signTypedData_v4'; params: TypedDataParams }
+    | { method: 'eth_sendTransaction'; params: TransactionRequest }
+    | { method: 'wallet_sendCalls'; params: SendCallsParams & { from: Address } }
+  )
 
 /**
  * Confirms with the user and signs: shows the request in the confirmation window, and once it is

@@ -1,4 +1,4 @@
-import { requestKeyOf } from '../protocol/connection.ts'
+import { requestIdentityOf } from '../protocol/requestIdentity.ts'
 import { invalidParams, methodNotFound, toRpcError } from '../rpc/errors.ts'
 import { exceedsDepth, maxParamsDepth } from '../rpc/exceedsDepth.ts'
 import { parseRequest } from '../rpc/parseRequest.ts'
@@ -133,8 +133,8 @@ export function createMultichainEngine(
           ]),
         )
       }
-      const requestKey = requestKeyOf(connection, id)
-      const call = { origin, connection, requestKey, params, session, ...options }
+      const identity = requestIdentityOf(connection, id, method, params)
+      const call = { origin, connection, ...identity, params, session, ...options }
       const own = { ...context, ports: { ...ports, nodes: nodesOf(origin) } }
       const answer = await handlers[method](own, call)
       if ('error' in answer) return { jsonrpc: '2.0', id, error: answer.error }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { requestDigestOf } from '../protocol/requestIdentity.ts'
 import {
   alice,
   bob,
@@ -322,15 +323,14 @@ describe('wallet_invokeMethod on the wallet:eip155 scope', () => {
   it('hands wallet_addEthereumChain to the network adder as a network draft and answers null', async () => {
     const { call, ports } = createHarness()
     await call('wallet_createSession', walletScopeRequest)
-    const response = await call(
-      'wallet_invokeMethod',
-      invoke('wallet:eip155', 'wallet_addEthereumChain', [addChain]),
-    )
+    const asked = invoke('wallet:eip155', 'wallet_addEthereumChain', [addChain])
+    const response = await call('wallet_invokeMethod', asked)
     expect(response.result).toBeNull()
     expect(ports.addedNetworks).toEqual([
       {
         origin: dapp,
         requestKey: 'tab-1/2',
+        requestDigest: requestDigestOf('wallet_invokeMethod', asked),
         draft: {
           chainId: 'eip155:1337',
           name: 'Dev chain',

@@ -27,6 +27,8 @@ export type HandlerCall = {
   connection: ConnectionId
   /** `<connection>/<request id>` (`requestKeyOf`): a re-send of the same page request repeats it. */
   requestKey: string
+  /** What the request asks (`requestDigestOf`): a re-send must ask the same (DESIGN §6). */
+  requestDigest: string
   params: unknown
   session: StoredSession | undefined
   /** For a node read passed through as it is: its result's pieces, sent ahead (`AnswerOptions`). */

@@ -141,6 +141,16 @@ export function invalidParams(problems: Problem[] | Problems | string): RpcError
   return error
 }
 
+/**
+ * `-32602`: a request came under the id of a page request the wallet still holds (its window, its
+ * approval, its kept answer) but asks something else (DESIGN §6). It is refused and changes nothing.
+ */
+export const resentRequestDiffers = (): RpcError =>
+  new RpcError(
+    -32602,
+    'Invalid params: a re-sent request must repeat the request it re-sends; this id belongs to another request',
+  )
+
 /** `-32603` with `data.cause`: something failed inside, e.g. the node could not be reached. */
 export const internalError = (cause: string): RpcError => {
   const { code, message, data } = internalErrorObject(cause)

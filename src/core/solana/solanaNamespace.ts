@@ -2,6 +2,7 @@ import type { AccountId, ChainId, NormalizedScope } from '../caip/types.ts'
 import { callNode } from '../multichain/callNode.ts'
 import type { Namespace, NamespaceKnowledge, ScopeSupport } from '../multichain/namespace.ts'
 import type { SignerAnswer } from '../multichain/ports.ts'
+import type { RequestIdentity } from '../protocol/requestIdentity.ts'
 import { invalidParams, unauthorized } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 import { activeAccountChanged, solanaAccountChangedNotifications } from './activeAccountChanged.ts'
@@ -35,15 +36,16 @@ export const solanaConfirmedMethods: readonly string[] = [
 ]
 
 /** A Solana signing request the namespace has checked (params valid, the account granted). */
-export type SolanaSigningRequest = { origin: string; chainId: ChainId; requestKey: string } & (
-  | { method: 'signMessage'; params: SignMessageParams }
-  | {
-      method: 'signTransaction' | 'signAndSendTransaction'
-      params: SignTransactionParams
-      transaction: DecodedTransaction
-    }
-  | { method: 'signIn'; params: SignInParams & { domain: string; address: string } }
-)
+export type SolanaSigningRequest = { origin: string; chainId: ChainId } & RequestIdentity &
+  (
+    | { method: 'signMessage'; params: SignMessageParams }
+    | {
+        method: 'signTransaction' | 'signAndSendTransaction'
+        params: SignTransactionParams
+        transaction: DecodedTransaction
+      }
+    | { method: 'signIn'; params: SignInParams & { domain: string; address: string } }
+  )
 
 /**
  * Confirms with the user and signs with the account's ed25519 key (in the worker only): the
@@ -101,7 +103,8 @@ export function createSolanaNamespace(ports: { signer: SolanaSigner }): Namespac
   return {
     ...solanaNamespaceKnowledge,
     async invoke(context, call, { chainId, scope, method, params }) {
-      const base = { origin: call.origin, chainId, requestKey: call.requestKey }
+      const { requestKey, requestDigest } = call
+      const base = { origin: call.origin, chainId, requestKey, requestDigest }
       switch (method) {
         case 'signMessage': {
           const parsed = parseSignMessageParams(params)

@@ -1,4 +1,4 @@
-import type { Address } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { FilledTransaction } from '../eth/fillTransaction.ts'
 import type { TypedDataDocument } from '../eth/parseTypedDataParams.ts'
 import type { TokenInfo } from '../eth/readTokenInfo.ts'
@@ -13,7 +13,8 @@ import type { CustomNetwork } from './validateNetwork.ts'
  * worker builds them; the window only renders. Other kinds (an added network) add their own.
  */
 export type ConfirmationViews = {
-  personal_sign: { address: Address; message: MessageView }
+  /** `raw`: the message's bytes, signed as they are; `message` shows them. */
+  personal_sign: { address: Address; message: MessageView; raw: Hex }
   eth_signTypedData_v4: { address: Address; typedData: TypedDataDocument }
   /** One transaction, filled as it will be signed, with its decoded preview and simulation. */
   transaction: {

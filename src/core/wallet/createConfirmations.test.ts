@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { requestIdentityOf } from '../protocol/requestIdentity.ts'
 import {
   type ConfirmationInput,
   type ConfirmationStore,
@@ -11,8 +12,13 @@ import { memoryConfirmationStore } from './testing/memoryConfirmationStore.ts'
 
 const dapp = 'http://127.0.0.1:5173'
 const otherDapp = 'http://127.0.0.1:5174'
+const connection = '3f0c9a52-6d1e-4f51-9a43-0d7a4b1c2e11'
+const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const message: ConfirmationInput = {
-  requestKey: '3f0c9a52-6d1e-4f51-9a43-0d7a4b1c2e11/1',
+  ...requestIdentityOf(connection, 1, 'wallet_invokeMethod', {
+    scope: 'eip155:31337',
+    request: { method: 'personal_sign', params: ['0x68656c6c6f', account] },
+  }),
   origin: dapp,
   chainId: 'eip155:31337',
   kind: 'personal_sign',
@@ -209,6 +215,56 @@ describe('createConfirmations', () => {
     const restarted = worker(store, windows)
     await restarted.resolve([...store.records.keys()][0] ?? '', true)
     expect((await restarted.ask(message)).result).toEqual({ approved: true })
+  })
+
+  it("refuses -32602 another request re-sent under a pending record's key; the window still answers the first", async () => {
+    const store = memoryStore()
+    const windows = memoryWindows()
+    worker(store, windows).ask(message)
+    await hop(20)
+    const restarted = worker(store, windows)
+    const swapped: ConfirmationInput = {
+      ...message,
+      ...requestIdentityOf(connection, 1, 'wallet_invokeMethod', {
+        scope: 'eip155:31337',
+        request: { method: 'eth_signTypedData_v4', params: [account, '{"primaryType":"Permit"}'] },
+      }),
+      kind: 'eth_signTypedData_v4',
+      view: { typedData: { primaryType: 'Permit' } },
+    }
+    await expect(restarted.ask(swapped)).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('a re-sent request must repeat the request it re-sends'),
+    })
+    const [pending] = await restarted.pending()
+    expect(pending).toMatchObject({ kind: 'personal_sign', requestDigest: message.requestDigest })
+    const resent = restarted.ask(message)
+    await hop(20)
+    await restarted.resolve(pending?.id ?? '', true)
+    expect((await resent).view).toEqual(message.view)
+    expect(windows.opened).toBe(1)
+  })
+
+  it('refuses -32602 another request under the key of an answered record, building no view for it', async () => {
+    const store = memoryStore()
+    const windows = memoryWindows()
+    worker(store, windows).ask(message)
+    await hop(20)
+    const restarted = worker(store, windows)
+    await restarted.resolve([...store.records.keys()][0] ?? '', true)
+    let built = false
+    const swapped = {
+      ...message,
+      requestDigest: requestIdentityOf(connection, 1, 'x', []).requestDigest,
+    }
+    await expect(
+      restarted.confirm(swapped, async () => {
+        built = true
+        return {}
+      }),
+    ).rejects.toMatchObject({ code: -32602 })
+    expect(built).toBe(false)
+    expect((await restarted.confirm(message, async () => ({}))).view).toEqual(message.view)
   })
 
   it('rejects a re-sent request whose window was closed while no worker ran', async () => {

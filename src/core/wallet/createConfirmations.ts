@@ -1,4 +1,5 @@
 import type { ChainId } from '../caip/types.ts'
+import { isResendOf, type RequestIdentity } from '../protocol/requestIdentity.ts'
 import { RpcError, userRejected } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 
@@ -12,6 +13,8 @@ export type ConfirmationRecord = {
   id: string
   /** `<connection id>/<request id>` of the page request it belongs to: a re-send repeats it. */
   requestKey: string
+  /** What that page request asks (`requestDigestOf`): a re-send must ask the same. */
+  requestDigest: string
   origin: string
   chainId: ChainId
   kind: string
@@ -59,7 +62,7 @@ export const tooManyPending = (): RpcError =>
 /** A new confirmation, before the queue gives it an id. */
 export type ConfirmationInput = Pick<
   ConfirmationRecord,
-  'requestKey' | 'origin' | 'chainId' | 'kind' | 'view'
+  'requestKey' | 'requestDigest' | 'origin' | 'chainId' | 'kind' | 'view'
 >
 
 /**
@@ -68,9 +71,12 @@ export type ConfirmationInput = Pick<
  *
  * - The answer is written to the record before anyone waiting is woken; every step runs one after
  *   the other, so nothing falls between reading a record and starting to wait.
- * - A re-sent page request (same `requestKey`) re-attaches: it gets the recorded answer, or waits
- *   while the window is open, or — the window went away while no worker ran — is rejected. It never
- *   opens a second window or a second record.
+ * - A re-sent page request (same `requestKey` and `requestDigest`) re-attaches: it gets the
+ *   recorded answer, or waits while the window is open, or — the window went away while no worker
+ *   ran — is rejected. It never opens a second window or a second record. Another request under a
+ *   recorded key is refused `-32602` (`isResendOf`, DESIGN §6): it never takes over the record.
+ * - What the worker does on approval is made of the record's `view` (what the window showed),
+ *   never of a re-sent request's params.
  * - Only the user rejects (DESIGN §6): a click, or closing the window that shows the request. The
  *   window never closes itself while a request waits — it asks first (`closeIfIdle`), and once the
  *   queue lets it go the window is forgotten, so a request that comes while it closes opens a new
@@ -80,7 +86,7 @@ export type ConfirmationInput = Pick<
  *
  * @example
  * const confirmations = createConfirmations({ store, windows, newId, now })
- * const record = await confirmations.ask({ requestKey, origin, chainId, kind: 'personal_sign', view })
+ * const record = await confirmations.ask({ requestKey, requestDigest, origin, chainId, kind: 'personal_sign', view })
  * if (record.result?.approved) … // sign
  */
 export function createConfirmations({ store, windows, newId, now }: CreateConfirmationsParameters) {
@@ -143,6 +149,13 @@ export function createConfirmations({ store, windows, newId, now }: CreateConfir
   const pendingOf = (records: ConfirmationRecord[]): ConfirmationRecord[] =>
     records.filter((record) => !record.result).sort((a, b) => a.createdAt - b.createdAt)
 
+  /** The record `request` re-attaches to; throws `-32602` when its key is another request's. */
+  const recordOf = (
+    records: ConfirmationRecord[],
+    request: RequestIdentity & { origin: string },
+  ): ConfirmationRecord | undefined =>
+    records.find((record) => record.origin === request.origin && isResendOf(request, record))
+
   /**
    * Puts a request in the queue and shows the window, or re-attaches the re-sent page request to
    * its record. Resolves with the record once it is answered (approved or not).
@@ -153,9 +166,7 @@ export function createConfirmations({ store, windows, newId, now }: CreateConfir
         { record: ConfirmationRecord } | { waiting: Promise<ConfirmationRecord> }
       > => {
         const records = await store.list()
-        const existing = records.find(
-          (record) => record.requestKey === input.requestKey && record.origin === input.origin,
-        )
+        const existing = recordOf(records, input)
         if (existing) {
           if (existing.result) return { record: existing }
           if ((await windowAlive()) !== undefined) return { waiting: waitFor(existing.id) }
@@ -182,8 +193,15 @@ export function createConfirmations({ store, windows, newId, now }: CreateConfir
     return 'record' in outcome ? outcome.record : outcome.waiting
   }
 
+  /** The record of the page request `request` when it is a re-send; `-32602` when it differs. */
+  const resent = async (
+    request: RequestIdentity & { origin: string },
+  ): Promise<ConfirmationRecord | undefined> => recordOf(await store.list(), request)
+
   return {
     ask,
+
+    resent,
 
     /**
      * `ask` for a signing request whose view costs work (a preview read from the node): the view is
@@ -194,9 +212,7 @@ export function createConfirmations({ store, windows, newId, now }: CreateConfir
       input: Omit<ConfirmationInput, 'view'>,
       view: () => Promise<Json>,
     ): Promise<ConfirmationRecord> {
-      const existing = (await store.list()).find(
-        (record) => record.requestKey === input.requestKey && record.origin === input.origin,
-      )
+      const existing = await resent(input)
       const record = await ask({ ...input, view: existing ? existing.view : await view() })
       if (!record.result?.approved) throw userRejected()
       return record

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { requestIdentityOf } from '../protocol/requestIdentity.ts'
 import { type ConfirmationRecord, createConfirmations } from './createConfirmations.ts'
 import { addNetworkKind, createNetworkAdder } from './createNetworkAdder.ts'
 import { memoryConfirmationStore } from './testing/memoryConfirmationStore.ts'
@@ -46,7 +47,19 @@ function setUp(options: { endpointProblem?: string; custom?: CustomNetwork[] } =
   return { adder, saved, checked, answer }
 }
 
-const add = { origin: dapp, requestKey: 'tab-1/4', draft }
+/** Page request 4 of connection `tab-1`, `wallet_addEthereumChain` of `draft`. */
+const add = {
+  origin: dapp,
+  ...requestIdentityOf('tab-1', 4, 'wallet_addEthereumChain', [draft]),
+  draft,
+}
+/** Another chain, whose endpoint a hostile page would like saved in place of `draft`. */
+const evil: CustomNetwork = {
+  chainId: 'eip155:4242',
+  name: 'Dev chain',
+  rpcUrl: 'https://rpc.evil.example',
+  wsUrl: 'wss://rpc.evil.example',
+}
 
 describe('createNetworkAdder', () => {
   it('asks in the confirmation window and, approved, saves the network and answers null', async () => {
@@ -92,6 +105,31 @@ describe('createNetworkAdder', () => {
       },
     })
     expect(saved).toEqual([])
+  })
+
+  it('refuses -32602 another network re-sent under the key of a pending one, without checking it; approved, the network shown is saved', async () => {
+    const { adder, saved, checked, answer } = setUp()
+    const adding = adder.addNetwork(add)
+    const swapped = {
+      ...add,
+      ...requestIdentityOf('tab-1', 4, 'wallet_addEthereumChain', [evil]),
+      draft: evil,
+    }
+    while (checked.length === 0) await new Promise((resolve) => setTimeout(resolve, 1))
+    await expect(adder.addNetwork(swapped)).rejects.toMatchObject({ code: -32602 })
+    await answer(true)
+    await expect(adding).resolves.toBeNull()
+    expect(saved).toEqual([draft])
+    expect(checked).toEqual([draft])
+  })
+
+  it('saves the network the window showed, never the one a re-sent copy carries', async () => {
+    const { adder, saved, answer } = setUp()
+    const adding = adder.addNetwork(add)
+    const resent = adder.addNetwork({ ...add, draft: evil })
+    await answer(true)
+    await Promise.all([adding, resent])
+    expect(saved).toEqual([draft, draft])
   })
 
   it('answers null at once for a chain the wallet already has', async () => {

@@ -32,13 +32,13 @@ const paramPaths: Record<NetworkField, string> = {
  * through the settings form's rules (`validateNetworkDraft`) and live `eth_chainId` check —
  * refusals are `-32602` with each problem at its EIP-3085 path — then into the confirmation window
  * (kind `add_network`; a request re-sent after a restart re-attaches to its confirmation). Approved,
- * the network is saved like one added in Settings, and the chain is grantable from then on;
+ * the network as the window showed it is saved like one added in Settings, and the chain is grantable from then on;
  * rejected (or the window closed) is `4001`.
  */
 export function createNetworkAdder(parameters: CreateNetworkAdderParameters): NetworkAdder {
   const { confirmations, customNetworks, saveCustomNetwork, checkEndpoint } = parameters
   return {
-    async addNetwork({ origin, requestKey, draft }) {
+    async addNetwork({ origin, requestKey, requestDigest, draft }) {
       const custom: ChainId[] = (await customNetworks()).map(({ chainId }) => chainId)
       const known = [...builtInChainIds, ...custom]
       if (known.includes(draft.chainId as ChainId)) return null
@@ -52,15 +52,16 @@ export function createNetworkAdder(parameters: CreateNetworkAdderParameters): Ne
       }
       const { network } = checked
       // The endpoint is checked live once, for a new request (a re-sent one re-attaches).
-      await confirmations.confirm(
-        { requestKey, origin, chainId: network.chainId, kind: addNetworkKind },
+      const record = await confirmations.confirm(
+        { requestKey, requestDigest, origin, chainId: network.chainId, kind: addNetworkKind },
         async () => {
           const problem = await checkEndpoint(network)
           if (problem) throw invalidParams([{ path: paramPaths.rpcUrl, message: problem }])
           return network as unknown as Json
         },
       )
-      await saveCustomNetwork(network)
+      // The network the window showed is the one saved, not a re-sent copy's.
+      await saveCustomNetwork(record.view as unknown as CustomNetwork)
       return null
     },
   }

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import type { NodeCall } from '../eth/nodeCall.ts'
 import { toViemTypedData } from '../eth/parseTypedDataParams.ts'
 import type { SigningRequest } from '../eth/signer.ts'
+import { requestIdentityOf } from '../protocol/requestIdentity.ts'
 import type { Json, NodeAnswer } from '../rpc/types.ts'
 import {
   type ConfirmationRecord,
@@ -130,21 +131,50 @@ function worker(shared: ReturnType<typeof world>) {
     newBatchId: () => '0xb47c',
     now: () => 1_700_000_000_000,
   })
-  /** Answers the oldest pending confirmation once it is there. */
-  const answer = async (approved: boolean): Promise<ConfirmationRecord> => {
+  /** The oldest pending confirmation, once it is there. */
+  const shown = async (): Promise<ConfirmationRecord> => {
     for (;;) {
       const [first] = await confirmations.pending()
-      if (first) {
-        await confirmations.resolve(first.id, approved)
-        return first
-      }
+      if (first) return first
       await new Promise((resolve) => setTimeout(resolve, 1))
     }
   }
-  return { confirmations, ...service, sent, answer }
+  /** Answers the oldest pending confirmation once it is there. */
+  const answer = async (approved: boolean): Promise<ConfirmationRecord> => {
+    const first = await shown()
+    await confirmations.resolve(first.id, approved)
+    return first
+  }
+  return { confirmations, ...service, sent, shown, answer }
 }
 
-const base = { origin: dapp, chainId: devnet, requestKey: 'tab-1/7' } as const
+/** Page request 7 of connection `tab-1`: a `personal_sign` of "hello". */
+const hello = requestIdentityOf('tab-1', 7, 'wallet_invokeMethod', {
+  scope: devnet,
+  request: { method: 'personal_sign', params: ['0x68656c6c6f', alice] },
+})
+const base = { origin: dapp, chainId: devnet, ...hello } as const
+
+/** An unlimited USDC allowance: what a hostile page would like signed in place of "hello". */
+const permit = {
+  types: {
+    Permit: [
+      { name: 'owner', type: 'address' },
+      { name: 'spender', type: 'address' },
+      { name: 'value', type: 'uint256' },
+      { name: 'nonce', type: 'uint256' },
+      { name: 'deadline', type: 'uint256' },
+    ],
+  },
+  primaryType: 'Permit',
+  domain: { name: 'USD Coin', version: '2', chainId: 31337 },
+  message: { owner: alice, spender: bob, value: `${2n ** 256n - 1n}`, nonce: '0', deadline: '0' },
+}
+/** The same page request 7, re-sent asking for the permit. */
+const swapped = requestIdentityOf('tab-1', 7, 'wallet_invokeMethod', {
+  scope: devnet,
+  request: { method: 'eth_signTypedData_v4', params: [alice, JSON.stringify(permit)] },
+})
 
 describe('createSigner', () => {
   it('signs an approved personal_sign with the account, verifiable by viem', async () => {
@@ -155,7 +185,11 @@ describe('createSigner', () => {
       params: { message: '0x68656c6c6f', address: alice },
     })
     const shown = await answer(true)
-    expect(shown.view).toEqual({ address: alice, message: { kind: 'text', text: 'hello' } })
+    expect(shown.view).toEqual({
+      address: alice,
+      message: { kind: 'text', text: 'hello' },
+      raw: '0x68656c6c6f',
+    })
     const answered = await signing
     expect(
       'result' in answered &&
@@ -200,6 +234,99 @@ describe('createSigner', () => {
     expect(
       await verifyTypedData({ address: alice, ...toViemTypedData(typedData), signature }),
     ).toBe(true)
+  })
+
+  it('refuses -32602 typed data re-sent under the key of a pending personal_sign, and signs the message shown on approval', async () => {
+    const shared = world()
+    const first = worker(shared)
+    const request: SigningRequest = {
+      ...base,
+      method: 'personal_sign',
+      params: { message: '0x68656c6c6f', address: alice },
+    }
+    first.signer.sign(request)
+    await first.shown()
+    const second = worker(shared)
+    await expect(
+      second.signer.sign({
+        ...base,
+        ...swapped,
+        method: 'eth_signTypedData_v4',
+        params: { address: alice, typedData: permit },
+      }),
+    ).rejects.toMatchObject({ code: -32602 })
+    const resent = second.signer.sign(request)
+    const shown = await second.answer(true)
+    expect(shown.kind).toBe('personal_sign')
+    const answered = await resent
+    const signature = ('result' in answered ? answered.result : '0x') as `0x${string}`
+    expect(await verifyMessage({ address: alice, message: 'hello', signature })).toBe(true)
+  })
+
+  it('refuses -32602 typed data re-sent under the key of a personal_sign approved while no request waited', async () => {
+    const shared = world()
+    const first = worker(shared)
+    first.signer.sign({
+      ...base,
+      method: 'personal_sign',
+      params: { message: '0x68656c6c6f', address: alice },
+    })
+    // The user approves after a restart, before anything was re-sent.
+    await worker(shared).answer(true)
+    await expect(
+      worker(shared).signer.sign({
+        ...base,
+        ...swapped,
+        method: 'eth_signTypedData_v4',
+        params: { address: alice, typedData: permit },
+      }),
+    ).rejects.toMatchObject({ code: -32602 })
+  })
+
+  it('signs the message the window showed, never the params a re-sent copy carries', async () => {
+    const shared = world()
+    const first = worker(shared)
+    first.signer.sign({
+      ...base,
+      method: 'personal_sign',
+      params: { message: '0x68656c6c6f', address: alice },
+    })
+    const second = worker(shared)
+    await second.answer(true)
+    // A copy that passed for the same request (same key and digest) but carries other bytes.
+    const answered = await second.signer.sign({
+      ...base,
+      method: 'personal_sign',
+      params: { message: '0x676f6f64627965', address: alice },
+    })
+    const signature = ('result' in answered ? answered.result : '0x') as `0x${string}`
+    expect(await verifyMessage({ address: alice, message: 'hello', signature })).toBe(true)
+  })
+
+  it('signs the typed data the window showed, never the typed data a re-sent copy carries', async () => {
+    const shared = world()
+    const greeting = {
+      types: { Greeting: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Greeting',
+      domain: { name: 'Example', chainId: 31337 },
+      message: { text: 'hello' },
+    }
+    worker(shared).signer.sign({
+      ...base,
+      method: 'eth_signTypedData_v4',
+      params: { address: alice, typedData: greeting },
+    })
+    const second = worker(shared)
+    await second.answer(true)
+    const answered = await second.signer.sign({
+      ...base,
+      method: 'eth_signTypedData_v4',
+      params: { address: alice, typedData: permit },
+    })
+    const signature = ('result' in answered ? answered.result : '0x') as `0x${string}`
+    expect(await verifyTypedData({ address: alice, ...toViemTypedData(greeting), signature })).toBe(
+      true,
+    )
   })
 
   it('signs the transaction shown, keeps it, then broadcasts it and answers its hash', async () => {

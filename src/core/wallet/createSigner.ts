@@ -198,7 +198,13 @@ export function createSigner(ports: SignerPorts) {
     view: () => Promise<ConfirmationViews[Kind]>,
   ): Promise<ConfirmationRecord> =>
     confirmations.confirm(
-      { requestKey: request.requestKey, origin: request.origin, chainId: request.chainId, kind },
+      {
+        requestKey: request.requestKey,
+        requestDigest: request.requestDigest,
+        origin: request.origin,
+        chainId: request.chainId,
+        kind,
+      },
       async () => (await view()) as unknown as Json,
     )
 
@@ -246,9 +252,7 @@ export function createSigner(ports: SignerPorts) {
     request: Extract<SigningRequest, { method: 'wallet_sendCalls' }>,
   ): Promise<SignerAnswer> => {
     const { params } = request
-    const resent = (await confirmations.list()).some(
-      (record) => record.requestKey === request.requestKey && record.origin === request.origin,
-    )
+    const resent = (await confirmations.resent(request)) !== undefined
     if (!resent && params.id !== undefined && (await ports.batches.read(params.id))) {
       throw duplicateBatchId()
     }
@@ -300,20 +304,27 @@ export function createSigner(ports: SignerPorts) {
     async sign(request) {
       try {
         switch (request.method) {
+          // What is signed is the record's view (what the window showed), not a re-sent copy.
           case 'personal_sign': {
             const { address, message } = request.params
-            await confirm(request, 'personal_sign', async () => ({
+            const record = await confirm(request, 'personal_sign', async () => ({
               address,
               message: describeMessage(message),
+              raw: message,
             }))
-            const account = await ports.account(address)
-            return { result: await account.signMessage({ message: { raw: message } }) }
+            const shown = record.view as unknown as ConfirmationViews['personal_sign']
+            const account = await ports.account(shown.address)
+            return { result: await account.signMessage({ message: { raw: shown.raw } }) }
           }
           case 'eth_signTypedData_v4': {
             const { address, typedData } = request.params
-            await confirm(request, 'eth_signTypedData_v4', async () => ({ address, typedData }))
-            const account = await ports.account(address)
-            return { result: await account.signTypedData(toViemTypedData(typedData)) }
+            const record = await confirm(request, 'eth_signTypedData_v4', async () => ({
+              address,
+              typedData,
+            }))
+            const shown = record.view as unknown as ConfirmationViews['eth_signTypedData_v4']
+            const account = await ports.account(shown.address)
+            return { result: await account.signTypedData(toViemTypedData(shown.typedData)) }
           }
           case 'eth_sendTransaction':
             return await sendTransaction(request)

@@ -2,6 +2,7 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { describe, expect, it } from 'vitest'
 import type { NodeCall } from '../eth/nodeCall.ts'
 import { deriveSolanaKeys } from '../keyring/deriveSolanaKeys.ts'
+import { requestIdentityOf } from '../protocol/requestIdentity.ts'
 import type { Json, NodeAnswer, RpcErrorObject } from '../rpc/types.ts'
 import { fromBase58, isSolanaAddress, toBase58 } from '../solana/base58.ts'
 import { decodeTransaction } from '../solana/decodeTransaction.ts'
@@ -41,7 +42,7 @@ function transactionRequest(
   return {
     origin: 'http://127.0.0.1:5173',
     chainId: localSolana,
-    requestKey: 'tab-1/9',
+    ...requestIdentityOf('tab-1', 9, method, { options }),
     method,
     params: { address: key?.address ?? '', transaction: bytes, options },
     transaction: decoded.transaction,
@@ -116,19 +117,98 @@ function worker(shared: ReturnType<typeof world>) {
     sent: (transaction) => sent.push(transaction),
     now: () => 1_700_000_000_000,
   })
-  /** Answers the oldest pending confirmation once it is there. */
-  const answer = async (approved: boolean): Promise<ConfirmationRecord> => {
+  /** The oldest pending confirmation, once it is there. */
+  const shown = async (): Promise<ConfirmationRecord> => {
     for (;;) {
       const [first] = await confirmations.pending()
-      if (first) {
-        await confirmations.resolve(first.id, approved)
-        return first
-      }
+      if (first) return first
       await new Promise((resolve) => setTimeout(resolve, 1))
     }
   }
-  return { confirmations, ...service, sent, answer }
+  /** Answers the oldest pending confirmation once it is there. */
+  const answer = async (approved: boolean): Promise<ConfirmationRecord> => {
+    const first = await shown()
+    await confirmations.resolve(first.id, approved)
+    return first
+  }
+  return { confirmations, ...service, sent, shown, answer }
 }
+
+const text = (value: string): Uint8Array => new TextEncoder().encode(value)
+const dapp = 'http://127.0.0.1:5173'
+
+/** Page request 11 of connection `tab-1`, a `signMessage`, as the namespace hands it over. */
+const signMessage = (message: string, asked = message): SolanaSigningRequest => ({
+  origin: dapp,
+  chainId: localSolana,
+  ...requestIdentityOf('tab-1', 11, 'signMessage', { message: asked }),
+  method: 'signMessage',
+  params: { address: key.address, message: text(message) },
+})
+
+/** Page request 12 of connection `tab-1`, a `signIn`, as the namespace hands it over. */
+const signIn = (statement: string, asked = statement): SolanaSigningRequest => ({
+  origin: dapp,
+  chainId: localSolana,
+  ...requestIdentityOf('tab-1', 12, 'signIn', { statement: asked }),
+  method: 'signIn',
+  params: { domain: '127.0.0.1:5173', address: key.address, statement },
+})
+
+/** Whether `answered` is the account's signature of `message`. */
+const signs = (answered: unknown, message: Uint8Array): boolean => {
+  const { signature } = (answered as { result: { signature: string } }).result
+  return ed25519.verify(fromBase58(signature), message, fromBase58(key.address))
+}
+
+describe('createSolanaSigner: messages and sign-ins re-sent after a restart', () => {
+  it('refuses -32602 another message re-sent under the key of a pending signMessage, and signs the one shown', async () => {
+    const shared = world()
+    worker(shared).signer.sign(signMessage('Sign in to example'))
+    const second = worker(shared)
+    await second.shown()
+    await expect(second.signer.sign(signMessage('Transfer everything'))).rejects.toMatchObject({
+      code: -32602,
+    })
+    const resent = second.signer.sign(signMessage('Sign in to example'))
+    await second.answer(true)
+    expect(signs(await resent, text('Sign in to example'))).toBe(true)
+  })
+
+  it('signs the message the window showed, never the bytes a re-sent copy carries', async () => {
+    const shared = world()
+    worker(shared).signer.sign(signMessage('Sign in to example'))
+    const second = worker(shared)
+    await second.answer(true)
+    const answered = await second.signer.sign(
+      signMessage('Transfer everything', 'Sign in to example'),
+    )
+    expect(signs(answered, text('Sign in to example'))).toBe(true)
+    expect((answered as { result: { signedMessage: string } }).result.signedMessage).toBe(
+      Buffer.from('Sign in to example').toString('base64'),
+    )
+  })
+
+  it('refuses -32602 another sign-in re-sent under the key of an approved one', async () => {
+    const shared = world()
+    worker(shared).signer.sign(signIn('Welcome back'))
+    await worker(shared).answer(true)
+    await expect(worker(shared).signer.sign(signIn('Approve the transfer'))).rejects.toMatchObject({
+      code: -32602,
+    })
+  })
+
+  it('signs the sign-in text the window showed, never the fields a re-sent copy carries', async () => {
+    const shared = world()
+    worker(shared).signer.sign(signIn('Welcome back'))
+    const second = worker(shared)
+    const shown = await second.answer(true)
+    const { text: signedText } = shown.view as unknown as SolanaConfirmationViews['solana_signIn']
+    expect(signedText).toContain('Welcome back')
+    const answered = await second.signer.sign(signIn('Approve the transfer', 'Welcome back'))
+    expect(signs(answered, text(signedText))).toBe(true)
+  })
+})
 
 describe('createSolanaSigner', () => {
   it('signs the transaction shown, keeps it on its confirmation, and only then sends it', async () => {
@@ -281,7 +361,7 @@ describe('createSolanaSigner with a v0 transaction using an address lookup table
     const signing = signer.sign({
       origin: 'http://127.0.0.1:5173',
       chainId: localSolana,
-      requestKey: 'tab-1/10',
+      ...requestIdentityOf('tab-1', 10, 'signTransaction', {}),
       method: 'signTransaction',
       params: { address: key.address, transaction: bytes, options: {} },
       transaction: decoded.transaction,

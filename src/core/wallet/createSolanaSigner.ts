@@ -1,4 +1,4 @@
-import type { Hex } from 'viem'
+import { type Hex, hexToBytes } from 'viem'
 import type { ChainId } from '../caip/types.ts'
 import { NodeAnswerError, type NodeCall } from '../eth/nodeCall.ts'
 import type { SolanaKey } from '../keyring/deriveSolanaKeys.ts'
@@ -19,7 +19,8 @@ import { describeMessage, type MessageView } from './describeMessage.ts'
 
 /** What the confirmation window shows for each Solana confirmation kind. */
 export type SolanaConfirmationViews = {
-  solana_signMessage: { address: string; message: MessageView }
+  /** `raw`: the message's bytes (hex), signed as they are; `message` shows them. */
+  solana_signMessage: { address: string; message: MessageView; raw: Hex }
   solana_signIn: {
     address: string
     /** The SIWS message as signed. */
@@ -146,7 +147,13 @@ export function createSolanaSigner(ports: SolanaSignerPorts) {
     view: () => Promise<SolanaConfirmationViews[Kind]>,
   ): Promise<ConfirmationRecord> =>
     confirmations.confirm(
-      { requestKey: request.requestKey, origin: request.origin, chainId: request.chainId, kind },
+      {
+        requestKey: request.requestKey,
+        requestDigest: request.requestDigest,
+        origin: request.origin,
+        chainId: request.chainId,
+        kind,
+      },
       async () => (await view()) as unknown as Json,
     )
 
@@ -154,15 +161,19 @@ export function createSolanaSigner(ports: SolanaSignerPorts) {
     request: Extract<SolanaSigningRequest, { method: 'signMessage' }>,
   ): Promise<SignerAnswer> => {
     const { address, message } = request.params
-    await confirm(request, 'solana_signMessage', async () => ({
+    const record = await confirm(request, 'solana_signMessage', async () => ({
       address,
       message: describeMessage(toHex(message)),
+      raw: toHex(message),
     }))
-    const signature = signWithSolanaKey(await ports.key(address), message)
+    // What is signed is the record's view (what the window showed), not a re-sent copy.
+    const shown = record.view as unknown as SolanaConfirmationViews['solana_signMessage']
+    const bytes = hexToBytes(shown.raw)
+    const signature = signWithSolanaKey(await ports.key(shown.address), bytes)
     return {
       result: {
         signature: toBase58(signature),
-        signedMessage: toBase64(message),
+        signedMessage: toBase64(bytes),
         signatureType: 'ed25519',
       },
     }
@@ -172,18 +183,19 @@ export function createSolanaSigner(ports: SolanaSignerPorts) {
     request: Extract<SolanaSigningRequest, { method: 'signIn' }>,
   ): Promise<SignerAnswer> => {
     const { address, domain } = request.params
-    const text = signInMessage(request.params)
-    await confirm(request, 'solana_signIn', async () => ({
+    const record = await confirm(request, 'solana_signIn', async () => ({
       address,
-      text,
+      text: signInMessage(request.params),
       domain,
       originDomain: originDomain(request.origin),
     }))
-    const message = new TextEncoder().encode(text)
-    const signature = signWithSolanaKey(await ports.key(address), message)
+    // The SIWS text the window showed is what is signed, by the account it named.
+    const shown = record.view as unknown as SolanaConfirmationViews['solana_signIn']
+    const message = new TextEncoder().encode(shown.text)
+    const signature = signWithSolanaKey(await ports.key(shown.address), message)
     return {
       result: {
-        account: { address },
+        account: { address: shown.address },
         signedMessage: toBase64(message),
         signature: toBase58(signature),
         signatureType: 'ed25519',
@@ -198,13 +210,12 @@ export function createSolanaSigner(ports: SolanaSignerPorts) {
     >,
   ): Promise<SignerAnswer> => {
     const { address, transaction: bytes, options } = request.params
-    const sending = request.method === 'signAndSendTransaction'
     const call = ports.node(request.chainId)
     const record = await confirm(request, 'solana_transaction', async () => {
       const transaction = await resolveLookupTables(call, bytes, request.transaction)
       return {
         address,
-        send: sending,
+        send: request.method === 'signAndSendTransaction',
         feePayer: transaction.feePayer,
         instructions: transaction.instructions.map(decodeInstruction),
         preview: await previewTransaction({
@@ -217,16 +228,18 @@ export function createSolanaSigner(ports: SolanaSignerPorts) {
         options,
       }
     })
-    if (sending && isSolanaSignedProgress(record.progress)) return sendKept(record, record.progress)
-    // What is signed is what the window showed (the stored view), not a re-sent copy.
+    // What is signed, and sent or not, is what the window showed (the view), not a re-sent copy.
     const view = record.view as unknown as SolanaConfirmationViews['solana_transaction']
+    if (view.send && isSolanaSignedProgress(record.progress))
+      return sendKept(record, record.progress)
     const shown = readBase64(view.transaction, maxTransactionBytes)
     const decoded = shown ? decodeTransaction(shown) : undefined
     if (!decoded || 'problems' in decoded)
       throw new Error('the confirmed transaction is unreadable')
-    const signature = signWithSolanaKey(await ports.key(address), decoded.transaction.messageBytes)
-    const signedTransaction = toBase64(withSignature(decoded.transaction, address, signature))
-    if (!sending) return { result: { signedTransaction } }
+    const key = await ports.key(view.address)
+    const signature = signWithSolanaKey(key, decoded.transaction.messageBytes)
+    const signedTransaction = toBase64(withSignature(decoded.transaction, view.address, signature))
+    if (!view.send) return { result: { signedTransaction } }
     const signed = { solanaTransaction: signedTransaction, signature: toBase58(signature) }
     // Kept before it is sent: from here on, this transaction is the only one this request makes.
     await confirmations.progress(record.id, signed)

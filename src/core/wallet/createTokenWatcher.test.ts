@@ -1,10 +1,12 @@
-import { encodeAbiParameters } from 'viem'
+import { type Address, encodeAbiParameters } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { NodeCall } from '../eth/nodeCall.ts'
+import { requestIdentityOf } from '../protocol/requestIdentity.ts'
 import type { Json } from '../rpc/types.ts'
+import type { ConfirmationRecord } from './createConfirmations.ts'
 import { createTokenWatcher, type WatchedToken } from './createTokenWatcher.ts'
 
-const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const token: Address = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const symbolSelector = '0x95d89b41'
 const decimalsSelector = '0x313ce567'
 
@@ -23,16 +25,22 @@ const tokenNode =
 function setUp(options: { erc20?: boolean; approved?: boolean } = {}) {
   let saved: WatchedToken[] = []
   const asked: Array<{ kind: string; view: Json }> = []
+  /** The answered records by request key, as the queue keeps them until released. */
+  const records = new Map<string, ConfirmationRecord>()
   const watcher = createTokenWatcher({
     confirmations: {
       ask: async (input) => {
+        const kept = records.get(input.requestKey)
+        if (kept) return kept
         asked.push({ kind: input.kind, view: input.view })
-        return {
+        const record = {
           id: 'c1',
           ...input,
           createdAt: 0,
           result: { approved: options.approved ?? true },
-        } as never
+        }
+        records.set(input.requestKey, record)
+        return record
       },
     },
     node: () => tokenNode(options.erc20 ?? true),
@@ -41,14 +49,24 @@ function setUp(options: { erc20?: boolean; approved?: boolean } = {}) {
       saved = tokens
     },
   })
-  const watch = (claims: { symbol?: string; decimals?: number } = {}) =>
+  let id = 0
+  const watch = (claims: { symbol?: string; decimals?: number } = {}, address = token) => {
+    id += 1
+    return watchAgain(id, claims, address)
+  }
+  /** Page request `requestId` (a re-send when it was sent before) watching `address`. */
+  const watchAgain = (
+    requestId: number,
+    claims: { symbol?: string; decimals?: number } = {},
+    address: Address = token,
+  ) =>
     watcher.watchAsset({
       origin: 'https://app.example',
-      requestKey: 'tab-1#eip1193/1',
+      ...requestIdentityOf('tab-1#eip1193', requestId, 'wallet_watchAsset', { address }),
       chainId: 'eip155:31337',
-      token: { address: token, ...claims },
+      token: { address, ...claims },
     })
-  return { watch, asked, saved: () => saved }
+  return { watch, watchAgain, asked, saved: () => saved }
 }
 
 describe('createTokenWatcher', () => {
@@ -60,6 +78,15 @@ describe('createTokenWatcher', () => {
       kind: 'watch_asset',
       view: { chainId: 'eip155:31337', address: token, symbol: 'TST', decimals: 18 },
     })
+    expect(saved()).toEqual([
+      { chainId: 'eip155:31337', address: token, symbol: 'TST', decimals: 18 },
+    ])
+  })
+
+  it('keeps the token the window showed, never the one a re-sent copy names', async () => {
+    const { watch, watchAgain, saved } = setUp()
+    expect(await watch()).toBe(true)
+    expect(await watchAgain(1, {}, '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512')).toBe(true)
     expect(saved()).toEqual([
       { chainId: 'eip155:31337', address: token, symbol: 'TST', decimals: 18 },
     ])

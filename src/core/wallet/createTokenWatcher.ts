@@ -40,7 +40,7 @@ const maxTokens = 100
 export function createTokenWatcher(parameters: CreateTokenWatcherParameters): TokenWatcher {
   const { confirmations, node, tokens, saveTokens } = parameters
   return {
-    async watchAsset({ origin, requestKey, chainId, token }) {
+    async watchAsset({ origin, requestKey, requestDigest, chainId, token }) {
       const onChain = await readTokenInfo(node(chainId), token.address)
       if (onChain && token.decimals !== undefined && token.decimals !== onChain.decimals) {
         throw invalidParams([
@@ -64,17 +64,21 @@ export function createTokenWatcher(parameters: CreateTokenWatcherParameters): To
       if (token.image !== undefined) watched.image = token.image
       const record = await confirmations.ask({
         requestKey,
+        requestDigest,
         origin,
         chainId,
         kind: watchAssetKind,
         view: watched as unknown as Json,
       })
       if (!record.result?.approved) throw userRejected()
+      // The token the window showed is the one watched, not a re-sent copy's.
+      const shown = record.view as unknown as WatchedToken
       const others = (await tokens()).filter(
         (each) =>
-          each.chainId !== chainId || each.address.toLowerCase() !== token.address.toLowerCase(),
+          each.chainId !== shown.chainId ||
+          each.address.toLowerCase() !== shown.address.toLowerCase(),
       )
-      await saveTokens([...others, watched].slice(-maxTokens))
+      await saveTokens([...others, shown].slice(-maxTokens))
       return true
     },
   }
