@@ -41,8 +41,12 @@ export async function timeConfirmations<Prepared = undefined>(
     const window = await shownWindow(context, extensionOrigin)
     samples.shown.push(performance.now() - start)
     const closed = window.waitForEvent('close')
+    const approve = window.getByTestId('confirm-approve')
+    // Approve is armed a moment after the request shows (docs/security.md "Windows"): the user's
+    // decision is timed from when it can be taken.
+    await approve.and(window.locator(':enabled')).waitFor()
     start = performance.now()
-    await window.getByTestId('confirm-approve').click()
+    await approve.click()
     const outcome = (await pending) as { error?: unknown }
     samples.answered.push(performance.now() - start)
     if (outcome.error) throw new Error(JSON.stringify(outcome.error))

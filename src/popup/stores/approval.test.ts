@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ApprovalView } from '../../core/protocol/popupMessages.ts'
 import { stubBackground } from '../testing/fakeBackground.ts'
 import { useApproval } from './approval.ts'
+import { armDelayMs } from './arming.ts'
 
 const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const bob = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -48,6 +49,7 @@ describe('useApproval', () => {
       'approval:resolve': () => null,
     })
     await useApproval.getState().load('approval-1')
+    await vi.advanceTimersByTimeAsync(armDelayMs)
     await useApproval.getState().approve()
     expect(background.requests.at(-1)).toEqual({
       type: 'approval:resolve',
@@ -65,5 +67,19 @@ describe('useApproval', () => {
     stubBackground({ 'approval:get': () => null })
     await useApproval.getState().load('approval-1')
     expect(useApproval.getState()).toMatchObject({ approval: null, chains: [], accounts: [] })
+  })
+
+  it('approves nothing until the request has been on screen for a moment', async () => {
+    vi.useFakeTimers()
+    const background = stubBackground({
+      'approval:get': () => view,
+      'approval:resolve': () => null,
+    })
+    await useApproval.getState().load('approval-1')
+    await vi.advanceTimersByTimeAsync(armDelayMs - 1)
+    await useApproval.getState().approve()
+    expect(background.requests.map(({ type }) => type)).toEqual(['approval:get'])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(useApproval.getState().armed).toBe(true)
   })
 })

@@ -3,12 +3,15 @@ import { create } from 'zustand'
 import type { ChainId } from '../../core/caip/types.ts'
 import type { ApprovalView, PopupRequests } from '../../core/protocol/popupMessages.ts'
 import { callBackground, errorMessage } from '../callBackground.ts'
+import { createArming } from './arming.ts'
 
 type ApprovalStore = {
   approval: ApprovalView | null | undefined
   chains: ChainId[]
   accounts: Address[]
   busy: boolean
+  /** Whether the request has been on screen long enough to be approved (`arming.ts`). */
+  armed: boolean
   /** Set once the answer is recorded; the window then closes itself after a moment. */
   answered: 'approved' | 'rejected' | undefined
   error: string | undefined
@@ -28,8 +31,11 @@ const toggle = <T>(list: T[], item: T): T[] =>
 /**
  * The `wallet_createSession` awaiting the user in this window: what is offered and what the user
  * has checked (every chain, and the accounts the dapp named, at first). Required chains stay checked.
+ * The window shows one request and never another: its Approve is only disarmed for a moment once
+ * the request is shown (a window that opens under a click in progress does not take that click).
  */
 export const useApproval = create<ApprovalStore>((set, get) => {
+  const arming = createArming((armed) => set({ armed }))
   const resolve = async (answer: PopupRequests['approval:resolve']['params']) => {
     set({ busy: true, error: undefined })
     try {
@@ -45,6 +51,7 @@ export const useApproval = create<ApprovalStore>((set, get) => {
     chains: [],
     accounts: [],
     busy: false,
+    armed: false,
     answered: undefined,
     error: undefined,
     async load(id) {
@@ -55,6 +62,7 @@ export const useApproval = create<ApprovalStore>((set, get) => {
           chains: approval?.request.chains.map(({ chainId }) => chainId) ?? [],
           accounts: approval?.request.preselectedAccounts ?? [],
         })
+        if (approval) arming.rearm()
       } catch (error) {
         set({ approval: null, error: errorMessage(error) })
       }
@@ -66,8 +74,8 @@ export const useApproval = create<ApprovalStore>((set, get) => {
     },
     toggleAccount: (address) => set({ accounts: toggle(get().accounts, address) }),
     async approve() {
-      const { approval, chains, accounts } = get()
-      if (!approval || chains.length === 0 || accounts.length === 0) return
+      const { approval, chains, accounts, armed } = get()
+      if (!approval || !armed || chains.length === 0 || accounts.length === 0) return
       await resolve({ id: approval.id, result: { approved: true, chains, accounts } })
     },
     async reject() {

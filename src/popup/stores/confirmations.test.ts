@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ConfirmationView } from '../../core/wallet/confirmationViews.ts'
 import { Refusal, stubBackground } from '../testing/fakeBackground.ts'
+import { armDelayMs } from './arming.ts'
 import { useConfirmations } from './confirmations.ts'
 
 const confirmation = (id: string, origin: string): ConfirmationView => ({
@@ -16,11 +17,36 @@ const confirmation = (id: string, origin: string): ConfirmationView => ({
   createdAt: 1,
 })
 
-beforeEach(() => useConfirmations.setState(useConfirmations.getInitialState(), true))
+beforeEach(() => {
+  vi.useFakeTimers()
+  useConfirmations.setState(useConfirmations.getInitialState(), true)
+})
 afterEach(() => {
   vi.unstubAllGlobals()
   vi.useRealTimers()
 })
+
+/** The user, once the request shown has been on screen for a while, presses and clicks. */
+async function click(approved: boolean): Promise<void> {
+  await vi.advanceTimersByTimeAsync(armDelayMs)
+  useConfirmations.getState().press()
+  await useConfirmations.getState().answer(approved)
+}
+
+/** A worker whose queue is `items`: each answer takes its request off the queue. */
+function stubQueue(...items: ConfirmationView[]) {
+  const worker: { queue: ConfirmationView[]; background: ReturnType<typeof stubBackground> } = {
+    queue: items,
+    background: stubBackground({
+      'confirmations:list': () => worker.queue,
+      'confirmation:resolve': ({ id }) => {
+        worker.queue = worker.queue.filter((item) => item.id !== id)
+        return null
+      },
+    }),
+  }
+  return worker
+}
 
 describe('useConfirmations', () => {
   it('shows the oldest request first and moves to the next one', async () => {
@@ -39,17 +65,14 @@ describe('useConfirmations', () => {
   })
 
   it('sends the answer for the request shown, then shows what is left', async () => {
-    let queue = [confirmation('a', 'https://one.example'), confirmation('b', 'https://two.example')]
-    const background = stubBackground({
-      'confirmations:list': () => queue,
-      'confirmation:resolve': ({ id }) => {
-        queue = queue.filter((item) => item.id !== id)
-        return null
-      },
-    })
+    const worker = stubQueue(
+      confirmation('a', 'https://one.example'),
+      confirmation('b', 'https://two.example'),
+    )
+    const { background } = worker
     await useConfirmations.getState().load()
     useConfirmations.getState().next()
-    await useConfirmations.getState().answer(false)
+    await click(false)
     expect(background.requests).toContainEqual({
       type: 'confirmation:resolve',
       params: { id: 'b', approved: false },
@@ -62,7 +85,6 @@ describe('useConfirmations', () => {
   })
 
   it('closes the window once the last request is answered', async () => {
-    vi.useFakeTimers()
     const close = vi.fn()
     vi.stubGlobal('window', { close })
     let queue = [confirmation('a', 'https://one.example')]
@@ -75,7 +97,7 @@ describe('useConfirmations', () => {
       'confirmations:close': () => true,
     })
     await useConfirmations.getState().load()
-    await useConfirmations.getState().answer(true)
+    await click(true)
     expect(useConfirmations.getState().items).toEqual([])
     await vi.advanceTimersByTimeAsync(400)
     expect(background.requests).toContainEqual({ type: 'confirmations:close' })
@@ -83,7 +105,6 @@ describe('useConfirmations', () => {
   })
 
   it('stays open and shows the request that came while it was about to close', async () => {
-    vi.useFakeTimers()
     const close = vi.fn()
     vi.stubGlobal('window', { close })
     let queue = [confirmation('a', 'https://one.example')]
@@ -96,7 +117,7 @@ describe('useConfirmations', () => {
       'confirmations:close': () => queue.length === 0,
     })
     await useConfirmations.getState().load()
-    await useConfirmations.getState().answer(true)
+    await click(true)
     // The dapp asks again at once: the worker has it before the window asks to close.
     queue = [confirmation('b', 'https://one.example')]
     await vi.advanceTimersByTimeAsync(400)
@@ -107,7 +128,6 @@ describe('useConfirmations', () => {
   })
 
   it('asks to close once, however often the empty queue is loaded meanwhile', async () => {
-    vi.useFakeTimers()
     const close = vi.fn()
     vi.stubGlobal('window', { close })
     let queue = [confirmation('a', 'https://one.example')]
@@ -120,7 +140,7 @@ describe('useConfirmations', () => {
       'confirmations:close': () => true,
     })
     await useConfirmations.getState().load()
-    await useConfirmations.getState().answer(true)
+    await click(true)
     await useConfirmations.getState().load()
     await useConfirmations.getState().load()
     await vi.advanceTimersByTimeAsync(400)
@@ -136,11 +156,93 @@ describe('useConfirmations', () => {
       },
     })
     await useConfirmations.getState().load()
-    await useConfirmations.getState().answer(true)
+    await click(true)
     expect(useConfirmations.getState()).toMatchObject({
       shownId: 'a',
       busy: false,
       error: 'Unlock the wallet first',
+    })
+  })
+
+  it('disarms the buttons for a moment whenever the request shown changes', async () => {
+    const background = stubBackground({
+      'confirmations:list': () => [
+        confirmation('a', 'https://one.example'),
+        confirmation('b', 'https://two.example'),
+      ],
+      'confirmation:resolve': () => null,
+    })
+    await useConfirmations.getState().load()
+    expect(useConfirmations.getState().armed).toBe(false)
+    await vi.advanceTimersByTimeAsync(armDelayMs - 1)
+    useConfirmations.getState().press()
+    await useConfirmations.getState().answer(true)
+    expect(background.requests.map(({ type }) => type)).not.toContain('confirmation:resolve')
+    await vi.advanceTimersByTimeAsync(1)
+    expect(useConfirmations.getState().armed).toBe(true)
+    useConfirmations.getState().next()
+    expect(useConfirmations.getState().armed).toBe(false)
+    // Back to the first one quickly: the timer of its first showing does not arm it early.
+    await vi.advanceTimersByTimeAsync(armDelayMs / 2)
+    useConfirmations.getState().next()
+    await vi.advanceTimersByTimeAsync(armDelayMs / 2)
+    expect(useConfirmations.getState()).toMatchObject({ shownId: 'a', armed: false })
+    await vi.advanceTimersByTimeAsync(armDelayMs / 2)
+    expect(useConfirmations.getState().armed).toBe(true)
+  })
+
+  it("a double-click on Approve answers the request shown, not the next site's", async () => {
+    const worker = stubQueue(
+      confirmation('a', 'https://one.example'),
+      confirmation('b', 'https://two.example'),
+    )
+    const { background } = worker
+    await useConfirmations.getState().load()
+    await click(true)
+    expect(useConfirmations.getState()).toMatchObject({ shownId: 'b', armed: false })
+    // The second click of the double-click, as soon as the next request is shown.
+    useConfirmations.getState().press()
+    await useConfirmations.getState().answer(true)
+    const answers = background.requests.filter(({ type }) => type === 'confirmation:resolve')
+    expect(answers).toEqual([{ type: 'confirmation:resolve', params: { id: 'a', approved: true } }])
+    expect(worker.queue.map(({ id }) => id)).toEqual(['b'])
+  })
+
+  it('a click answers only the request shown when the press began', async () => {
+    let queue = [confirmation('a', 'https://one.example'), confirmation('b', 'https://two.example')]
+    const background = stubBackground({
+      'confirmations:list': () => queue,
+      'confirmation:resolve': () => null,
+    })
+    await useConfirmations.getState().load()
+    await vi.advanceTimersByTimeAsync(armDelayMs)
+    useConfirmations.getState().press()
+    // While the button is held, the request is answered elsewhere and the next one is shown.
+    queue = [confirmation('b', 'https://two.example')]
+    await useConfirmations.getState().load()
+    await vi.advanceTimersByTimeAsync(armDelayMs)
+    await useConfirmations.getState().answer(true)
+    expect(background.requests.map(({ type }) => type)).not.toContain('confirmation:resolve')
+    // A click without a press of its own (a script's) answers nothing either.
+    await useConfirmations.getState().answer(true)
+    expect(background.requests.map(({ type }) => type)).not.toContain('confirmation:resolve')
+  })
+
+  it('calls out a request from another origin than the one shown before it', async () => {
+    stubQueue(
+      confirmation('a', 'https://one.example'),
+      confirmation('b', 'https://one.example'),
+      confirmation('c', 'https://two.example'),
+    )
+    await useConfirmations.getState().load()
+    expect(useConfirmations.getState().originChanged).toBe(false)
+    await click(true)
+    expect(useConfirmations.getState()).toMatchObject({ shownId: 'b', originChanged: false })
+    await click(true)
+    expect(useConfirmations.getState()).toMatchObject({
+      shownId: 'c',
+      shownOrigin: 'https://two.example',
+      originChanged: true,
     })
   })
 })

@@ -1,12 +1,21 @@
 import { create } from 'zustand'
 import type { ConfirmationView } from '../../core/wallet/confirmationViews.ts'
 import { callBackground, errorMessage } from '../callBackground.ts'
+import { createArming } from './arming.ts'
 
 type ConfirmationsStore = {
   /** The queue, oldest first; undefined until loaded. */
   items: ConfirmationView[] | undefined
   /** The id of the confirmation shown (the first, until the user moves on). */
   shownId: string | undefined
+  /** The origin of the request shown last (kept while none is shown, after an answer). */
+  shownOrigin: string | undefined
+  /** The request shown comes from another origin than the one shown before it ("Next: …"). */
+  originChanged: boolean
+  /** Whether the request shown has been on screen long enough to be answered (`arming.ts`). */
+  armed: boolean
+  /** The request shown when the press on Approve or Reject began; the click answers only it. */
+  pressedId: string | undefined
   busy: boolean
   /** The last answer given, shown once the queue is empty (then the window closes itself). */
   lastAnswer: 'approved' | 'rejected' | undefined
@@ -15,6 +24,9 @@ type ConfirmationsStore = {
   closing: boolean
   load(): Promise<void>
   next(): void
+  /** A press on Approve or Reject begins (pointer down, or a key down on the button). */
+  press(): void
+  /** The click that ends the press: answers the request pressed on, if it is still the one shown. */
   answer(approved: boolean): Promise<void>
 }
 
@@ -26,51 +38,86 @@ const closeDelayMs = 400
  * the worker lists them. The window shows one at a time ("1 of 3"); answering one shows the next.
  * Once the queue is empty the window closes itself, but only with the worker's consent
  * (`confirmations:close`): a request that came meanwhile keeps it open (DESIGN §6).
+ *
+ * A click answers only what the user saw (DESIGN §6, docs/security.md "Windows"): each newly shown
+ * request disarms the buttons for a moment, so the second click of a double-click on the request
+ * before falls on a disabled button; and the answer goes to the request shown when the press
+ * began, by its id, and to none if another one is shown by the time the click ends it.
  */
-export const useConfirmations = create<ConfirmationsStore>((set, get) => ({
-  items: undefined,
-  shownId: undefined,
-  busy: false,
-  lastAnswer: undefined,
-  error: undefined,
-  closing: false,
-  async load() {
-    try {
-      const items = await callBackground('confirmations:list')
-      const { shownId, lastAnswer, closing } = get()
-      const stillThere = items.some((item) => item.id === shownId)
-      set({ items, shownId: stillThere ? shownId : items[0]?.id })
-      if (items.length > 0 || !lastAnswer || closing) return
-      set({ closing: true })
-      setTimeout(async () => {
-        try {
-          if (await callBackground('confirmations:close')) return window.close()
-          set({ closing: false })
-          await get().load()
-        } catch (error) {
-          set({ closing: false, error: errorMessage(error) })
-        }
-      }, closeDelayMs)
-    } catch (error) {
-      set({ items: [], error: errorMessage(error) })
-    }
-  },
-  next() {
-    const { items = [], shownId } = get()
-    if (items.length < 2) return
-    const index = items.findIndex((item) => item.id === shownId)
-    set({ shownId: items[(index + 1) % items.length]?.id })
-  },
-  async answer(approved) {
-    const { shownId } = get()
-    if (shownId === undefined) return
-    set({ busy: true, error: undefined })
-    try {
-      await callBackground('confirmation:resolve', { id: shownId, approved })
-      set({ busy: false, lastAnswer: approved ? 'approved' : 'rejected', shownId: undefined })
-      await get().load()
-    } catch (error) {
-      set({ busy: false, error: errorMessage(error) })
-    }
-  },
-}))
+export const useConfirmations = create<ConfirmationsStore>((set, get) => {
+  const arming = createArming((armed) => set({ armed }))
+  /** Shows `id` (or nothing), disarming the buttons when the request shown changes. */
+  const show = (items: ConfirmationView[], id: string | undefined) => {
+    const { shownId, shownOrigin } = get()
+    if (id === shownId) return
+    const origin = items.find((item) => item.id === id)?.origin
+    set({
+      shownId: id,
+      pressedId: undefined,
+      ...(origin === undefined
+        ? {}
+        : {
+            shownOrigin: origin,
+            originChanged: shownOrigin !== undefined && origin !== shownOrigin,
+          }),
+    })
+    if (id !== undefined) arming.rearm()
+  }
+  return {
+    items: undefined,
+    shownId: undefined,
+    shownOrigin: undefined,
+    originChanged: false,
+    armed: false,
+    pressedId: undefined,
+    busy: false,
+    lastAnswer: undefined,
+    error: undefined,
+    closing: false,
+    async load() {
+      try {
+        const items = await callBackground('confirmations:list')
+        const { shownId, lastAnswer, closing } = get()
+        const stillThere = items.some((item) => item.id === shownId)
+        set({ items })
+        show(items, stillThere ? shownId : items[0]?.id)
+        if (items.length > 0 || !lastAnswer || closing) return
+        set({ closing: true })
+        setTimeout(async () => {
+          try {
+            if (await callBackground('confirmations:close')) return window.close()
+            set({ closing: false })
+            await get().load()
+          } catch (error) {
+            set({ closing: false, error: errorMessage(error) })
+          }
+        }, closeDelayMs)
+      } catch (error) {
+        set({ items: [], error: errorMessage(error) })
+      }
+    },
+    next() {
+      const { items = [], shownId } = get()
+      if (items.length < 2) return
+      const index = items.findIndex((item) => item.id === shownId)
+      show(items, items[(index + 1) % items.length]?.id)
+    },
+    press() {
+      const { armed, busy, shownId } = get()
+      set({ pressedId: armed && !busy ? shownId : undefined })
+    },
+    async answer(approved) {
+      const { pressedId, shownId } = get()
+      set({ pressedId: undefined })
+      if (pressedId === undefined || pressedId !== shownId) return
+      set({ busy: true, error: undefined })
+      try {
+        await callBackground('confirmation:resolve', { id: pressedId, approved })
+        set({ busy: false, lastAnswer: approved ? 'approved' : 'rejected', shownId: undefined })
+        await get().load()
+      } catch (error) {
+        set({ busy: false, error: errorMessage(error) })
+      }
+    },
+  }
+})

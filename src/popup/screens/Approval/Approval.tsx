@@ -15,6 +15,7 @@ export function Approval({ id }: { id: string }) {
     chains,
     chosenAccounts,
     busy,
+    armed,
     error,
     answered,
     load,
@@ -28,6 +29,7 @@ export function Approval({ id }: { id: string }) {
       chains: state.chains,
       chosenAccounts: state.accounts,
       busy: state.busy,
+      armed: state.armed,
       error: state.error,
       answered: state.answered,
       load: state.load,
@@ -67,7 +69,7 @@ export function Approval({ id }: { id: string }) {
   }
 
   const { request, chainNames } = approval
-  const canApprove = chains.length > 0 && chosenAccounts.length > 0 && !busy
+  const canApprove = chains.length > 0 && chosenAccounts.length > 0 && !busy && armed
   return (
     <Layout
       title="Connection request"

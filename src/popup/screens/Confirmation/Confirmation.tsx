@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { type KeyboardEvent, useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
 import { accountName } from '../../format/accountLabel.ts'
@@ -11,21 +11,36 @@ import { Field, FullAddress, Notice } from './parts.tsx'
 const isQueueKey = (key: string): boolean => key.startsWith('confirmation:')
 
 /**
+ * A key that activates a button (Enter, Space) begins a press, as a pointer down does; a key held
+ * down (its repeats) begins none, so it cannot go on to answer the next request too.
+ */
+function pressByKey(event: KeyboardEvent, press: () => void): void {
+  if (!event.repeat && (event.key === 'Enter' || event.key === ' ')) press()
+}
+
+/**
  * The confirmation window (DESIGN §3): every pending request across origins, one at a time, with
  * who asks, on which chain, for which account, and exactly what is signed or sent.
  */
 export function Confirmation() {
-  const { items, shownId, busy, error, lastAnswer } = useConfirmations(
+  const { items, shownId, originChanged, armed, busy, error, lastAnswer } = useConfirmations(
     useShallow((state) => ({
       items: state.items,
       shownId: state.shownId,
+      originChanged: state.originChanged,
+      armed: state.armed,
       busy: state.busy,
       error: state.error,
       lastAnswer: state.lastAnswer,
     })),
   )
-  const { load, next, answer } = useConfirmations(
-    useShallow((state) => ({ load: state.load, next: state.next, answer: state.answer })),
+  const { load, next, press, answer } = useConfirmations(
+    useShallow((state) => ({
+      load: state.load,
+      next: state.next,
+      press: state.press,
+      answer: state.answer,
+    })),
   )
   const accounts = useWallet((state) => state.accounts)
 
@@ -83,7 +98,9 @@ export function Confirmation() {
             type="button"
             className={risky ? 'primary' : undefined}
             data-testid="confirm-reject"
-            disabled={busy}
+            disabled={busy || !armed}
+            onPointerDown={press}
+            onKeyDown={(event) => pressByKey(event, press)}
             onClick={() => answer(false)}
           >
             Reject
@@ -92,7 +109,9 @@ export function Confirmation() {
             type="button"
             className={risky ? 'danger' : 'primary'}
             data-testid="confirm-approve"
-            disabled={busy || !kind}
+            disabled={busy || !armed || !kind}
+            onPointerDown={press}
+            onKeyDown={(event) => pressByKey(event, press)}
             onClick={() => answer(true)}
           >
             {risky
@@ -102,6 +121,11 @@ export function Confirmation() {
         </div>
       }
     >
+      {originChanged ? (
+        <Notice tone="warning">
+          <span data-testid="confirm-next-origin">Next: a request from {shown.origin}</span>
+        </Notice>
+      ) : null}
       <div className="card confirm-site">
         <span className="origin" data-testid="confirm-origin">
           {shown.origin}
