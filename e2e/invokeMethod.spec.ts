@@ -1,9 +1,14 @@
 import { toHex } from 'viem'
-import { mnemonicToAccount } from 'viem/accounts'
 import { devnet, expect, test } from './fixtures.ts'
-import { anvilRpc, deployEmitter, emitLogs, emittedLogs, emittedTopic } from './support/anvil.ts'
+import {
+  anvilRpc,
+  deployEmitter,
+  emitLogs,
+  emittedLogs,
+  emittedTopic,
+  signedTransfer,
+} from './support/anvil.ts'
 import { invoke, logsThroughBothProviders, request } from './support/provider.ts'
-import { testMnemonic } from './support/walletUi.ts'
 
 const unauthorized = {
   error: {
@@ -11,9 +16,6 @@ const unauthorized = {
     message: 'The requested account and/or method has not been authorized by the user.',
   },
 }
-
-/** Account 2 of the test mnemonic (funded by anvil): signs here, so set-up nonces never clash. */
-const rawSigner = mnemonicToAccount(testMnemonic, { addressIndex: 2 })
 
 test.describe('wallet_invokeMethod', () => {
   test('malformed params are -32602', async ({ dappPage, connect }) => {
@@ -203,20 +205,12 @@ test.describe('wallet_invokeMethod', () => {
     anvilUrl,
   }) => {
     await connect(dappPage)
-    const nonce = await anvilRpc<string>(anvilUrl, 'eth_getTransactionCount', [
-      rawSigner.address,
-      'pending',
-    ])
-    const signed = await rawSigner.signTransaction({
-      chainId: 31337,
-      type: 'eip1559',
-      nonce: Number(nonce),
-      to: '0x000000000000000000000000000000000000bEEF',
-      value: 1234n,
-      gas: 21_000n,
-      maxFeePerGas: 10_000_000_000n,
-      maxPriorityFeePerGas: 1_000_000_000n,
-    })
+    const { signed } = await signedTransfer(
+      anvilUrl,
+      2,
+      '0x000000000000000000000000000000000000bEEF',
+      1234n,
+    )
     const sent = await invoke<string>(dappPage, devnet, 'eth_sendRawTransaction', [signed])
     expect(sent.result).toMatch(/^0x[0-9a-f]{64}$/)
     await expect

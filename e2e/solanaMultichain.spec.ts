@@ -442,6 +442,32 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
       ),
     ).toBe(true)
   })
+
+  test('getLatestBlockhash answers a blockhash the node holds valid, with a last valid height ahead of its chain', async ({
+    solanaNetwork: solana,
+    dappPage,
+    approvalWindow,
+  }) => {
+    await createSession(dappPage, approvalWindow)
+    const latest = await invoke<{
+      context: { slot: number }
+      value: { blockhash: string; lastValidBlockHeight: number }
+    }>(dappPage, localSolana, 'getLatestBlockhash', [{ commitment: 'confirmed' }])
+    const { blockhash, lastValidBlockHeight } = latest.result?.value ?? {
+      blockhash: '',
+      lastValidBlockHeight: 0,
+    }
+    expect(fromBase58(blockhash)).toHaveLength(32)
+    expect(
+      await surfpool<{ value: boolean }>(solana, 'isBlockhashValid', [
+        blockhash,
+        { commitment: 'confirmed' },
+      ]),
+    ).toMatchObject({ value: true })
+    expect(lastValidBlockHeight).toBeGreaterThan(
+      await surfpool<number>(solana, 'getBlockHeight', []),
+    )
+  })
 })
 
 test.describe('Solana across worker restarts (exactly once)', () => {

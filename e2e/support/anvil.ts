@@ -1,4 +1,6 @@
 import { keccak256, toHex } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { testMnemonic } from './walletUi.ts'
 
 /** The first account of the test mnemonic (anvil's funded, unlocked account 0). */
 export const firstAccount = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -128,4 +130,33 @@ export async function emittedLogs(
   const receipt = await emitLogs(rpcUrl, emitter, count)
   const filter = { address: emitter, fromBlock: receipt.blockNumber, toBlock: receipt.blockNumber }
   return { filter, logs: await anvilRpc<unknown[]>(rpcUrl, 'eth_getLogs', [filter]) }
+}
+
+/**
+ * A transfer of `value` wei to `to`, signed by account `addressIndex` of the test mnemonic (funded
+ * by anvil) with its next nonce on anvil: the raw transaction a dapp hands to
+ * `eth_sendRawTransaction`. Each spec signs with an index of its own, so set-up nonces never clash.
+ */
+export async function signedTransfer(
+  rpcUrl: string,
+  addressIndex: number,
+  to: `0x${string}`,
+  value: bigint,
+): Promise<{ from: `0x${string}`; signed: `0x${string}` }> {
+  const signer = mnemonicToAccount(testMnemonic, { addressIndex })
+  const nonce = await anvilRpc<string>(rpcUrl, 'eth_getTransactionCount', [
+    signer.address,
+    'pending',
+  ])
+  const signed = await signer.signTransaction({
+    chainId: 31337,
+    type: 'eip1559',
+    nonce: Number(nonce),
+    to,
+    value,
+    gas: 21_000n,
+    maxFeePerGas: 10_000_000_000n,
+    maxPriorityFeePerGas: 1_000_000_000n,
+  })
+  return { from: signer.address, signed }
 }

@@ -64,6 +64,13 @@ const readMethods: ReadonlySet<string> = new Set<string>(
   nodeMethods.filter((method) => method !== 'eth_chainId' && method !== 'net_version'),
 )
 
+/** Every method the provider answers (DESIGN §7); anything else is `4200`. */
+export const providerMethods: readonly string[] = [
+  ...Object.keys(handlers),
+  ...invokedMethods,
+  ...readMethods,
+]
+
 /** Methods that may open the approval window (announced to it before they run). */
 const approvalMethods: ReadonlySet<string> = new Set([
   'eth_requestAccounts',
