@@ -12,6 +12,7 @@ import {
 } from './support/anvil.ts'
 import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
 import { startNodeEndpoint } from './support/endpoint.ts'
+import { accountsChanges, ethereumAccounts, recordProviderEvents } from './support/ethereumDapps.ts'
 import {
   clientCall,
   clientInvoke,
@@ -20,6 +21,7 @@ import {
 } from './support/officialClient.ts'
 import { connectionRow, openWalletPopup, showConnections } from './support/popupScreens.ts'
 import type { SessionResult, SessionScopes } from './support/provider.ts'
+import { evmAndSolanaRequest, localSolana } from './support/solanaDapp.ts'
 import { approve, writeSettings } from './support/walletUi.ts'
 
 const mainnet = 'eip155:1'
@@ -141,6 +143,31 @@ test.describe('the official Multichain API client with its default transport', (
     } finally {
       await writeSettings(wallet.popup, { infuraApiKey: '' })
     }
+  })
+
+  test("revokeSession({ scopes }) of the Solana scope, as the reference wallet's Solana wallet disconnects: the EVM scope, its accounts and the EIP-1193 connection stay", async ({
+    wallet,
+    dapp,
+    approvalWindow,
+  }) => {
+    const first = firstAccount.toLowerCase()
+    const page = await openOfficialClient(wallet.context, dapp)
+    await recordProviderEvents(page)
+    const creating = clientCall<SessionResult>(page, 'createSession', evmAndSolanaRequest)
+    await approve(await approvalWindow())
+    const created = (await creating).result
+    expect(Object.keys(created?.sessionScopes ?? {}).sort()).toEqual([devnet, localSolana].sort())
+    await expect.poll(() => accountsChanges(page)).toEqual([[first]])
+
+    expect(await clientCall(page, 'revokeSession', { scopes: [localSolana] })).toEqual({})
+    const kept = { [devnet]: created?.sessionScopes[devnet] }
+    await expect.poll(async () => (await sessionChanges(page)).at(-1)).toEqual(kept)
+    expect(await clientCall(page, 'getSession')).toEqual({
+      result: { sessionScopes: kept, sessionProperties: {} },
+    })
+    expect(await ethereumAccounts(page)).toEqual([first])
+    expect(await accountsChanges(page)).toEqual([[first]])
+    await page.close()
   })
 
   test('keeps working when the service worker is stopped mid-way: the session, a pending approval and a subscription survive', async ({

@@ -1,6 +1,8 @@
 import { devnet, expect, test } from './fixtures.ts'
 import { firstAccount } from './support/anvil.ts'
+import { accountsChanges, ethereumAccounts, recordProviderEvents } from './support/ethereumDapps.ts'
 import { notifications, request } from './support/provider.ts'
+import { evmAndSolanaRequest, localSolana } from './support/solanaDapp.ts'
 import { reject } from './support/walletUi.ts'
 
 const noSession = { sessionScopes: {}, sessionProperties: {} }
@@ -53,6 +55,34 @@ test.describe('wallet_getSession and wallet_revokeSession', () => {
         message: 'The requested account and/or method has not been authorized by the user.',
       },
     })
+  })
+
+  test('wallet_revokeSession { scopes } removes those scopes only: the EVM scope, its accounts and the EIP-1193 connection stay', async ({
+    dappPage,
+    connect,
+  }) => {
+    const first = firstAccount.toLowerCase()
+    await recordProviderEvents(dappPage)
+    const created = await connect(dappPage, evmAndSolanaRequest)
+    expect(Object.keys(created.sessionScopes).sort()).toEqual([devnet, localSolana].sort())
+    await expect.poll(() => accountsChanges(dappPage)).toEqual([[first]])
+
+    expect(await request(dappPage, 'wallet_revokeSession', { scopes: localSolana })).toMatchObject({
+      error: { code: -32602, data: { problems: [{ path: 'scopes' }] } },
+    })
+    expect(await request(dappPage, 'wallet_revokeSession', { scopes: [localSolana] })).toEqual({
+      result: true,
+    })
+    const kept = { [devnet]: created.sessionScopes[devnet] }
+    expect(await request(dappPage, 'wallet_getSession', {})).toEqual({
+      result: { sessionScopes: kept, sessionProperties: {} },
+    })
+    await expect
+      .poll(async () => (await notifications(dappPage, 'wallet_sessionChanged')).at(-1))
+      .toEqual({ name: 'wallet_sessionChanged', params: { sessionScopes: kept } })
+    expect(await notifications(dappPage, 'wallet_sessionChanged')).toHaveLength(2)
+    expect(await ethereumAccounts(dappPage)).toEqual([first])
+    expect(await accountsChanges(dappPage)).toEqual([[first]])
   })
 
   test('wallet_revokeSession with no session answers true', async ({ dappPage }) => {

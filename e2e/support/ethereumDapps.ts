@@ -48,3 +48,33 @@ export async function openWagmiDapp(
 /** The EIP-1193 events the page's provider emitted since its first script, in order. */
 export const providerEvents = (page: Page): Promise<Array<[string, unknown]>> =>
   page.evaluate(() => window.providerEvents)
+
+/** The account lists of the `accountsChanged` events among `providerEvents`, in order. */
+export const accountsChanges = async (page: Page): Promise<unknown[]> =>
+  (await providerEvents(page)).flatMap(([name, value]) =>
+    name === 'accountsChanged' ? [value] : [],
+  )
+
+/**
+ * Records, on a page whose first script did not (the demo dapp, the official client's page), the
+ * events of the page's EIP-1193 provider (`window.ethereum`) from now on, for `providerEvents`.
+ */
+export async function recordProviderEvents(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const { ethereum } = window as unknown as {
+      ethereum: { on(name: string, listener: (value: unknown) => void): void }
+    }
+    window.providerEvents = []
+    for (const name of ['connect', 'chainChanged', 'accountsChanged', 'disconnect', 'message']) {
+      ethereum.on(name, (value) => window.providerEvents.push([name, value]))
+    }
+  })
+}
+
+/** `eth_accounts` of the page's EIP-1193 provider (`window.ethereum`). */
+export const ethereumAccounts = (page: Page): Promise<unknown> =>
+  page.evaluate(() =>
+    (
+      window as unknown as { ethereum: { request(args: { method: string }): Promise<unknown> } }
+    ).ethereum.request({ method: 'eth_accounts' }),
+  )

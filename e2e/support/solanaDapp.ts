@@ -16,6 +16,17 @@ export const localSolana = 'solana:123456789abcdef'
 /** The first wallet account's Solana address for the test mnemonic, `m/44'/501'/0'/0'`. */
 export const firstSolanaAddress = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
 
+/**
+ * A `wallet_createSession` request for both namespaces, as a dapp of the reference wallet asks: the
+ * Local devnet's read methods and the Local Solana devnet's standard set.
+ */
+export const evmAndSolanaRequest = {
+  optionalScopes: {
+    'eip155:31337': { methods: ['eth_chainId', 'eth_blockNumber'], notifications: [] },
+    [localSolana]: { methods: [], notifications: [] },
+  },
+}
+
 export const base58 = getBase58Codec()
 export const fromBase58 = (text: string): Uint8Array => Uint8Array.from(base58.encode(text))
 

@@ -501,6 +501,22 @@ describe('changes made elsewhere', () => {
     expect(harness.eventsTo(otherDapp)).toEqual([])
   })
 
+  it("a wallet_revokeSession of scopes the site's view lacks tells its providers nothing; of its chain, chainChanged only", async () => {
+    const harness = await connected()
+    const revoke = (scopes: string[]) =>
+      harness.multichain.handleRequest(dapp, 'tab-2', {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'wallet_revokeSession',
+        params: { scopes },
+      })
+    await revoke(['eip155:10'])
+    expect(harness.eventsTo(dapp)).toEqual([])
+    expect((await harness.call('eth_accounts')).result).toEqual([aliceLower, bobLower])
+    await revoke(['eip155:31337'])
+    expect(harness.eventsTo(dapp)).toEqual([{ method: 'chainChanged', params: { chainId: '0x1' } }])
+  })
+
   it('a session that expires sends accountsChanged [] to its providers', async () => {
     const harness = createProviderHarness()
     await harness.multichain.handleRequest(dapp, 'tab-2', {

@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { solanaScopeMethods } from '../solana/solanaNamespace.ts'
 import { createWalletStandardApi } from './createWalletStandardApi.ts'
-import { alice, bob, createHarness, dapp } from './testing/engineHarness.ts'
-import { defaultCapabilities } from './testing/memoryPorts.ts'
-
-const localSolana = 'solana:123456789abcdef'
-/** The test mnemonic's Solana addresses of accounts 0 and 1 (`m/44'/501'/i'/0'`). */
-const solanaAddresses = [
-  'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96',
-  'AqynRZwvVqUPRwRJXvm6odUb3t93fDjnWe3p6BeuUFxD',
-]
-
-/** A wallet with the EVM networks of the harness and the Local Solana devnet. */
-function solanaWallet() {
-  const capabilities = defaultCapabilities()
-  capabilities.chains[localSolana] = { methods: [...solanaScopeMethods], notifications: [] }
-  capabilities.addresses = { solana: solanaAddresses }
-  return createHarness({ capabilities })
-}
+import { alice, bob, dapp } from './testing/engineHarness.ts'
+import {
+  createSolanaWalletHarness,
+  localSolana,
+  solanaAddresses,
+} from './testing/solanaWalletHarness.ts'
 
 const request = (method: string, params?: unknown) => ({
   jsonrpc: '2.0',
@@ -28,7 +17,7 @@ const request = (method: string, params?: unknown) => ({
 
 describe('the Solana Wallet Standard wallet on the engine (standard:connect / standard:disconnect)', () => {
   it('connect adds the Solana scope, with the base58 address of each approved account, to an EVM session', async () => {
-    const { engine, ports, call, sessionChanges } = solanaWallet()
+    const { engine, ports, call, sessionChanges } = createSolanaWalletHarness()
     ports.setApprovalPolicy((approval) => ({
       approved: true,
       chains: approval.chains.map((chain) => chain.chainId),
@@ -62,7 +51,7 @@ describe('the Solana Wallet Standard wallet on the engine (standard:connect / st
   })
 
   it('disconnect removes the Solana scope and keeps the EVM one', async () => {
-    const { engine, ports, call } = solanaWallet()
+    const { engine, ports, call } = createSolanaWalletHarness()
     await call('wallet_createSession', {
       optionalScopes: {
         'eip155:31337': { methods: ['eth_chainId'], notifications: [] },

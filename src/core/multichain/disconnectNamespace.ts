@@ -1,13 +1,6 @@
 import type { Json } from '../rpc/types.ts'
 import { type EngineContext, namespaceNameOf } from './namespace.ts'
-import type { SessionScopes } from './ports.ts'
-import {
-  endLostSubscriptions,
-  endSession,
-  loadSession,
-  notifySessionChanged,
-  sessionResult,
-} from './sessionLifecycle.ts'
+import { removeScopes, sessionResult } from './sessionLifecycle.ts'
 
 /**
  * Disconnects a page API of one namespace (Solana Wallet Standard `disconnect`, DESIGN §8): removes
@@ -20,23 +13,10 @@ export async function disconnectNamespace(
   request: { origin: string; namespace: string },
 ): Promise<Json> {
   const { origin, namespace } = request
-  const session = await loadSession(context, origin)
-  if (!session) return sessionResult(undefined)
-  const kept = Object.fromEntries(
-    Object.entries(session.sessionScopes).filter(
-      ([chainId]) => namespaceNameOf(chainId) !== namespace,
-    ),
-  ) as SessionScopes
-  if (Object.keys(kept).length === Object.keys(session.sessionScopes).length) {
-    return sessionResult(session)
-  }
-  if (Object.keys(kept).length === 0) {
-    await endSession(context, origin)
-    return sessionResult(undefined)
-  }
-  const next = { ...session, sessionScopes: kept }
-  await context.ports.sessions.set(origin, next)
-  await endLostSubscriptions(context, origin, session.sessionScopes, kept)
-  notifySessionChanged(context, origin, session, next)
-  return sessionResult(next)
+  const after = await removeScopes(
+    context,
+    origin,
+    (chainId) => namespaceNameOf(chainId) === namespace,
+  )
+  return sessionResult(after)
 }

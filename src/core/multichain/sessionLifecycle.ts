@@ -109,3 +109,31 @@ export async function endLostSubscriptions(
     }
   }
 }
+
+/**
+ * Removes the origin's session scopes that `removed` picks and keeps every other scope: the session
+ * goes on with the rest (its lost subscriptions ended, the origin told), or ends, as a revoke, when
+ * none is left. Nothing happens when no scope is picked. Resolves with the session after
+ * (`undefined`: none).
+ */
+export async function removeScopes(
+  context: EngineContext,
+  origin: string,
+  removed: (chainId: ChainId) => boolean,
+): Promise<StoredSession | undefined> {
+  const session = await loadSession(context, origin)
+  if (!session) return undefined
+  const kept = Object.fromEntries(
+    Object.entries(session.sessionScopes).filter(([chainId]) => !removed(chainId as ChainId)),
+  ) as SessionScopes
+  if (Object.keys(kept).length === Object.keys(session.sessionScopes).length) return session
+  if (Object.keys(kept).length === 0) {
+    await endSession(context, origin)
+    return undefined
+  }
+  const next = { ...session, sessionScopes: kept }
+  await context.ports.sessions.set(origin, next)
+  await endLostSubscriptions(context, origin, session.sessionScopes, kept)
+  notifySessionChanged(context, origin, session, next)
+  return next
+}
