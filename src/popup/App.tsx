@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow'
 import { approvalIdOf } from '../core/protocol/approvalPage.ts'
 import { isConfirmationPage } from '../core/protocol/confirmationPage.ts'
 import { Layout } from './components/Layout.tsx'
+import { popupPort } from './popupPort.ts'
 import { Approval } from './screens/Approval/Approval.tsx'
 import { Confirmation } from './screens/Confirmation/Confirmation.tsx'
 import { Connections } from './screens/Connections/Connections.tsx'
@@ -15,14 +16,13 @@ import { useNavigation } from './stores/navigation.ts'
 import { useOnboarding } from './stores/onboarding.ts'
 import { useWallet } from './stores/wallet.ts'
 
-/** The approval id when this page is an approval window (`approvalPageAddress`). */
-const approvalId = approvalIdOf(window.location.search)
-
-/** Whether this page is the confirmation window (`confirmationPageAddress`). */
-const confirming = isConfirmationPage(window.location.search)
-
 /** Picks the screen from the wallet's status (and, in an approval window, the pending request). */
 export function App() {
+  const query = popupPort().query()
+  /** The approval id when this page is an approval window (`approvalPageAddress`). */
+  const approvalId = approvalIdOf(query)
+  /** Whether this page is the confirmation window (`confirmationPageAddress`). */
+  const confirming = isConfirmationPage(query)
   const { status, refresh } = useWallet(
     useShallow((state) => ({ status: state.status, refresh: state.refresh })),
   )

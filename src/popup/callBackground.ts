@@ -1,8 +1,10 @@
 import type {
+  PopupRequest,
   PopupRequests,
   PopupRequestType,
   PopupResponse,
 } from '../core/protocol/popupMessages.ts'
+import { popupPort } from './popupPort.ts'
 
 /** A failed background request, with the background's error code when it has one. */
 export class BackgroundError extends Error {
@@ -25,7 +27,7 @@ export async function callBackground<Type extends PopupRequestType>(
     ? []
     : [PopupRequests[Type]['params']]
 ): Promise<PopupRequests[Type]['result']> {
-  const response = (await chrome.runtime.sendMessage({ type, params })) as
+  const response = (await popupPort().send({ type, params } as PopupRequest)) as
     | PopupResponse<Type>
     | undefined
   if (!response) throw new BackgroundError('The wallet did not answer')

@@ -21,10 +21,7 @@ const view: ApprovalView = {
 }
 
 beforeEach(() => useApproval.setState(useApproval.getInitialState(), true))
-afterEach(() => {
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
-})
+afterEach(() => vi.useRealTimers())
 
 describe('useApproval', () => {
   it('offers every chain checked and the preselected accounts; a required chain stays checked', async () => {
@@ -42,8 +39,6 @@ describe('useApproval', () => {
 
   it('approves what is checked, then closes its window', async () => {
     vi.useFakeTimers()
-    const close = vi.fn()
-    vi.stubGlobal('window', { close })
     const background = stubBackground({
       'approval:get': () => view,
       'approval:resolve': () => null,
@@ -60,7 +55,7 @@ describe('useApproval', () => {
     })
     expect(useApproval.getState().answered).toBe('approved')
     await vi.runAllTimersAsync()
-    expect(close).toHaveBeenCalledOnce()
+    expect(background.close).toHaveBeenCalledOnce()
   })
 
   it('an answered or expired request shows as gone', async () => {

@@ -3,6 +3,7 @@ import { create } from 'zustand'
 import type { ChainId } from '../../core/caip/types.ts'
 import type { ApprovalView, PopupRequests } from '../../core/protocol/popupMessages.ts'
 import { callBackground, errorMessage } from '../callBackground.ts'
+import { popupPort } from '../popupPort.ts'
 import { createArming } from './arming.ts'
 
 type ApprovalStore = {
@@ -20,6 +21,8 @@ type ApprovalStore = {
   toggleAccount(address: Address): void
   approve(): Promise<void>
   reject(): Promise<void>
+  /** Closes the window (once the request is gone). */
+  close(): void
 }
 
 /** Long enough for the user (and automation) to see the outcome before the window goes away. */
@@ -41,7 +44,7 @@ export const useApproval = create<ApprovalStore>((set, get) => {
     try {
       await callBackground('approval:resolve', answer)
       set({ answered: answer.result.approved ? 'approved' : 'rejected' })
-      setTimeout(() => window.close(), closeDelayMs)
+      setTimeout(() => popupPort().close(), closeDelayMs)
     } catch (error) {
       set({ busy: false, error: errorMessage(error) })
     }
@@ -81,7 +84,8 @@ export const useApproval = create<ApprovalStore>((set, get) => {
     async reject() {
       const { approval } = get()
       if (approval) await resolve({ id: approval.id, result: { approved: false } })
-      else window.close()
+      else popupPort().close()
     },
+    close: () => popupPort().close(),
   }
 })

@@ -21,10 +21,7 @@ beforeEach(() => {
   vi.useFakeTimers()
   useConfirmations.setState(useConfirmations.getInitialState(), true)
 })
-afterEach(() => {
-  vi.unstubAllGlobals()
-  vi.useRealTimers()
-})
+afterEach(() => vi.useRealTimers())
 
 /** The user, once the request shown has been on screen for a while, presses and clicks. */
 async function click(approved: boolean): Promise<void> {
@@ -85,8 +82,6 @@ describe('useConfirmations', () => {
   })
 
   it('closes the window once the last request is answered', async () => {
-    const close = vi.fn()
-    vi.stubGlobal('window', { close })
     let queue = [confirmation('a', 'https://one.example')]
     const background = stubBackground({
       'confirmations:list': () => queue,
@@ -101,14 +96,12 @@ describe('useConfirmations', () => {
     expect(useConfirmations.getState().items).toEqual([])
     await vi.advanceTimersByTimeAsync(400)
     expect(background.requests).toContainEqual({ type: 'confirmations:close' })
-    expect(close).toHaveBeenCalledOnce()
+    expect(background.close).toHaveBeenCalledOnce()
   })
 
   it('stays open and shows the request that came while it was about to close', async () => {
-    const close = vi.fn()
-    vi.stubGlobal('window', { close })
     let queue = [confirmation('a', 'https://one.example')]
-    stubBackground({
+    const background = stubBackground({
       'confirmations:list': () => queue,
       'confirmation:resolve': () => {
         queue = []
@@ -121,15 +114,13 @@ describe('useConfirmations', () => {
     // The dapp asks again at once: the worker has it before the window asks to close.
     queue = [confirmation('b', 'https://one.example')]
     await vi.advanceTimersByTimeAsync(400)
-    expect(close).not.toHaveBeenCalled()
+    expect(background.close).not.toHaveBeenCalled()
     expect(useConfirmations.getState()).toMatchObject({ shownId: 'b', closing: false })
     await vi.advanceTimersByTimeAsync(2_000)
-    expect(close).not.toHaveBeenCalled()
+    expect(background.close).not.toHaveBeenCalled()
   })
 
   it('asks to close once, however often the empty queue is loaded meanwhile', async () => {
-    const close = vi.fn()
-    vi.stubGlobal('window', { close })
     let queue = [confirmation('a', 'https://one.example')]
     const background = stubBackground({
       'confirmations:list': () => queue,
@@ -145,7 +136,7 @@ describe('useConfirmations', () => {
     await useConfirmations.getState().load()
     await vi.advanceTimersByTimeAsync(400)
     expect(background.requests.filter(({ type }) => type === 'confirmations:close')).toHaveLength(1)
-    expect(close).toHaveBeenCalledOnce()
+    expect(background.close).toHaveBeenCalledOnce()
   })
 
   it('keeps the request shown and says why when the background refuses the answer', async () => {

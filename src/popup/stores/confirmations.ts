@@ -1,6 +1,8 @@
 import { create } from 'zustand'
+import { sessionKeys } from '../../core/protocol/storageKeys.ts'
 import type { ConfirmationView } from '../../core/wallet/confirmationViews.ts'
 import { callBackground, errorMessage } from '../callBackground.ts'
+import { popupPort } from '../popupPort.ts'
 import { createArming } from './arming.ts'
 
 type ConfirmationsStore = {
@@ -23,6 +25,8 @@ type ConfirmationsStore = {
   /** A close is scheduled (the queue was empty after an answer); the worker has the last word. */
   closing: boolean
   load(): Promise<void>
+  /** Loads again whenever the queue changes in storage; returns the stop. */
+  watch(): () => void
   next(): void
   /** A press on Approve or Reject begins (pointer down, or a key down on the button). */
   press(): void
@@ -85,7 +89,7 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
         set({ closing: true })
         setTimeout(async () => {
           try {
-            if (await callBackground('confirmations:close')) return window.close()
+            if (await callBackground('confirmations:close')) return popupPort().close()
             set({ closing: false })
             await get().load()
           } catch (error) {
@@ -95,6 +99,12 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
       } catch (error) {
         set({ items: [], error: errorMessage(error) })
       }
+    },
+    watch() {
+      return popupPort().onStorageChanged((keys, area) => {
+        const queueChanged = keys.some((key) => key.startsWith(sessionKeys.confirmationPrefix))
+        if (area === 'session' && queueChanged) void get().load()
+      })
     },
     next() {
       const { items = [], shownId } = get()

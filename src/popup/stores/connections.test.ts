@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ConnectionView, NetworkView } from '../../core/protocol/popupMessages.ts'
 import { devnetView, stubBackground } from '../testing/fakeBackground.ts'
 import { useConnections } from './connections.ts'
@@ -33,7 +33,6 @@ const networks: NetworkView[] = [
 ]
 
 beforeEach(() => useConnections.setState(useConnections.getInitialState(), true))
-afterEach(() => vi.unstubAllGlobals())
 
 describe('useConnections', () => {
   it('lists the sites with the names of all networks and the chains offered now', async () => {

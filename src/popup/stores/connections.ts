@@ -4,6 +4,7 @@ import type { ChainId } from '../../core/caip/types.ts'
 import type { ConnectionView } from '../../core/protocol/popupMessages.ts'
 import { localKeys } from '../../core/protocol/storageKeys.ts'
 import { callBackground, errorMessage } from '../callBackground.ts'
+import { popupPort } from '../popupPort.ts'
 
 /** Storage keys whose change means the list is stale (sessions, their activity, sites' states). */
 const watchedPrefixes = [localKeys.sessionPrefix, localKeys.activityPrefix, localKeys.sitePrefix]
@@ -51,14 +52,10 @@ export const useConnections = create<ConnectionsStore>((set, get) => ({
     }
   },
   watch() {
-    const listener = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
+    return popupPort().onStorageChanged((keys, area) => {
       if (area !== 'local') return
-      if (Object.keys(changes).some((key) => watchedPrefixes.some((p) => key.startsWith(p)))) {
-        void get().load()
-      }
-    }
-    chrome.storage.onChanged.addListener(listener)
-    return () => chrome.storage.onChanged.removeListener(listener)
+      if (keys.some((key) => watchedPrefixes.some((p) => key.startsWith(p)))) void get().load()
+    })
   },
   async update(origin, chains, accounts) {
     try {

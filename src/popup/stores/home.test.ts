@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { NetworkView } from '../../core/protocol/popupMessages.ts'
 import { stubBackground } from '../testing/fakeBackground.ts'
 import { useHome } from './home.ts'
@@ -14,7 +14,6 @@ const network = (chainId: `${string}:${string}`, name: string, enabled = true): 
 })
 
 beforeEach(() => useHome.setState(useHome.getInitialState(), true))
-afterEach(() => vi.unstubAllGlobals())
 
 describe('useHome', () => {
   it('offers the usable networks, starts on the Local devnet and shows its balances', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { NetworkView } from '../../core/protocol/popupMessages.ts'
 import { devnetView, Refusal, stubBackground } from '../testing/fakeBackground.ts'
 import { useNetworks } from './networks.ts'
@@ -12,7 +12,6 @@ const draft = {
 }
 
 beforeEach(() => useNetworks.setState(useNetworks.getInitialState(), true))
-afterEach(() => vi.unstubAllGlobals())
 
 describe('useNetworks', () => {
   it('saves a network (naming the one it replaces only when editing) and lists the result', async () => {

@@ -1,11 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { stubBackground } from '../testing/fakeBackground.ts'
 import { passwordProblem, useOnboarding } from './onboarding.ts'
 
 const mnemonic = 'test test test test test test test test test test test junk'
 
 beforeEach(() => useOnboarding.setState(useOnboarding.getInitialState(), true))
-afterEach(() => vi.unstubAllGlobals())
 
 describe('useOnboarding', () => {
   it('"create" reveals the new words and the positions to confirm; reset forgets them', async () => {

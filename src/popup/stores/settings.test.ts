@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { SettingsView } from '../../core/protocol/popupMessages.ts'
 import { Refusal, stubBackground } from '../testing/fakeBackground.ts'
 import { useSettings } from './settings.ts'
@@ -10,7 +10,6 @@ const settings: SettingsView = {
 }
 
 beforeEach(() => useSettings.setState(useSettings.getInitialState(), true))
-afterEach(() => vi.unstubAllGlobals())
 
 describe('useSettings', () => {
   it('saves a change and shows the settings the background kept', async () => {

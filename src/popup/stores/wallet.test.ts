@@ -1,11 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { Refusal, stubBackground } from '../testing/fakeBackground.ts'
 import { useWallet } from './wallet.ts'
 
 const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 beforeEach(() => useWallet.setState(useWallet.getInitialState(), true))
-afterEach(() => vi.unstubAllGlobals())
 
 describe('useWallet', () => {
   it('shows the status and accounts the background reports', async () => {

@@ -2,6 +2,7 @@ import type { Address } from 'viem'
 import { create } from 'zustand'
 import type { WalletState, WalletStatus } from '../../core/protocol/popupMessages.ts'
 import { callBackground, errorMessage } from '../callBackground.ts'
+import { popupPort } from '../popupPort.ts'
 
 type WalletStore = {
   status: WalletStatus | 'loading'
@@ -17,6 +18,8 @@ type WalletStore = {
   lock(): Promise<void>
   addAccount(): Promise<void>
   clearError(): void
+  /** Puts `address` on the clipboard (an account's Copy). */
+  copyAddress(address: string): Promise<void>
 }
 
 /** The wallet's status and accounts as the background reports them, and the actions on them. */
@@ -50,5 +53,6 @@ export const useWallet = create<WalletStore>((set) => {
     lock: () => run(() => callBackground('wallet:lock')),
     addAccount: () => run(() => callBackground('wallet:addAccount')),
     clearError: () => set({ error: undefined }),
+    copyAddress: (address) => popupPort().writeClipboard(address),
   }
 })

@@ -6,6 +6,7 @@ import type {
   PopupRequests,
   PopupRequestType,
 } from '../../core/protocol/popupMessages.ts'
+import { installPopupPort } from '../popupPort.ts'
 
 /** Thrown by a fake handler: the background refuses the request with this error. */
 export class Refusal {
@@ -19,41 +20,43 @@ export type FakeHandlers = {
 }
 
 /**
- * Puts a fake service worker behind the popup's `chrome.runtime.sendMessage` (and a
- * `chrome.storage.onChanged` the test can fire): it answers with `handlers`, as `PopupResponse`s.
- * Returns the requests it received and a way to announce a storage change.
+ * Installs a fake popup port (`popupPort.ts`): a fake service worker that answers with
+ * `handlers`, as `PopupResponse`s, a storage the test can announce changes of, and a window
+ * whose `close` and clipboard the test can inspect. Returns the requests it received with them.
  */
 export function stubBackground(handlers: FakeHandlers) {
   const requests: PopupRequest[] = []
-  const storageListeners = new Set<(changes: Record<string, unknown>, area: string) => void>()
-  vi.stubGlobal('chrome', {
-    runtime: {
-      async sendMessage(message: PopupRequest) {
-        requests.push(message)
-        const handler = handlers[message.type] as ((params: unknown) => unknown) | undefined
-        if (!handler) return { ok: false, error: { message: `Unknown request ${message.type}` } }
-        try {
-          return { ok: true, result: await handler(message.params) }
-        } catch (error) {
-          if (error instanceof Refusal) return { ok: false, error: error.error }
-          throw error
-        }
-      },
+  const storageListeners = new Set<(keys: string[], area: string) => void>()
+  const close = vi.fn<() => void>()
+  const clipboard: string[] = []
+  installPopupPort({
+    async send(message) {
+      requests.push(message)
+      const handler = handlers[message.type] as ((params: unknown) => unknown) | undefined
+      if (!handler) return { ok: false, error: { message: `Unknown request ${message.type}` } }
+      try {
+        return { ok: true, result: (await handler(message.params)) as never }
+      } catch (error) {
+        if (error instanceof Refusal) return { ok: false, error: error.error }
+        throw error
+      }
     },
-    storage: {
-      onChanged: {
-        addListener: (listener: (changes: Record<string, unknown>, area: string) => void) =>
-          storageListeners.add(listener),
-        removeListener: (listener: (changes: Record<string, unknown>, area: string) => void) =>
-          storageListeners.delete(listener),
-      },
+    onStorageChanged(listener) {
+      storageListeners.add(listener)
+      return () => storageListeners.delete(listener)
+    },
+    close,
+    query: () => '',
+    async writeClipboard(text) {
+      clipboard.push(text)
     },
   })
   return {
     requests,
+    close,
+    clipboard,
     storageChanged(keys: string[], area = 'local'): void {
-      const changes = Object.fromEntries(keys.map((key) => [key, { newValue: 1 }]))
-      for (const listener of storageListeners) listener(changes, area)
+      for (const listener of storageListeners) listener(keys, area)
     },
     listening: (): number => storageListeners.size,
   }

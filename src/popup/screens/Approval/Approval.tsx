@@ -23,6 +23,7 @@ export function Approval({ id }: { id: string }) {
     reject,
     toggleChain,
     toggleAccount,
+    close,
   } = useApproval(
     useShallow((state) => ({
       approval: state.approval,
@@ -37,6 +38,7 @@ export function Approval({ id }: { id: string }) {
       reject: state.reject,
       toggleChain: state.toggleChain,
       toggleAccount: state.toggleAccount,
+      close: state.close,
     })),
   )
 
@@ -49,7 +51,7 @@ export function Approval({ id }: { id: string }) {
     return (
       <Layout title="Connection request">
         <p className="lead">This request was already answered or has expired.</p>
-        <button type="button" onClick={() => window.close()}>
+        <button type="button" onClick={close}>
           Close
         </button>
       </Layout>

@@ -7,9 +7,6 @@ import { useWallet } from '../../stores/wallet.ts'
 import { confirmationKinds } from './kinds.tsx'
 import { Field, FullAddress, Notice } from './parts.tsx'
 
-/** Storage keys whose change means the queue changed (a request came, or was answered elsewhere). */
-const isQueueKey = (key: string): boolean => key.startsWith('confirmation:')
-
 /**
  * A key that activates a button (Enter, Space) begins a press, as a pointer down does; a key held
  * down (its repeats) begins none, so it cannot go on to answer the next request too.
@@ -34,9 +31,10 @@ export function Confirmation() {
       lastAnswer: state.lastAnswer,
     })),
   )
-  const { load, next, press, answer } = useConfirmations(
+  const { load, watch, next, press, answer } = useConfirmations(
     useShallow((state) => ({
       load: state.load,
+      watch: state.watch,
       next: state.next,
       press: state.press,
       answer: state.answer,
@@ -46,12 +44,8 @@ export function Confirmation() {
 
   useEffect(() => {
     void load()
-    const onChanged = (changes: Record<string, unknown>, area: string) => {
-      if (area === 'session' && Object.keys(changes).some(isQueueKey)) void load()
-    }
-    chrome.storage.onChanged.addListener(onChanged)
-    return () => chrome.storage.onChanged.removeListener(onChanged)
-  }, [load])
+    return watch()
+  }, [load, watch])
 
   if (items === undefined) return <Layout title="Confirm">Loading…</Layout>
   const index = items.findIndex((item) => item.id === shownId)

@@ -12,11 +12,12 @@ import { Tokens } from './Tokens.tsx'
  * locking, and the way to connections and settings.
  */
 export function Home() {
-  const { accounts, addAccount, lock, busy, error } = useWallet(
+  const { accounts, addAccount, lock, copyAddress, busy, error } = useWallet(
     useShallow((state) => ({
       accounts: state.accounts,
       addAccount: state.addAccount,
       lock: state.lock,
+      copyAddress: state.copyAddress,
       busy: state.busy,
       error: state.error,
     })),
@@ -52,7 +53,7 @@ export function Home() {
                 type="button"
                 className="small ghost"
                 aria-label={`Copy the address of account ${index + 1}`}
-                onClick={() => void navigator.clipboard.writeText(address)}
+                onClick={() => void copyAddress(address)}
               >
                 Copy
               </button>
