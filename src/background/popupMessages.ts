@@ -2,7 +2,6 @@ import type { ChainId } from '../core/caip/types.ts'
 import type { EthereumProviderEngine } from '../core/eip1193/createEthereumProviderEngine.ts'
 import { createHttpNodeClient } from '../core/eth/createHttpNodeClient.ts'
 import type { NodeCall } from '../core/eth/nodeCall.ts'
-import { KeyringError } from '../core/keyring/errors.ts'
 import type { MultichainEngine, SessionStore } from '../core/multichain/ports.ts'
 import type {
   PopupError,
@@ -11,11 +10,17 @@ import type {
   PopupRequestType,
   PopupResponse,
 } from '../core/protocol/popupMessages.ts'
+import {
+  invalidFields,
+  notYourNetwork,
+  unknownPopupRequest,
+  WalletError,
+  walletLocked,
+} from '../core/rpc/errors.ts'
 import { checkGenesisHash } from '../core/solana/checkGenesisHash.ts'
 import { readSolanaBalances, trackSolanaTransactions } from '../core/solana/readSolanaBalances.ts'
 import type { Confirmations } from '../core/wallet/createConfirmations.ts'
 import { addNetworkKind } from '../core/wallet/createNetworkAdder.ts'
-import { FieldErrors } from '../core/wallet/fieldErrors.ts'
 import { grantedAccountKeys, namespaceAccounts } from '../core/wallet/namespaceAccounts.ts'
 import { builtInChainIds, solanaClusterOf } from '../core/wallet/networks.ts'
 import { readBalances } from '../core/wallet/readBalances.ts'
@@ -62,16 +67,13 @@ type Handlers = {
   ) => Promise<PopupRequests[Type]['result']>
 }
 
+/**
+ * A failure as the popup shows it: a refusal of the wallet's own (`WalletError`) with its code and
+ * fields, anything else (a node that cannot be reached, a bug) with its message only.
+ */
 function toPopupError(error: unknown): PopupError {
-  if (error instanceof FieldErrors) {
-    return { message: error.message, code: error.code, fields: error.fields }
-  }
-  if (error instanceof KeyringError) return { message: error.message, code: error.code }
-  if (error instanceof Error) {
-    const code = (error as Error & { code?: unknown }).code
-    return typeof code === 'string' ? { message: error.message, code } : { message: error.message }
-  }
-  return { message: String(error) }
+  if (error instanceof WalletError) return error.toJSON()
+  return { message: error instanceof Error ? error.message : String(error) }
 }
 
 /** The popup's requests (`PopupRequests`), each answered as a `PopupResponse`. */
@@ -115,8 +117,7 @@ export function createPopupHandlers(deps: PopupDependencies) {
       }
     },
     'approval:resolve': async ({ id, result }) => {
-      if (result.approved && !(await wallet.isUnlocked()))
-        throw new Error('Unlock the wallet first')
+      if (result.approved && !(await wallet.isUnlocked())) throw walletLocked()
       await approvals.resolve(id, result)
       return null
     },
@@ -163,7 +164,7 @@ export function createPopupHandlers(deps: PopupDependencies) {
       )
     },
     'confirmation:resolve': async ({ id, approved }) => {
-      if (approved && !(await wallet.isUnlocked())) throw new Error('Unlock the wallet first')
+      if (approved && !(await wallet.isUnlocked())) throw walletLocked()
       await confirmations.resolve(id, approved)
       return null
     },
@@ -171,7 +172,7 @@ export function createPopupHandlers(deps: PopupDependencies) {
     'settings:get': () => networks.settings(),
     'settings:set': async ({ solanaNetworks: _checkedLive, ...changes }) => {
       const problems = validateSettingsChanges(changes)
-      if (Object.keys(problems).length > 0) throw new FieldErrors(problems)
+      if (Object.keys(problems).length > 0) throw invalidFields(problems)
       return networks.update(changes)
     },
     'networks:list': () => networks.networks(),
@@ -179,27 +180,27 @@ export function createPopupHandlers(deps: PopupDependencies) {
       const cluster = solanaClusterOf(draft.chainId.trim())
       if (cluster && replacing === undefined) {
         const checked = validateEndpointDraft(draft)
-        if ('problems' in checked) throw new FieldErrors(checked.problems)
+        if ('problems' in checked) throw invalidFields(checked.problems)
         const problem = await checkGenesisHash(
           createHttpNodeClient({ url: checked.endpoint.rpcUrl }),
           cluster.chainId,
           { timeoutMs: endpointCheckTimeoutMs },
         )
-        if (problem) throw new FieldErrors({ rpcUrl: problem })
+        if (problem) throw invalidFields({ rpcUrl: problem })
         return networks.setSolanaEndpoint(cluster.chainId, checked.endpoint)
       }
       const custom = (await networks.customNetworks()).map(({ chainId }) => chainId)
       if (replacing !== undefined && !custom.includes(replacing)) {
-        throw new Error(`${replacing} is not one of your networks`)
+        throw notYourNetwork(replacing)
       }
       const checked = validateNetworkDraft(draft, { builtIn: builtInChainIds, custom, replacing })
-      if ('problems' in checked) throw new FieldErrors(checked.problems)
+      if ('problems' in checked) throw invalidFields(checked.problems)
       const { network } = checked
       const problem = await checkNetworkEndpoint(
         createHttpNodeClient({ url: network.rpcUrl }),
         network.chainId,
       )
-      if (problem) throw new FieldErrors({ rpcUrl: problem })
+      if (problem) throw invalidFields({ rpcUrl: problem })
       return networks.saveCustomNetwork(network, replacing)
     },
     'networks:remove': ({ chainId }) =>
@@ -242,8 +243,7 @@ export function createPopupHandlers(deps: PopupDependencies) {
 
   return async function handle(message: PopupRequest): Promise<PopupResponse<PopupRequestType>> {
     const handler = handlers[message.type] as (params: unknown) => Promise<unknown>
-    if (!handler)
-      return { ok: false, error: { message: `Unknown request ${String(message.type)}` } }
+    if (!handler) return { ok: false, error: unknownPopupRequest(String(message.type)).toJSON() }
     deps.touch()
     try {
       const result = await handler(message.params)

@@ -17,18 +17,10 @@ import {
 } from '../core/keyring/index.ts'
 import type { PopupRequests, WalletState } from '../core/protocol/popupMessages.ts'
 import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
+import { confirmationMismatch, walletLocked } from '../core/rpc/errors.ts'
 import { readAccounts, readNamespaceAccounts, type Storage } from './storage.ts'
 
 export type WalletStorage = { local: Storage; session: Storage }
-
-/** The user re-typed the wrong words while confirming a new mnemonic. */
-export class ConfirmationMismatchError extends Error {
-  readonly code = 'confirmation_mismatch'
-  constructor() {
-    super('The words do not match your secret recovery phrase')
-    this.name = 'ConfirmationMismatchError'
-  }
-}
 
 /** A "create a wallet" in progress: the new mnemonic and the positions the user must re-type. */
 type PendingOnboarding = PopupRequests['wallet:newMnemonic']['result']
@@ -117,7 +109,7 @@ export function createWallet({ local, session }: WalletStorage) {
       const confirmed = onboarding.confirmationIndexes.every(
         (index) => confirmation[index]?.trim().toLowerCase() === words[index],
       )
-      if (!confirmed) throw new ConfirmationMismatchError()
+      if (!confirmed) throw confirmationMismatch()
       return initialize(password, onboarding.mnemonic)
     },
     async import(mnemonic: string, password: string): Promise<WalletState> {
@@ -135,7 +127,7 @@ export function createWallet({ local, session }: WalletStorage) {
     },
     async addAccount(): Promise<WalletState> {
       const opened = await load()
-      if (!opened) throw new Error('Unlock the wallet first')
+      if (!opened) throw walletLocked()
       const secrets = { ...opened.secrets, accountCount: opened.secrets.accountCount + 1 }
       return keep(await updateVault(opened, secrets))
     },
@@ -146,7 +138,7 @@ export function createWallet({ local, session }: WalletStorage) {
      */
     async account(address: Address): Promise<LocalAccount> {
       const opened = await load()
-      if (!opened) throw new Error('Unlock the wallet first')
+      if (!opened) throw walletLocked()
       // Deriving from the mnemonic stretches it (PBKDF2): once per unlocked vault, not per signature.
       if (signing?.vault !== opened) {
         signing = {
@@ -166,7 +158,7 @@ export function createWallet({ local, session }: WalletStorage) {
      */
     async solanaKey(address: string): Promise<SolanaKey> {
       const opened = await load()
-      if (!opened) throw new Error('Unlock the wallet first')
+      if (!opened) throw walletLocked()
       if (solanaSigning?.vault !== opened) {
         solanaSigning = {
           vault: opened,

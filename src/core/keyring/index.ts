@@ -1,7 +1,6 @@
 export { createMnemonic } from './createMnemonic.ts'
 export { deriveAccounts, deriveAddresses } from './deriveAddresses.ts'
 export * from './deriveSolanaKeys.ts'
-export * from './errors.ts'
 export { parseMnemonic } from './parseMnemonic.ts'
 export { minimumPasswordLength } from './password.ts'
 export * from './vault.ts'

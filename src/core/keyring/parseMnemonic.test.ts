@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { WalletError } from '../rpc/errors.ts'
 import { createMnemonic } from './createMnemonic.ts'
-import { KeyringError } from './errors.ts'
 import { parseMnemonic } from './parseMnemonic.ts'
 
 const testMnemonic = 'test test test test test test test test test test test junk'
@@ -32,8 +32,8 @@ describe('parseMnemonic', () => {
         return caught
       }
     })()
-    expect(error).toBeInstanceOf(KeyringError)
-    expect((error as KeyringError).code).toBe('invalid_mnemonic')
+    expect(error).toBeInstanceOf(WalletError)
+    expect((error as WalletError).code).toBe('invalid_mnemonic')
   })
 
   it('accepts every freshly created mnemonic', () => {

@@ -1,12 +1,12 @@
 import { validateMnemonic } from '@scure/bip39'
 import { english } from 'viem/accounts'
-import { invalidMnemonic } from './errors.ts'
+import { invalidMnemonic } from '../rpc/errors.ts'
 
 const allowedLengths = [12, 15, 18, 21, 24]
 
 /**
  * Normalizes a typed or pasted phrase (case, surrounding and repeated whitespace) and checks it is a
- * valid BIP-39 English mnemonic, checksum included. Throws a `KeyringError` (`invalid_mnemonic`).
+ * valid BIP-39 English mnemonic, checksum included. Throws a `WalletError` (`invalid_mnemonic`).
  *
  * @example parseMnemonic('  Test test test test test test test test test test test junk ')
  * // 'test test test test test test test test test test test junk'

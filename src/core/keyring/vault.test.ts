@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { KeyringError } from './errors.ts'
+import { WalletError } from '../rpc/errors.ts'
 import { createVault, unlockVault, unlockVaultWithKey, updateVault } from './vault.ts'
 
 const secrets = {
@@ -32,7 +32,7 @@ describe('vault', () => {
   })
 
   it('refuses a password shorter than 8 characters', async () => {
-    await expect(createVault('short', secrets)).rejects.toBeInstanceOf(KeyringError)
+    await expect(createVault('short', secrets)).rejects.toBeInstanceOf(WalletError)
   })
 
   it('re-encrypts changed secrets so that the same password still opens them', async () => {

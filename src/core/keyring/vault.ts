@@ -6,7 +6,7 @@ import {
   encryptWithKey,
   importKey,
 } from '@metamask/browser-passworder'
-import { incorrectPassword, weakPassword } from './errors.ts'
+import { incorrectPassword, weakPassword } from '../rpc/errors.ts'
 import { minimumPasswordLength } from './password.ts'
 
 /** What the vault protects: the mnemonic and how many of its accounts the user has added. */
@@ -28,7 +28,7 @@ export async function createVault(password: string, secrets: VaultSecrets): Prom
   return { secrets, vault, exportedKey: exportedKeyString }
 }
 
-/** Opens a vault with its password; throws `KeyringError('incorrect_password')` when it is wrong. */
+/** Opens a vault with its password; throws `incorrectPassword()` (a `WalletError`) when it is wrong. */
 export async function unlockVault(password: string, vault: string): Promise<UnlockedVault> {
   let opened: Awaited<ReturnType<typeof decryptWithDetail>>
   try {

@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import type { ChainId } from '../caip/types.ts'
 import type { ApprovalRequest, ApprovalResult, StoredSession } from '../multichain/ports.ts'
+import type { WalletErrorCode } from '../rpc/errors.ts'
 import type { SolanaBalances, TrackedSolanaTransaction } from '../solana/readSolanaBalances.ts'
 import type { ActivityEntry } from '../wallet/activity.ts'
 import type { ConfirmationView } from '../wallet/confirmationViews.ts'
@@ -157,10 +158,15 @@ export type PopupRequest = {
 }[PopupRequestType]
 
 /**
- * A failure the popup shows; `code` is set for errors the UI reacts to (e.g. `incorrect_password`),
- * `fields` for a refused form (`code: 'invalid_fields'`): one message per field.
+ * A failure the popup shows; `code` is set for the wallet's refusals, which the UI may react to
+ * (`WalletError`, `core/rpc/errors.ts`: e.g. `incorrect_password`), `fields` for a refused form
+ * (`code: 'invalid_fields'`): one message per field.
  */
-export type PopupError = { message: string; code?: string; fields?: Record<string, string> }
+export type PopupError = {
+  message: string
+  code?: WalletErrorCode
+  fields?: Record<string, string>
+}
 
 export type PopupResponse<Type extends PopupRequestType> =
   | { ok: true; result: PopupRequests[Type]['result'] }

@@ -4,11 +4,13 @@ import {
   boundErrorObject,
   echo,
   internalError,
+  invalidFields,
   invalidParams,
   invalidSessionProperties,
   maxErrorBytes,
   maxProblems,
   methodNotFound,
+  notYourNetwork,
   RpcError,
   requestAlreadyPending,
   toRpcError,
@@ -17,6 +19,8 @@ import {
   unsupportedMethods,
   unsupportedNotifications,
   userRejected,
+  WalletError,
+  walletLocked,
 } from './errors.ts'
 import { failure, success } from './response.ts'
 
@@ -167,5 +171,29 @@ describe('rpc errors', () => {
       ),
       { numRuns: 200 },
     )
+  })
+
+  it("answers the popup a wallet refusal as its message, its stable code and a form's fields", () => {
+    expect(walletLocked().toJSON()).toEqual({
+      message: 'Unlock the wallet first',
+      code: 'wallet_locked',
+    })
+    expect(notYourNetwork('eip155:8888').toJSON()).toEqual({
+      message: 'eip155:8888 is not one of your networks',
+      code: 'unknown_network',
+    })
+    const refused = invalidFields({
+      chainId: 'eip155:1 is a built-in network.',
+      rpcUrl: 'Enter an http:// or https:// URL.',
+    })
+    expect(refused).toBeInstanceOf(WalletError)
+    expect(refused.toJSON()).toEqual({
+      message: 'eip155:1 is a built-in network. Enter an http:// or https:// URL.',
+      code: 'invalid_fields',
+      fields: {
+        chainId: 'eip155:1 is a built-in network.',
+        rpcUrl: 'Enter an http:// or https:// URL.',
+      },
+    })
   })
 })

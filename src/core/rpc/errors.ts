@@ -280,6 +280,84 @@ export const unrecognizedChain = (hexChainId: string): RpcError =>
     `Unrecognized chain ID "${echo(hexChainId)}". Try adding the chain using wallet_addEthereumChain first.`,
   )
 
+// The wallet's own windows (the popup) ---------------------------------------------------------
+
+/**
+ * Why the wallet refused a request of its own popup, stable so that the popup can react to it
+ * (`PopupError.code`): a refused form, the keyring's refusals (a mistyped phrase, a wrong or too
+ * short password), the re-typed words of a new phrase not matching, an approval while locked, a
+ * network that is not the user's, a request the worker does not know.
+ */
+export type WalletErrorCode =
+  | 'invalid_fields'
+  | 'invalid_mnemonic'
+  | 'incorrect_password'
+  | 'weak_password'
+  | 'confirmation_mismatch'
+  | 'wallet_locked'
+  | 'unknown_network'
+  | 'unknown_request'
+
+/**
+ * A refusal the user can act on, answered to the popup as `{ message, code, fields? }` (`toJSON`,
+ * the wire's `PopupError`). Pages never see it: it is the popup's counterpart of `RpcError`.
+ */
+export class WalletError extends Error {
+  readonly code: WalletErrorCode
+  /** A refused form: one message per field, keyed by the field's name (`invalid_fields`). */
+  readonly fields: Record<string, string> | undefined
+
+  constructor(
+    code: WalletErrorCode,
+    message: string,
+    options: { fields?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.name = 'WalletError'
+    this.code = code
+    this.fields = options.fields
+  }
+
+  /** The error as the popup receives it (no stack, no cause). */
+  toJSON(): { message: string; code: WalletErrorCode; fields?: Record<string, string> } {
+    return this.fields === undefined
+      ? { message: this.message, code: this.code }
+      : { message: this.message, code: this.code, fields: this.fields }
+  }
+}
+
+/** `invalid_fields`: a form the popup sent was refused, one message per field (shown beside it). */
+export const invalidFields = (fields: Record<string, string>): WalletError =>
+  new WalletError('invalid_fields', Object.values(fields).join(' '), { fields })
+
+/** `invalid_mnemonic`: the secret recovery phrase is not a valid BIP-39 English mnemonic. */
+export const invalidMnemonic = (detail: string): WalletError =>
+  new WalletError('invalid_mnemonic', `Invalid secret recovery phrase: ${detail}`)
+
+/** `incorrect_password`; `cause` keeps the decryption failure for debugging, not for the user. */
+export const incorrectPassword = (cause?: unknown): WalletError =>
+  new WalletError('incorrect_password', 'Incorrect password', { cause })
+
+/** `weak_password`: shorter than `minLength` characters. */
+export const weakPassword = (minLength: number): WalletError =>
+  new WalletError('weak_password', `The password must have at least ${minLength} characters`)
+
+/** `confirmation_mismatch`: the user re-typed the wrong words while confirming a new mnemonic. */
+export const confirmationMismatch = (): WalletError =>
+  new WalletError('confirmation_mismatch', 'The words do not match your secret recovery phrase')
+
+/** `wallet_locked`: approving, signing or adding an account needs the wallet unlocked first. */
+export const walletLocked = (): WalletError =>
+  new WalletError('wallet_locked', 'Unlock the wallet first')
+
+/** `unknown_network`: the popup named a network to replace that is not one the user added. */
+export const notYourNetwork = (chainId: string): WalletError =>
+  new WalletError('unknown_network', `${echo(chainId)} is not one of your networks`)
+
+/** `unknown_request`: a popup message of a type the worker does not answer. */
+export const unknownPopupRequest = (type: string): WalletError =>
+  new WalletError('unknown_request', `Unknown request ${echo(type)}`)
+
 /** Any thrown value as an `RpcError`: RpcErrors pass through, anything else becomes `-32603`. */
 export function toRpcError(error: unknown): RpcError {
   if (error instanceof RpcError) return error

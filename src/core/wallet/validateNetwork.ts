@@ -1,7 +1,7 @@
 import { parseChainId } from '../caip/parseChainId.ts'
 import type { ChainId } from '../caip/types.ts'
 import type { NodeClient } from '../eth/createHttpNodeClient.ts'
-import { httpProtocols, isUrlWithProtocol, webSocketProtocols } from './fieldErrors.ts'
+import { httpProtocols, isUrlWithProtocol, webSocketProtocols } from './isUrlWithProtocol.ts'
 
 /** A network the user added: an EVM chain with its HTTP and WebSocket JSON-RPC endpoints. */
 export type CustomNetwork = { chainId: ChainId; name: string; rpcUrl: string; wsUrl: string }

@@ -1,5 +1,5 @@
 import type { SettingsView } from '../protocol/popupMessages.ts'
-import { httpProtocols, isUrlWithProtocol, webSocketProtocols } from './fieldErrors.ts'
+import { httpProtocols, isUrlWithProtocol, webSocketProtocols } from './isUrlWithProtocol.ts'
 
 /** The longest auto-lock delay offered: one day. */
 export const maxAutoLockMinutes = 24 * 60
