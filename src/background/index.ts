@@ -12,6 +12,7 @@ import { connectionPortName } from '../core/protocol/connection.ts'
 import { isExtensionPageSender } from '../core/protocol/pageOrigin.ts'
 import type { PopupRequest } from '../core/protocol/popupMessages.ts'
 import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
+import { checkEndpointLive } from '../core/wallet/checkEndpointLive.ts'
 import { createConfirmations } from '../core/wallet/createConfirmations.ts'
 import { createNetworkAdder } from '../core/wallet/createNetworkAdder.ts'
 import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
@@ -20,7 +21,6 @@ import { createSolanaSigner } from '../core/wallet/createSolanaSigner.ts'
 import { createTokenWatcher } from '../core/wallet/createTokenWatcher.ts'
 import { createWalletNamespaces } from '../core/wallet/namespaces.ts'
 import { defaultNetwork } from '../core/wallet/networks.ts'
-import { checkNetworkEndpoint } from '../core/wallet/validateNetwork.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
 import { createAutoLock } from './autoLock.ts'
 import { createChainSocket } from './chainSocket.ts'
@@ -159,7 +159,7 @@ const networkAdder = createNetworkAdder({
   customNetworks: () => networks.customNetworks(),
   saveCustomNetwork: (network) => networks.saveCustomNetwork(network),
   checkEndpoint: (network) =>
-    checkNetworkEndpoint(createHttpNodeClient({ url: network.rpcUrl }), network.chainId),
+    checkEndpointLive(createHttpNodeClient({ url: network.rpcUrl }), network.chainId),
 })
 const solanaSigning = createSolanaSigner({
   confirmations,

@@ -17,22 +17,16 @@ import {
   WalletError,
   walletLocked,
 } from '../core/rpc/errors.ts'
-import { checkGenesisHash } from '../core/solana/checkGenesisHash.ts'
 import { readSolanaBalances, trackSolanaTransactions } from '../core/solana/readSolanaBalances.ts'
 import type { Confirmations } from '../core/wallet/createConfirmations.ts'
 import { addNetworkKind } from '../core/wallet/createNetworkAdder.ts'
 import { grantedAccountKeys, namespaceAccounts } from '../core/wallet/namespaceAccounts.ts'
-import { builtInChainIds, solanaClusterOf } from '../core/wallet/networks.ts'
 import { readBalances } from '../core/wallet/readBalances.ts'
 import { readTokenBalances } from '../core/wallet/readTokenBalances.ts'
+import { removeNetwork } from '../core/wallet/removeNetwork.ts'
+import { saveNetwork } from '../core/wallet/saveNetwork.ts'
 import { trackTransactions } from '../core/wallet/transactionStatus.ts'
-import {
-  type CustomNetwork,
-  checkNetworkEndpoint,
-  endpointCheckTimeoutMs,
-  validateEndpointDraft,
-  validateNetworkDraft,
-} from '../core/wallet/validateNetwork.ts'
+import type { CustomNetwork } from '../core/wallet/validateNetwork.ts'
 import { validateSettingsChanges } from '../core/wallet/validateSettings.ts'
 import type { ActivityLog } from './activityLog.ts'
 import type { NetworkRegistry } from './networks.ts'
@@ -176,37 +170,9 @@ export function createPopupHandlers(deps: PopupDependencies) {
       return networks.update(changes)
     },
     'networks:list': () => networks.networks(),
-    'networks:save': async ({ network: draft, replacing }) => {
-      const cluster = solanaClusterOf(draft.chainId.trim())
-      if (cluster && replacing === undefined) {
-        const checked = validateEndpointDraft(draft)
-        if ('problems' in checked) throw invalidFields(checked.problems)
-        const problem = await checkGenesisHash(
-          createHttpNodeClient({ url: checked.endpoint.rpcUrl }),
-          cluster.chainId,
-          { timeoutMs: endpointCheckTimeoutMs },
-        )
-        if (problem) throw invalidFields({ rpcUrl: problem })
-        return networks.setSolanaEndpoint(cluster.chainId, checked.endpoint)
-      }
-      const custom = (await networks.customNetworks()).map(({ chainId }) => chainId)
-      if (replacing !== undefined && !custom.includes(replacing)) {
-        throw notYourNetwork(replacing)
-      }
-      const checked = validateNetworkDraft(draft, { builtIn: builtInChainIds, custom, replacing })
-      if ('problems' in checked) throw invalidFields(checked.problems)
-      const { network } = checked
-      const problem = await checkNetworkEndpoint(
-        createHttpNodeClient({ url: network.rpcUrl }),
-        network.chainId,
-      )
-      if (problem) throw invalidFields({ rpcUrl: problem })
-      return networks.saveCustomNetwork(network, replacing)
-    },
-    'networks:remove': ({ chainId }) =>
-      solanaClusterOf(chainId)
-        ? networks.setSolanaEndpoint(chainId, undefined)
-        : networks.removeCustomNetwork(chainId),
+    'networks:save': (params) =>
+      saveNetwork({ networks, client: (url) => createHttpNodeClient({ url }) }, params),
+    'networks:remove': ({ chainId }) => removeNetwork(networks, chainId),
     'connections:list': async () => {
       const all = await sessions.list()
       const capabilities = await networks.capabilities.get()

@@ -12,6 +12,7 @@ import type {
   ScopeSupport,
 } from '../multichain/namespace.ts'
 import { invalidParams, unauthorized } from '../rpc/errors.ts'
+import { checkNetworkEndpoint } from '../wallet/validateNetwork.ts'
 import { invokeSigningMethod } from './invokeSigningMethod.ts'
 import {
   confirmedInvocations,
@@ -85,6 +86,7 @@ export const eip155Subscriptions: NamespaceSubscriptions = {
  * What the `eip155` namespace knows (DESIGN §4): every enabled EVM network supports the node reads,
  * the subscription pair and the signing methods, with `eth_subscription`; `wallet:eip155` offers
  * `wallet_addEthereumChain`. Accounts are `eip155:<n>:<EIP-55 address>`, matched case-insensitively.
+ * An endpoint the user gives must answer `eth_chainId` with its chain (`checkNetworkEndpoint`).
  */
 export const eip155NamespaceKnowledge: NamespaceKnowledge = {
   name: 'eip155',
@@ -109,6 +111,7 @@ export const eip155NamespaceKnowledge: NamespaceKnowledge = {
     /^0x[0-9a-fA-F]{40}$/.test(a) &&
     /^0x[0-9a-fA-F]{40}$/.test(b) &&
     isAddressEqual(a as `0x${string}`, b as `0x${string}`),
+  checkEndpoint: checkNetworkEndpoint,
   confirmedMethods: confirmedInvocations,
   replayedMethods: nonIdempotentNodeMethods,
   subscriptions: eip155Subscriptions,

@@ -1,10 +1,8 @@
-import type { Json, NodeAnswer, RpcErrorObject } from '../rpc/types.ts'
+import type { Json, NodeCall, RpcErrorObject } from '../rpc/types.ts'
 
-/**
- * One JSON-RPC call to a chain's node endpoint, as the wallet's own steps (filling, simulating,
- * broadcasting) make it. Throws when the node cannot be reached; a node error is an answer.
- */
-export type NodeCall = (method: string, params: Json[]) => Promise<NodeAnswer>
+// The wallet's steps take their node call from here, beside `nodeResult`; it is declared with the
+// JSON-RPC types, where the engine's seam can name it too.
+export type { NodeCall }
 
 /** The node answered an error: the wallet passes it to the page verbatim (DESIGN §4). */
 export class NodeAnswerError extends Error {

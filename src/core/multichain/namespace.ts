@@ -1,5 +1,5 @@
 import type { AccountId, ChainId, NormalizedScope } from '../caip/types.ts'
-import type { Json, RpcErrorObject, RpcNotification } from '../rpc/types.ts'
+import type { Json, NodeCall, RpcErrorObject, RpcNotification } from '../rpc/types.ts'
 import type { AccountKey, ConnectionId, EnginePorts, StoredSession } from './ports.ts'
 
 // The engine's seam (DESIGN §1): what a namespace is, what the engine hands it and its own
@@ -114,6 +114,13 @@ export interface Namespace {
   accountId(chainId: ChainId, address: string): AccountId
   /** Whether two addresses name the same account (case-insensitive hex, exact base58, …). */
   sameAddress(a: string, b: string): boolean
+  /**
+   * The live check of an endpoint the user gives for one of this namespace's chains (the network
+   * form, `wallet_addEthereumChain`): the node `call` reaches must say it serves `chainId` (`eip155`:
+   * `eth_chainId`; `solana`: `getGenesisHash`). Resolves with a message for the user when it does
+   * not, `undefined` when it does. Absent, the wallet takes no endpoint for the namespace's chains.
+   */
+  checkEndpoint?(call: NodeCall, chainId: ChainId): Promise<string | undefined>
   /**
    * Answers a method granted in one of this namespace's scopes: forwarded to the chain's node, or
    * a wallet method (signing behind a confirmation, the session's own accounts). Bad params throw

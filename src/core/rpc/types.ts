@@ -35,6 +35,13 @@ export type RpcResponse = RpcSuccess | RpcFailure
 export type NodeAnswer = { result: Json } | { error: RpcErrorObject }
 
 /**
+ * One JSON-RPC call to a chain's node endpoint, as the wallet's own steps make it (filling,
+ * simulating, broadcasting, checking an endpoint, catching a subscription up). Throws when the node
+ * cannot be reached; a node error is an answer.
+ */
+export type NodeCall = (method: string, params: Json[]) => Promise<NodeAnswer>
+
+/**
  * A node's answer with a success kept as the node's own JSON text (`resultJson`): the wallet passes a
  * result on without parsing or re-serializing it (a 10,000-log answer is ~5 MB), and the page's
  * provider parses it once. Errors come parsed, as in `NodeAnswer`.

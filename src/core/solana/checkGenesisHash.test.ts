@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHttpNodeClient } from '../eth/createHttpNodeClient.ts'
+import type { NodeCall } from '../rpc/types.ts'
 import { checkGenesisHash } from './checkGenesisHash.ts'
 
 /** Solana mainnet-beta's genesis hash: its CAIP-2 reference is the first 32 characters. */
@@ -44,29 +45,33 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
-const client = (path: string) => createHttpNodeClient({ url: `${base}/${path}` })
+/** Calls to `/<path>` of the server, as the wallet makes them (bounded in time). */
+const client =
+  (path: string): NodeCall =>
+  (method, params) =>
+    createHttpNodeClient({ url: `${base}/${path}` }).request(method, params, options)
 
 describe('checkGenesisHash (the live check of a Solana network’s endpoint)', () => {
   it('passes when the first 32 characters of getGenesisHash are the chain’s reference', async () => {
-    expect(await checkGenesisHash(client('mainnet'), mainnet, options)).toBeUndefined()
+    expect(await checkGenesisHash(client('mainnet'), mainnet)).toBeUndefined()
     expect(requests.at(-1)).toMatchObject({ method: 'getGenesisHash', params: [] })
   })
 
   it('refuses an endpoint of another cluster, naming the one it serves', async () => {
-    expect(await checkGenesisHash(client('mainnet'), devnet, options)).toBe(
+    expect(await checkGenesisHash(client('mainnet'), devnet)).toBe(
       `This endpoint serves another Solana cluster (${mainnet}), not ${devnet}.`,
     )
   })
 
   it('relays the node’s refusal', async () => {
-    expect(await checkGenesisHash(client('refused'), mainnet, options)).toBe(
+    expect(await checkGenesisHash(client('refused'), mainnet)).toBe(
       'The endpoint refused getGenesisHash: -32601 Method not found.',
     )
   })
 
   it('refuses an answer that is not a 32-byte base58 hash', async () => {
     for (const path of ['number', 'short']) {
-      expect(await checkGenesisHash(client(path), mainnet, options)).toBe(
+      expect(await checkGenesisHash(client(path), mainnet)).toBe(
         'The endpoint answered getGenesisHash with something else than a genesis hash.',
       )
     }
@@ -77,8 +82,11 @@ describe('checkGenesisHash (the live check of a Solana network’s endpoint)', (
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`
     await new Promise<void>((resolve) => closed.close(() => resolve()))
-    expect(await checkGenesisHash(createHttpNodeClient({ url }), mainnet, options)).toMatch(
-      /^No JSON-RPC answer from this endpoint \(.+\)\.$/,
-    )
+    expect(
+      await checkGenesisHash(
+        (method, params) => createHttpNodeClient({ url }).request(method, params, options),
+        mainnet,
+      ),
+    ).toMatch(/^No JSON-RPC answer from this endpoint \(.+\)\.$/)
   })
 })

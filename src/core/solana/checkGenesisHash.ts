@@ -1,26 +1,26 @@
 import type { ChainId } from '../caip/types.ts'
-import type { NodeClient } from '../eth/createHttpNodeClient.ts'
+import type { NodeAnswer, NodeCall } from '../rpc/types.ts'
 import { base58ByteLength } from './base58ByteLength.ts'
 
 /**
  * The live check of a Solana network's HTTP endpoint (DESIGN §8): it must answer `getGenesisHash`
  * with a hash whose first 32 characters are the chain's CAIP-2 reference (`solana:5eykt4Us…` is the
- * cluster whose genesis hash is `5eykt4Us…dw2N9d`). Resolves with a message for the user when it
- * does not, `undefined` when it does.
+ * cluster whose genesis hash is `5eykt4Us…dw2N9d`); the `solana` namespace's `checkEndpoint`.
+ * Resolves with a message for the user when it does not, `undefined` when it does. The caller
+ * bounds the call's time.
  *
  * @example
- * await checkGenesisHash(createHttpNodeClient({ url }), 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', { timeoutMs: 5000 })
+ * await checkGenesisHash((method, params) => node.request(method, params), 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
  * // 'This endpoint serves another Solana cluster (solana:Hm3kBEq9…), not solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp.'
  */
 export async function checkGenesisHash(
-  client: Pick<NodeClient, 'request'>,
+  call: NodeCall,
   chainId: ChainId,
-  options: { timeoutMs: number },
 ): Promise<string | undefined> {
   const reference = chainId.slice(chainId.indexOf(':') + 1)
-  let answer: Awaited<ReturnType<NodeClient['request']>>
+  let answer: NodeAnswer
   try {
-    answer = await client.request('getGenesisHash', [], { timeoutMs: options.timeoutMs })
+    answer = await call('getGenesisHash', [])
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     return `No JSON-RPC answer from this endpoint (${reason}).`

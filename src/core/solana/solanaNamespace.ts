@@ -6,6 +6,7 @@ import type { RequestIdentity } from '../protocol/requestIdentity.ts'
 import { invalidParams, unauthorized } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 import { activeAccountChanged, solanaAccountChangedNotifications } from './activeAccountChanged.ts'
+import { checkGenesisHash } from './checkGenesisHash.ts'
 import { type DecodedTransaction, decodeTransaction } from './decodeTransaction.ts'
 import {
   parseSignInParams,
@@ -67,7 +68,8 @@ function requireGranted(scope: NormalizedScope, address: string): void {
 
 /**
  * What the `solana` namespace knows (DESIGN §8): each enabled Solana network supports
- * `solanaScopeMethods`; accounts are `solana:<ref>:<base58>`, matched exactly. A session with
+ * `solanaScopeMethods`; accounts are `solana:<ref>:<base58>`, matched exactly; an endpoint the user
+ * gives must answer `getGenesisHash` with the cluster's hash (`checkGenesisHash`). A session with
  * `solana_accountChanged_notifications` hears `metamask_accountsChanged` when its active Solana
  * account moves (`activeAccountChanged`).
  */
@@ -86,6 +88,7 @@ export const solanaNamespaceKnowledge: NamespaceKnowledge = {
   addresses: (accounts) => accounts.addresses?.solana ?? [],
   accountId: (chainId, address): AccountId => `${chainId}:${address}`,
   sameAddress: (a, b) => a === b,
+  checkEndpoint: checkGenesisHash,
   confirmedMethods: solanaConfirmedMethods,
   // A second run of these is a second prompt (and a second broadcast for the sending one).
   replayedMethods: solanaConfirmedMethods,

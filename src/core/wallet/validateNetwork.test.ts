@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type NodeClient, NodeClientError } from '../eth/createHttpNodeClient.ts'
+import { NodeClientError } from '../eth/createHttpNodeClient.ts'
+import type { NodeAnswer, NodeCall } from '../rpc/types.ts'
 import {
   checkNetworkEndpoint,
   validateEndpointDraft,
@@ -14,11 +15,10 @@ const draft = {
   wsUrl: 'ws://127.0.0.1:9545/ws/v3/dev',
 }
 
-const answering = (
-  answer: Awaited<ReturnType<NodeClient['request']>>,
-): Pick<NodeClient, 'request'> => ({
-  request: async () => answer,
-})
+const answering =
+  (answer: NodeAnswer): NodeCall =>
+  async () =>
+    answer
 
 describe('validateNetworkDraft', () => {
   it('accepts a new eip155 network with http and ws endpoints, trimmed', () => {
@@ -111,10 +111,8 @@ describe('checkNetworkEndpoint', () => {
   })
 
   it('says so when the endpoint does not answer', async () => {
-    const unreachable: Pick<NodeClient, 'request'> = {
-      request: async () => {
-        throw new NodeClientError('unreachable', draft.rpcUrl, 'fetch failed')
-      },
+    const unreachable: NodeCall = async () => {
+      throw new NodeClientError('unreachable', draft.rpcUrl, 'fetch failed')
     }
     expect(await checkNetworkEndpoint(unreachable, 'eip155:8888')).toBe(
       'No JSON-RPC answer from this endpoint (fetch failed).',

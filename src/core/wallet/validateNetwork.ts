@@ -1,6 +1,6 @@
 import { parseChainId } from '../caip/parseChainId.ts'
 import type { ChainId } from '../caip/types.ts'
-import type { NodeClient } from '../eth/createHttpNodeClient.ts'
+import type { NodeAnswer, NodeCall } from '../rpc/types.ts'
 import { httpProtocols, isUrlWithProtocol, webSocketProtocols } from './isUrlWithProtocol.ts'
 
 /** A network the user added: an EVM chain with its HTTP and WebSocket JSON-RPC endpoints. */
@@ -87,20 +87,21 @@ export function validateNetworkDraft(
 export const endpointCheckTimeoutMs = 5000
 
 /**
- * The live check of a network's HTTP endpoint: it must answer `eth_chainId` with the chain the user
- * named. Resolves with a message for the user when it does not, `undefined` when it does.
+ * The live check of an EVM network's HTTP endpoint (the `eip155` namespace's `checkEndpoint`): it
+ * must answer `eth_chainId` with the chain the user named. Resolves with a message for the user
+ * when it does not, `undefined` when it does. The caller bounds the call's time.
  *
  * @example
- * await checkNetworkEndpoint(createHttpNodeClient({ url }), 'eip155:1337') // undefined
+ * await checkNetworkEndpoint((method, params) => node.request(method, params), 'eip155:1337') // undefined
  */
 export async function checkNetworkEndpoint(
-  client: Pick<NodeClient, 'request'>,
+  call: NodeCall,
   chainId: ChainId,
 ): Promise<string | undefined> {
   const expected = BigInt(chainId.slice(chainId.indexOf(':') + 1))
-  let answer: Awaited<ReturnType<NodeClient['request']>>
+  let answer: NodeAnswer
   try {
-    answer = await client.request('eth_chainId', [], { timeoutMs: endpointCheckTimeoutMs })
+    answer = await call('eth_chainId', [])
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     return `No JSON-RPC answer from this endpoint (${reason}).`
