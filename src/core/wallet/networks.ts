@@ -207,3 +207,7 @@ export function listNetworks(
     ...custom.map((network): NetworkView => ({ ...network, kind: 'custom', enabled: true })),
   ]
 }
+
+/** The name of `chainId` among the wallet's networks, or the chain id when it has none. */
+export const networkNameOf = (networks: readonly NetworkView[], chainId: string): string =>
+  networks.find((network) => network.chainId === chainId)?.name ?? chainId

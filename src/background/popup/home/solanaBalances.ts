@@ -1,0 +1,13 @@
+import { readSolanaBalances } from '../../../core/solana/readSolanaBalances.ts'
+import type { PopupHandler, PopupPorts } from '../ports.ts'
+
+/** `home:solanaBalances`: the accounts' SOL balances on one Solana network, at one slot. */
+export const homeSolanaBalances =
+  ({
+    wallet,
+    nodeCall,
+  }: Pick<PopupPorts, 'wallet' | 'nodeCall'>): PopupHandler<'home:solanaBalances'> =>
+  async ({ chainId }) => {
+    const { addresses } = await wallet.state()
+    return readSolanaBalances(nodeCall(chainId), addresses?.solana ?? [])
+  }

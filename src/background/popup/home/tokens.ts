@@ -1,0 +1,15 @@
+import { readTokenBalances } from '../../../core/wallet/readTokenBalances.ts'
+import type { PopupHandler, PopupPorts } from '../ports.ts'
+
+/** `home:tokens`: the watched ERC-20 tokens of one network, with each account's balance. */
+export const homeTokens =
+  ({
+    wallet,
+    watchedTokens,
+    nodeCall,
+  }: Pick<PopupPorts, 'wallet' | 'watchedTokens' | 'nodeCall'>): PopupHandler<'home:tokens'> =>
+  async ({ chainId }) => {
+    const { accounts } = await wallet.state()
+    const tokens = (await watchedTokens.read()).filter((token) => token.chainId === chainId)
+    return readTokenBalances(nodeCall(chainId), tokens, accounts)
+  }

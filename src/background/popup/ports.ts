@@ -1,0 +1,46 @@
+import type { ChainId } from '../../core/caip/types.ts'
+import type { EthereumProviderEngine } from '../../core/eip1193/createEthereumProviderEngine.ts'
+import type { NodeCall } from '../../core/eth/nodeCall.ts'
+import type { MultichainEngine, SessionStore } from '../../core/multichain/ports.ts'
+import type { PopupRequests, PopupRequestType } from '../../core/protocol/popupMessages.ts'
+import type { Confirmations } from '../../core/wallet/createConfirmations.ts'
+import type { ActivityLog } from '../activityLog.ts'
+import type { NetworkRegistry } from '../networks.ts'
+import type { SolanaTransactionLog, TransactionLog } from '../signingStores.ts'
+import type { Wallet } from '../wallet.ts'
+import type { WatchedTokenStore } from '../watchedTokens.ts'
+import type { WindowApprover } from '../windowApprover.ts'
+
+/**
+ * What the popup's request handlers work with (built in `background/index.ts`); each handler takes
+ * only the ports it names (`Pick<PopupPorts, …>`).
+ */
+export type PopupPorts = {
+  wallet: Wallet
+  approvals: WindowApprover
+  networks: NetworkRegistry
+  sessions: SessionStore
+  engine: MultichainEngine
+  /** The EIP-1193 provider's engine: each site's view, and its active account. */
+  ethereum: Pick<EthereumProviderEngine, 'view' | 'setActiveAccount'>
+  /** The ERC-20 tokens the user watches (`wallet_watchAsset`). */
+  watchedTokens: Pick<WatchedTokenStore, 'read'>
+  activity: ActivityLog
+  confirmations: Confirmations
+  transactions: TransactionLog
+  solanaTransactions: SolanaTransactionLog
+  /** The chain's node endpoint, for the wallet's own calls. */
+  nodeCall(chainId: ChainId): NodeCall
+}
+
+/**
+ * The answer to one popup request: its params in, its result out, both as `PopupRequests` declares
+ * them (`core/protocol/popupMessages.ts`). A refusal is thrown, a `WalletError` when the popup may
+ * react to it.
+ */
+export type PopupHandler<Type extends PopupRequestType> = (
+  params: PopupRequests[Type]['params'],
+) => Promise<PopupRequests[Type]['result']>
+
+/** One handler per popup request. */
+export type PopupHandlers = { [Type in PopupRequestType]: PopupHandler<Type> }
