@@ -21,6 +21,7 @@ import { createSolanaSigner } from '../core/wallet/createSolanaSigner.ts'
 import { createTokenWatcher } from '../core/wallet/createTokenWatcher.ts'
 import { createWalletNamespaces } from '../core/wallet/namespaces.ts'
 import { defaultNetwork } from '../core/wallet/networks.ts'
+import { recordSentTransaction } from '../core/wallet/recordSentTransaction.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
 import { createAutoLock } from './autoLock.ts'
 import { createChainSocket } from './chainSocket.ts'
@@ -147,9 +148,10 @@ const signing = createSigner({
   account: (address) => wallet.account(address),
   batches: createCallsBatchStore(local),
   sent: (transaction) => {
-    transactions
-      .append(transaction)
-      .catch((error: unknown) => console.error('Aperture: recording a transaction', error))
+    recordSentTransaction(
+      { log: transactions, node: ({ chainId }) => nodes.nodeCall(chainId) },
+      transaction,
+    ).catch((error: unknown) => console.error('Aperture: recording a transaction', error))
   },
   newBatchId: () => randomHex(32),
   now,

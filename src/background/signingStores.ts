@@ -2,6 +2,7 @@ import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
 import type { ConfirmationRecord, ConfirmationStore } from '../core/wallet/createConfirmations.ts'
 import type { CallsBatch, CallsBatchStore, SentTransaction } from '../core/wallet/createSigner.ts'
 import type { SentSolanaTransaction } from '../core/wallet/createSolanaSigner.ts'
+import type { TransactionLogStore } from '../core/wallet/recordSentTransaction.ts'
 import type { TrackedTransaction } from '../core/wallet/transactionStatus.ts'
 import type { Storage } from './storage.ts'
 
@@ -65,21 +66,23 @@ function createStoredList<Entry>(local: Storage, key: string) {
 
 type LoggedTransaction = SentTransaction | TrackedTransaction
 
-/** The wallet's own transactions in `storage.local`, newest last, for the activity list. */
-export function createTransactionLog(local: Storage) {
+/**
+ * The wallet's own transactions in `storage.local`, newest last, for the activity list; kept up
+ * when written (`recordSentTransaction`), never by a read.
+ */
+export function createTransactionLog(local: Storage): TransactionLogStore {
   const { read, change } = createStoredList<LoggedTransaction>(local, localKeys.transactions)
   return {
     read,
-    append: (transaction: SentTransaction): Promise<void> => change((all) => [...all, transaction]),
-    /** Keeps the statuses found for these transactions (by hash). */
-    keep: (tracked: TrackedTransaction[]): Promise<void> =>
+    append: (transaction) => change((all) => [...all, transaction]),
+    recordStatuses: (settled) =>
       change((all) =>
-        all.map((entry) => tracked.find((update) => update.hash === entry.hash) ?? entry),
+        all.map((entry) => settled.find((update) => update.hash === entry.hash) ?? entry),
       ),
   }
 }
 
-export type TransactionLog = ReturnType<typeof createTransactionLog>
+export type TransactionLog = TransactionLogStore
 
 /**
  * The wallet's own Solana transactions in `storage.local`, newest last, for the activity list; one
