@@ -85,7 +85,7 @@ function createServer(
     engine: engine as unknown as MultichainEngine,
     connections,
     approvals: {
-      expect: (_origin, key) => approvals.expected.push(key),
+      expect: (_origin, { requestKey }) => approvals.expected.push(requestKey),
       answered: async (_origin, key) => {
         approvals.released.push(key)
       },
@@ -279,6 +279,55 @@ describe('createPagePortServer', () => {
     await vi.waitFor(() => expect(second.received).toHaveLength(1))
     expect(engine.calls).toHaveLength(1)
     expect(first.received).toEqual([])
+  })
+
+  it('refuses -32602 another request sent under the id of one still running, which runs once and keeps its answer', async () => {
+    const { serve, engine } = createServer()
+    const release = engine.holdAnswers()
+    const port = fakePort(pageSender)
+    serve(port)
+    port.send({ type: 'hello', connectionId: 'tab-1' })
+    const hello = { scope: 'eip155:31337', request: { method: 'personal_sign', params: ['0x68'] } }
+    const permit = { ...hello, request: { method: 'eth_signTypedData_v4', params: ['{}'] } }
+    port.send({ type: 'request', request: request(1, 'wallet_invokeMethod', hello) })
+    port.send({ type: 'request', request: request(1, 'wallet_invokeMethod', permit) })
+    await vi.waitFor(() => expect(port.received).toHaveLength(1))
+    expect(port.received[0]).toMatchObject({
+      type: 'response',
+      response: { id: 1, error: { code: -32602 } },
+    })
+    release()
+    await vi.waitFor(() => expect(port.received).toHaveLength(2))
+    expect(engine.calls.map(({ request }) => request)).toEqual([
+      request(1, 'wallet_invokeMethod', hello),
+    ])
+  })
+
+  it('refuses -32602 another request re-sent after a restart under the key of a kept answer, running nothing', async () => {
+    const recent = new Map<string, Record<string, RecentAnswer<PageAnswer>>>()
+    const before = createServer(fakeEngine(), recent)
+    const port = fakePort(pageSender)
+    before.serve(port)
+    port.send({ type: 'hello', connectionId: 'tab-1' })
+    port.send({
+      type: 'request',
+      request: request(3, 'wallet_createSession', { optionalScopes: {} }),
+    })
+    await vi.waitFor(() => expect(port.received).toHaveLength(1))
+
+    const after = createServer(fakeEngine(), recent)
+    const again = fakePort(pageSender)
+    after.serve(again)
+    again.send({ type: 'hello', connectionId: 'tab-1' })
+    const swapped = { optionalScopes: { 'eip155:1': { methods: ['eth_sendTransaction'] } } }
+    again.send({ type: 'request', request: request(3, 'wallet_createSession', swapped) })
+    await vi.waitFor(() => expect(again.received).toHaveLength(1))
+    expect(again.received[0]).toMatchObject({
+      type: 'response',
+      response: { id: 3, error: { code: -32602 } },
+    })
+    expect(after.engine.calls).toEqual([])
+    expect(after.approvals).toEqual({ expected: [], released: [] })
   })
 
   it('releases the confirmation of a signing request once its answer is kept, and of no other request', async () => {

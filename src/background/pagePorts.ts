@@ -6,10 +6,16 @@ import {
   defaultPageApi,
   type PageApi,
   pageApis,
-  requestKeyOf,
   type WorkerPort,
 } from '../core/protocol/connection.ts'
 import { pageOrigin } from '../core/protocol/pageOrigin.ts'
+import {
+  matchResend,
+  type RequestIdentity,
+  requestIdentityOf,
+} from '../core/protocol/requestIdentity.ts'
+import { RpcError, resentRequestDiffers } from '../core/rpc/errors.ts'
+import { failure } from '../core/rpc/response.ts'
 import type { RpcId } from '../core/rpc/types.ts'
 import type { Confirmations } from '../core/wallet/createConfirmations.ts'
 import { isReplayedOnResend, type RecentAnswers } from '../core/wallet/createRecentAnswers.ts'
@@ -26,9 +32,14 @@ export type PortSender = { id?: string; origin?: string; url?: string }
 /** A page connection's port as the worker gets it (`chrome.runtime.Port` fits). */
 export type PagePort = WorkerPort & { sender?: PortSender }
 
-const pageRequestKey = (connectionId: string, request: unknown): string | undefined => {
+/** The identity of a page request with an id (`requestIdentityOf`): its key and its digest. */
+const pageRequestIdentity = (
+  connectionId: string,
+  request: unknown,
+): RequestIdentity | undefined => {
   if (!isObject(request) || !('id' in request)) return undefined
-  return requestKeyOf(connectionId, request.id as RpcId)
+  const method = typeof request.method === 'string' ? request.method : ''
+  return requestIdentityOf(connectionId, request.id as RpcId, method, request.params)
 }
 
 /** The id a page request's response will carry (the pieces sent ahead of it carry it too). */
@@ -115,23 +126,30 @@ const logged =
  * Answers one page request. A request that must not run twice (a session, a transaction, a
  * filter, a subscription) is answered from the recent answers when it was answered before (the
  * worker stopped before the page got the answer), and otherwise its answer is kept before it is
- * sent. A `wallet_createSession` is announced to the approvals first (a re-send re-attaches to its
+ * sent; another request under the key of a kept answer is refused `-32602`. A
+ * `wallet_createSession` is announced to the approvals first (a re-send re-attaches to its
  * approval) and its approval is released once the answer is kept; so is the confirmation of a
  * signing request.
  */
 async function answerRequest(
   deps: ConnectionServerDependencies,
   server: PageApiServer,
-  call: { origin: string; connection: string; key: string | undefined; request: unknown },
+  call: {
+    origin: string
+    connection: string
+    identity: RequestIdentity | undefined
+    request: unknown
+  },
   ahead: AnswerOptions,
 ): Promise<PageAnswer> {
   const { approvals, confirmations, answers } = deps
-  const { origin, connection, key, request } = call
+  const { origin, connection, identity, request } = call
   const rules = server.resendRules(request)
-  if (key === undefined || !rules.replayed) {
+  if (identity === undefined || !rules.replayed) {
     // Runs again when re-sent (a read): its result's pieces may go ahead of the answer.
     return server.handleRequest(origin, connection, request, ahead)
   }
+  const key = identity.requestKey
   const creates = rules.approval
   const confirms = rules.confirmation
   const release = async (): Promise<void> => {
@@ -140,14 +158,21 @@ async function answerRequest(
       await confirmations.release(origin, key).catch(logged('releasing a confirmation'))
     }
   }
-  const remembered = await answers.recall(key).catch(logged('recalling an answer'))
+  let remembered: PageAnswer | undefined
+  try {
+    remembered = await answers.recall(identity)
+  } catch (error) {
+    // Another request under the key of a kept answer: refused, and nothing else changes.
+    if (error instanceof RpcError) return failure(requestIdOf(request) ?? null, error)
+    logged('recalling an answer')(error)
+  }
   if (remembered !== undefined) {
     await release()
     return remembered
   }
-  if (creates) approvals.expect(origin, key)
+  if (creates) approvals.expect(origin, identity)
   const response = await server.handleRequest(origin, connection, request)
-  await answers.remember(key, response).catch(logged('remembering an answer'))
+  await answers.remember(identity, response).catch(logged('remembering an answer'))
   await release()
   return response
 }
@@ -183,16 +208,25 @@ export function createConnectionServer(
       engine.handleRequest(origin, connection, request, options),
     resendRules: multichainResendRules,
   }
-  /** Requests being handled, across ports (`<connection>/<id>`): a re-send joins the first copy. */
-  const inFlight = new Set<string>()
+  /**
+   * Requests being handled, across ports, by key (`<connection>/<id>`) with their digest: a re-send
+   * joins the first copy; another request under the key is refused `-32602`.
+   */
+  const inFlight = new Map<string, RequestIdentity>()
   return {
     request({ origin, connection, request, api = defaultPageApi }) {
       const server = api === defaultPageApi ? multichain : deps.apis?.[api]
       if (server === undefined) return
-      const key = pageRequestKey(connection, request)
-      if (key !== undefined && inFlight.has(key)) return
-      if (key !== undefined) inFlight.add(key)
+      const identity = pageRequestIdentity(connection, request)
       const id = requestIdOf(request)
+      const running = identity && inFlight.get(identity.requestKey)
+      if (identity && running) {
+        if (matchResend(identity, running) === 'refused') {
+          connections.respond(connection, failure(id ?? null, resentRequestDiffers()))
+        }
+        return
+      }
+      if (identity) inFlight.set(identity.requestKey, identity)
       let sentAhead = 0
       const ahead: AnswerOptions =
         sendsResultsAhead && id !== undefined
@@ -203,11 +237,11 @@ export function createConnectionServer(
               },
             }
           : {}
-      answerRequest(deps, server, { origin, connection, key, request }, ahead)
+      answerRequest(deps, server, { origin, connection, identity, request }, ahead)
         .then((response) => connections.respond(connection, response, sentAhead))
         .catch(logged('answering a page request'))
         .finally(() => {
-          if (key !== undefined) inFlight.delete(key)
+          if (identity) inFlight.delete(identity.requestKey)
         })
     },
     closed({ origin, connection, port }) {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { ApprovalRequest, ApprovalResult } from '../core/multichain/ports.ts'
+import { requestIdentityOf } from '../core/protocol/requestIdentity.ts'
 import { sessionKeys } from '../core/protocol/storageKeys.ts'
 import { createMemoryStorage } from './testing/memoryStorage.ts'
 import { createWindowApprover, type WindowsApi } from './windowApprover.ts'
@@ -7,6 +8,10 @@ import { createWindowApprover, type WindowsApi } from './windowApprover.ts'
 const dapp = 'https://app.example'
 const extensionBase = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/'
 const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const
+/** Page request 1 of connection `tab-1`: the `wallet_createSession` whose approval is `request`. */
+const asked = requestIdentityOf('tab-1', 1, 'wallet_createSession', {
+  requiredScopes: { 'eip155:31337': { methods: ['eth_call'], notifications: [] } },
+})
 const request: ApprovalRequest = {
   origin: dapp,
   chains: [{ chainId: 'eip155:31337', required: true, methods: ['eth_call'], notifications: [] }],
@@ -48,7 +53,7 @@ function createApprover(storage = createMemoryStorage(), windows = fakeWindows()
 describe('createWindowApprover', () => {
   it('opens the approval page in a popup window and answers what the user chose there', async () => {
     const { approver, storage, windows } = createApprover()
-    approver.expect(dapp, 'tab-1/1')
+    approver.expect(dapp, asked)
     const answer = approver.approver.requestApproval(request)
     await vi.waitFor(() => expect(windows.opened).toHaveLength(1))
     expect(windows.opened).toEqual([`${extensionBase}src/popup/index.html?approval=approval-1`])
@@ -56,17 +61,18 @@ describe('createWindowApprover', () => {
       id: 'approval-1',
       request,
       requestKey: 'tab-1/1',
+      requestDigest: asked.requestDigest,
       windowId: 100,
     })
     expect(await approver.get('approval-1')).toMatchObject({ id: 'approval-1', request })
     const chosen: ApprovalResult = { approved: true, chains: ['eip155:31337'], accounts: [alice] }
     await approver.resolve('approval-1', chosen)
-    expect(await answer).toEqual(chosen)
+    expect(await answer).toEqual({ ...chosen, shown: request })
   })
 
   it('a closed window is a rejection', async () => {
     const { approver, windows } = createApprover()
-    approver.expect(dapp, 'tab-1/1')
+    approver.expect(dapp, asked)
     const answer = approver.approver.requestApproval(request)
     await vi.waitFor(() => expect(windows.opened).toHaveLength(1))
     windows.close(100)
@@ -78,12 +84,12 @@ describe('createWindowApprover', () => {
     const storage = createMemoryStorage()
     const windows = fakeWindows()
     const before = createApprover(storage, windows)
-    before.approver.expect(dapp, 'tab-1/1')
+    before.approver.expect(dapp, asked)
     void before.approver.approver.requestApproval(request)
     await vi.waitFor(() => expect(windows.opened).toHaveLength(1))
 
     const after = createApprover(storage, windows)
-    after.approver.expect(dapp, 'tab-1/1')
+    after.approver.expect(dapp, asked)
     const answer = after.approver.approver.requestApproval(request)
     await after.approver.resolve('approval-1', { approved: false })
     expect(await answer).toEqual({ approved: false })
@@ -92,7 +98,7 @@ describe('createWindowApprover', () => {
 
   it('forgets the approval once its request is answered', async () => {
     const { approver, storage, windows } = createApprover()
-    approver.expect(dapp, 'tab-1/1')
+    approver.expect(dapp, asked)
     const answer = approver.approver.requestApproval(request)
     await vi.waitFor(() => expect(windows.opened).toHaveLength(1))
     await approver.resolve('approval-1', { approved: false })

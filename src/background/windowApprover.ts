@@ -1,5 +1,6 @@
 import type { Approver } from '../core/multichain/ports.ts'
 import { approvalPageAddress } from '../core/protocol/approvalPage.ts'
+import type { RequestIdentity } from '../core/protocol/requestIdentity.ts'
 import { sessionKeys } from '../core/protocol/storageKeys.ts'
 import {
   type ApprovalRecord,
@@ -66,7 +67,8 @@ const approvalWindows = (
 /**
  * The engine's `Approver` over extension windows (DESIGN §4 step 6, §6), on the restart-proof
  * approvals of `core/wallet/createApprovals.ts`. The engine names only the origin; the page request
- * behind it (`<connection>/<id>`, which a re-send repeats) is announced by the page port first.
+ * behind it (`<connection>/<id>` and its digest, which a re-send repeats) is announced by the page
+ * port first.
  */
 export function createWindowApprover({
   storage,
@@ -81,41 +83,44 @@ export function createWindowApprover({
     newId,
   })
   /** Per origin, the `wallet_createSession` requests being handled, in arrival order. */
-  const incoming = new Map<string, string[]>()
+  const incoming = new Map<string, RequestIdentity[]>()
 
   /**
    * The page request an approval of `origin` is for. The engine lets one `wallet_createSession`
    * per origin reach the approver; of several in flight, the one whose approval is stored (a
    * re-send) or else the earliest is that one.
    */
-  const requestKeyFor = async (origin: string): Promise<string> => {
-    const keys = incoming.get(origin) ?? []
-    if (keys.length > 1) {
+  const requestFor = async (origin: string): Promise<RequestIdentity> => {
+    const requests = incoming.get(origin) ?? []
+    if (requests.length > 1) {
       const stored = (await records.read(origin))?.requestKey
-      if (stored !== undefined && keys.includes(stored)) return stored
+      const resent = requests.find(({ requestKey }) => requestKey === stored)
+      if (resent) return resent
     }
-    return keys[0] ?? ''
+    return requests[0] ?? { requestKey: '', requestDigest: '' }
   }
 
   const approver: Approver = {
     async requestApproval(request) {
-      return desk.requestApproval(request, await requestKeyFor(request.origin))
+      return desk.requestApproval(request, await requestFor(request.origin))
     },
   }
 
   return {
     approver,
-    /** Announces the page request `requestKey` (a `wallet_createSession`) about to reach the engine. */
-    expect(origin: string, requestKey: string): void {
-      incoming.set(origin, [...(incoming.get(origin) ?? []), requestKey])
+    /** Announces the page request `request` (a `wallet_createSession`) about to reach the engine. */
+    expect(origin: string, request: RequestIdentity): void {
+      incoming.set(origin, [...(incoming.get(origin) ?? []), request])
     },
     /**
      * The request `requestKey` has been answered and its answer kept for a re-send: its approval,
      * if it had one, is over.
      */
     async answered(origin: string, requestKey: string): Promise<void> {
-      const keys = (incoming.get(origin) ?? []).filter((key) => key !== requestKey)
-      if (keys.length > 0) incoming.set(origin, keys)
+      const requests = (incoming.get(origin) ?? []).filter(
+        (request) => request.requestKey !== requestKey,
+      )
+      if (requests.length > 0) incoming.set(origin, requests)
       else incoming.delete(origin)
       await desk.release(origin, requestKey)
     },

@@ -304,6 +304,33 @@ describe('wallet_switchEthereumChain', () => {
     expect(harness.eventsTo(dapp)).toEqual([{ method: 'chainChanged', params: { chainId: '0x1' } }])
   })
 
+  it('adds no chain the approval window did not show, and stays on its chain (4001)', async () => {
+    const harness = createProviderHarness()
+    harness.ports.setApprovalPolicy((request) => ({
+      approved: true,
+      chains: [request.chains[0]?.chainId ?? 'eip155:31337'],
+      accounts: [alice],
+    }))
+    await harness.call('eth_requestAccounts')
+    // The window showed another request (one this switch re-attached to): eip155:10.
+    harness.ports.setApprovalPolicy((request) => ({
+      approved: true,
+      chains: ['eip155:1', 'eip155:10'],
+      accounts: [alice],
+      shown: {
+        ...request,
+        chains: request.chains.map((chain) => ({ ...chain, chainId: 'eip155:10' })),
+      },
+    }))
+    expect(
+      (await harness.call('wallet_switchEthereumChain', [{ chainId: '0x1' }])).error?.code,
+    ).toBe(4001)
+    expect(Object.keys(harness.ports.store.get(dapp)?.sessionScopes ?? {})).toEqual([
+      'eip155:31337',
+    ])
+    expect((await harness.call('eth_chainId')).result).toBe('0x7a69')
+  })
+
   it('stays on its chain when the user rejects adding one (4001)', async () => {
     const harness = createProviderHarness()
     harness.ports.setApprovalPolicy((request) => ({

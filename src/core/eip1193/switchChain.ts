@@ -43,7 +43,10 @@ export async function permitChain(
       preselectedAccounts: accounts,
       sessionProperties: session.sessionProperties,
     })
-    if (!approval.approved || !approval.chains.includes(chainId)) throw userRejected()
+    // The chain is granted only when the window showed it and the user approved it there.
+    const shown =
+      approval.approved && approval.shown.chains.some((chain) => chain.chainId === chainId)
+    if (!shown || !approval.chains.includes(chainId)) throw userRejected()
   }
   const chains = [...(Object.keys(session.sessionScopes) as ChainId[]), chainId]
   await multichain.updateSession(origin, { chains, accounts })

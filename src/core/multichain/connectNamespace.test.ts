@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AccountId, NormalizedScope } from '../caip/types.ts'
-import type { StoredSession } from './ports.ts'
+import type { ApprovalRequest, StoredSession } from './ports.ts'
 import { alice, bob, createHarness, dapp, otherDapp } from './testing/engineHarness.ts'
 import { eip155Methods } from './testing/memoryPorts.ts'
 
@@ -44,6 +44,26 @@ describe('connectNamespace', () => {
         sessionProperties: {},
       },
     ])
+  })
+
+  it('grants the chains the approval window showed, never those offered to the request that re-attached to it', async () => {
+    const { engine, ports } = createHarness()
+    const shown: ApprovalRequest = {
+      origin: dapp,
+      chains: [{ chainId: 'eip155:10', required: false, methods: ['eth_call'], notifications: [] }],
+      preselectedAccounts: [alice],
+      sessionProperties: {},
+    }
+    ports.setApprovalPolicy(() => ({
+      approved: true,
+      chains: ['eip155:31337', 'eip155:10'],
+      accounts: [alice],
+      shown,
+    }))
+    const result = await engine.connectNamespace({ origin: dapp, namespace: 'eip155' })
+    expect((result as { sessionScopes: unknown }).sessionScopes).toEqual({
+      'eip155:10': { methods: ['eth_call'], notifications: [], accounts: [`eip155:10:${alice}`] },
+    })
   })
 
   it('offers firstChain first, the others in the wallet’s order', async () => {

@@ -4,8 +4,8 @@ import type { Json } from '../rpc/types.ts'
 import { buildSessionScopes } from './buildSessionScopes.ts'
 import { type EngineContext, namespaceNameOf } from './namespace.ts'
 import type {
+  ApprovalAnswer,
   ApprovalChain,
-  ApprovalResult,
   ConnectNamespaceRequest,
   StoredSession,
 } from './ports.ts'
@@ -71,7 +71,7 @@ export async function connectNamespace(
 
   if (pendingApprovals.has(origin)) throw requestAlreadyPending(origin)
   pendingApprovals.add(origin)
-  let approval: ApprovalResult
+  let approval: ApprovalAnswer
   try {
     approval = await ports.approver.requestApproval({
       origin,
@@ -89,7 +89,8 @@ export async function connectNamespace(
   if (!approval.approved) throw userRejected()
 
   const approvedChains = new Set(approval.chains)
-  const chains = offered.filter((chain) => approvedChains.has(chain.chainId))
+  // Granted is what the window showed (`shown`), never what is offered to a re-sent copy.
+  const chains = approval.shown.chains.filter((chain) => approvedChains.has(chain.chainId))
   const approvedAccounts = new Set(approval.accounts.map((address) => address.toLowerCase()))
   const { accounts: walletAccounts, addresses } = await ports.capabilities.get()
   const accounts = walletAccounts.filter((address) => approvedAccounts.has(address.toLowerCase()))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { requestAlreadyPending } from '../rpc/errors.ts'
-import type { ApprovalResult } from './ports.ts'
+import type { ApprovalRequest, ApprovalResult } from './ports.ts'
 import {
   alice,
   bob,
@@ -28,6 +28,35 @@ describe('wallet_createSession', () => {
     const { call } = createHarness()
     const response = await call('wallet_createSession', mainnetRequest)
     expect(response).toEqual({ jsonrpc: '2.0', id: 1, result: mainnetSession })
+  })
+
+  it('grants what the approval window showed, never the scopes or properties of the request that re-attached to it', async () => {
+    const { call, ports } = createHarness()
+    const shown: ApprovalRequest = {
+      origin: dapp,
+      chains: [{ chainId: 'eip155:1', required: true, methods: ['eth_call'], notifications: [] }],
+      preselectedAccounts: [alice],
+      sessionProperties: {},
+    }
+    ports.setApprovalPolicy(() => ({
+      approved: true,
+      chains: ['eip155:1', 'eip155:10'],
+      accounts: [alice],
+      shown,
+    }))
+    const response = await call('wallet_createSession', {
+      requiredScopes: {
+        'eip155:1': { methods: ['eth_call', 'eth_sendTransaction'], notifications: [] },
+        'eip155:10': { methods: ['eth_sendTransaction'], notifications: [] },
+      },
+      sessionProperties: { expiry: '2099-01-01T00:00:00Z' },
+    })
+    expect(response.result).toEqual({
+      sessionScopes: {
+        'eip155:1': { methods: ['eth_call'], notifications: [], accounts: [`eip155:1:${alice}`] },
+      },
+      sessionProperties: {},
+    })
   })
 
   it('answers -32602 listing every structural problem with its path', async () => {

@@ -3,7 +3,7 @@ import { buildSessionScopes } from './buildSessionScopes.ts'
 import { computeGrant } from './computeGrant.ts'
 import type { EngineContext, HandlerAnswer, HandlerCall } from './namespace.ts'
 import { parseCreateSessionParams } from './parseCreateSessionParams.ts'
-import type { ApprovalResult, StoredSession } from './ports.ts'
+import type { ApprovalAnswer, StoredSession } from './ports.ts'
 import { preselectAccounts } from './preselectAccounts.ts'
 import { endLostSubscriptions, notifySessionChanged, sessionResult } from './sessionLifecycle.ts'
 
@@ -35,7 +35,7 @@ export async function createSession(
 
   if (pendingApprovals.has(origin)) throw requestAlreadyPending(origin)
   pendingApprovals.add(origin)
-  let approval: ApprovalResult
+  let approval: ApprovalAnswer
   try {
     approval = await ports.approver.requestApproval({
       origin,
@@ -52,11 +52,13 @@ export async function createSession(
   }
   if (!approval.approved) throw userRejected()
 
+  // Granted is what the window showed (`shown`), never the params of a re-sent copy.
+  const { shown } = approval
   const approvedChainIds = new Set(approval.chains)
-  if (grant.chains.some((chain) => chain.required && !approvedChainIds.has(chain.chainId))) {
+  if (shown.chains.some((chain) => chain.required && !approvedChainIds.has(chain.chainId))) {
     throw userRejected()
   }
-  const chains = grant.chains.filter((chain) => approvedChainIds.has(chain.chainId))
+  const chains = shown.chains.filter((chain) => approvedChainIds.has(chain.chainId))
   const approvedAddresses = new Set(approval.accounts.map((address) => address.toLowerCase()))
   const { accounts: walletAccounts, addresses } = await ports.capabilities.get()
   const accounts = walletAccounts.filter((address) => approvedAddresses.has(address.toLowerCase()))
@@ -69,7 +71,7 @@ export async function createSession(
       wallet: { keys: walletAccounts, addresses: addresses ?? {} },
       namespaces: context.namespaces,
     }),
-    sessionProperties,
+    sessionProperties: shown.sessionProperties,
     requestedScopes: grant.requestedScopes,
     createdAt: ports.clock.now(),
   }

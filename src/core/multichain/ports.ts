@@ -73,13 +73,23 @@ export type ApprovalRequest = {
   sessionProperties: SessionProperties
 }
 
+/** The user's answer in the approval window: the chains and accounts they approved, or not. */
 export type ApprovalResult =
   | { approved: true; chains: ChainId[]; accounts: AccountKey[] }
   | { approved: false }
 
+/**
+ * What the approver resolves with: the user's answer and, when approved, the request as the window
+ * showed it (`shown`). A grant is made of `shown` — for a request re-sent after a worker restart,
+ * its first copy's — never of the params of the message that happens to be waiting (DESIGN §6).
+ */
+export type ApprovalAnswer =
+  | { approved: true; chains: ChainId[]; accounts: AccountKey[]; shown: ApprovalRequest }
+  | { approved: false }
+
 /** Asks the user. Resolves when they approve, reject or close the window. */
 export interface Approver {
-  requestApproval(request: ApprovalRequest): Promise<ApprovalResult>
+  requestApproval(request: ApprovalRequest): Promise<ApprovalAnswer>
 }
 
 /** A node's answer as the router gives it: parsed, or with the result as the node's JSON text. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isResendOf, requestDigestOf, requestIdentityOf } from './requestIdentity.ts'
+import { isResendOf, matchResend, requestDigestOf, requestIdentityOf } from './requestIdentity.ts'
 
 const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const hello = ['0x68656c6c6f', account]
@@ -67,6 +67,22 @@ describe('requestIdentityOf', () => {
       requestKey: 'c0ffee/77',
       requestDigest: requestDigestOf('personal_sign', hello),
     })
+  })
+})
+
+describe('matchResend', () => {
+  const recorded = requestIdentityOf('c0ffee', 77, 'personal_sign', hello)
+
+  it('tells another request, the same request, and another request under the same key apart', () => {
+    expect(matchResend(requestIdentityOf('c0ffee', 78, 'personal_sign', hello), recorded)).toBe(
+      'another',
+    )
+    expect(matchResend(requestIdentityOf('c0ffee', 77, 'personal_sign', hello), recorded)).toBe(
+      'same',
+    )
+    expect(matchResend(requestIdentityOf('c0ffee', 77, 'eth_sign', hello), recorded)).toBe(
+      'refused',
+    )
   })
 })
 

@@ -61,11 +61,23 @@ export const requestIdentityOf = (
 })
 
 /**
- * The rule every record of a page request applies to a request that comes to it (DESIGN §6): false
- * when `incoming` is another request (another key); true when it is `recorded`'s request again
- * (same key, same digest); and when it comes under `recorded`'s key asking anything else, the
- * `-32602` refusal is thrown — it never takes over the record (its window, its approval, its
- * answer). A record without a digest (written before digests were kept) matches no re-send.
+ * The rule every record of a page request applies to a request that comes to it (DESIGN §6):
+ * `another` when `incoming` is another request (another key); `same` when it is `recorded`'s
+ * request again (same key, same digest); `refused` when it comes under `recorded`'s key asking
+ * anything else — it must never take over the record (its window, its approval, its answer). A
+ * record without a digest (written before digests were kept) matches no re-send.
+ */
+export function matchResend(
+  incoming: RequestIdentity,
+  recorded: { requestKey: string; requestDigest?: string },
+): 'another' | 'same' | 'refused' {
+  if (incoming.requestKey !== recorded.requestKey) return 'another'
+  return incoming.requestDigest === recorded.requestDigest ? 'same' : 'refused'
+}
+
+/**
+ * `matchResend` for a lookup among records: false for another request, true for the same one, and
+ * the `-32602` refusal thrown for another request under `recorded`'s key.
  *
  * @example
  * records.find((record) => record.origin === origin && isResendOf(incoming, record))
@@ -74,7 +86,7 @@ export function isResendOf(
   incoming: RequestIdentity,
   recorded: { requestKey: string; requestDigest?: string },
 ): boolean {
-  if (incoming.requestKey !== recorded.requestKey) return false
-  if (incoming.requestDigest !== recorded.requestDigest) throw resentRequestDiffers()
-  return true
+  const match = matchResend(incoming, recorded)
+  if (match === 'refused') throw resentRequestDiffers()
+  return match === 'same'
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ApprovalRequest, ApprovalResult } from '../multichain/ports.ts'
+import type { ApprovalAnswer, ApprovalRequest, ApprovalResult } from '../multichain/ports.ts'
+import { requestIdentityOf } from '../protocol/requestIdentity.ts'
 import {
   type ApprovalRecord,
   type ApprovalRecordStore,
@@ -8,8 +9,21 @@ import {
 } from './createApprovals.ts'
 
 const dapp = 'http://127.0.0.1:5173'
-const requestKey = '3f0c9a52-6d1e-4f51-9a43-0d7a4b1c2e11/1'
-const otherRequestKey = '3f0c9a52-6d1e-4f51-9a43-0d7a4b1c2e11/2'
+const connection = '3f0c9a52-6d1e-4f51-9a43-0d7a4b1c2e11'
+const devnetScopes = {
+  optionalScopes: { 'eip155:31337': { methods: ['eth_blockNumber'], notifications: [] } },
+}
+/** Page request 1 of the connection, the `wallet_createSession` of `request` below. */
+const asked = requestIdentityOf(connection, 1, 'wallet_createSession', devnetScopes)
+/** Page request 2 of the connection, asking the same. */
+const otherAsked = requestIdentityOf(connection, 2, 'wallet_createSession', devnetScopes)
+/** Page request 1 re-sent asking for signing methods and other session properties. */
+const swapped = requestIdentityOf(connection, 1, 'wallet_createSession', {
+  optionalScopes: {
+    'eip155:31337': { methods: ['eth_sendTransaction', 'personal_sign'], notifications: [] },
+  },
+  sessionProperties: { expiry: 'never' },
+})
 
 const request: ApprovalRequest = {
   origin: dapp,
@@ -31,6 +45,8 @@ const approved: ApprovalResult = {
   accounts: ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'],
 }
 const rejected: ApprovalResult = { approved: false }
+/** What the approver answers for `approved`: with the request the window showed. */
+const answered: ApprovalAnswer = { ...approved, shown: request }
 
 /**
  * A few turns of the microtask queue: storage and window calls take some (as in the browser), so
@@ -102,11 +118,11 @@ function browser() {
 /** Lets every pending step run (they take microtasks only). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-/** A first worker opens the approval for `requestKey` and is stopped while the user looks at it. */
+/** A first worker opens the approval for `asked` and is stopped while the user looks at it. */
 async function approvalOpenWhenStopped() {
   const setup = browser()
   const first = setup.startWorker()
-  const unanswered = first.requestApproval(request, requestKey)
+  const unanswered = first.requestApproval(request, asked)
   await settle()
   const record = setup.store.records.get(dapp)
   if (!record?.windowId) throw new Error('no approval window was opened')
@@ -117,28 +133,28 @@ describe('createApprovals', () => {
   it('opens one window and answers the request with the user’s answer', async () => {
     const { store, windows, startWorker } = browser()
     const approvals = startWorker()
-    const answer = approvals.requestApproval(request, requestKey)
+    const answer = approvals.requestApproval(request, asked)
     await settle()
     expect(windows.opened).toEqual(['approval-1'])
     await approvals.resolve('approval-1', approved)
-    await expect(answer).resolves.toEqual(approved)
+    await expect(answer).resolves.toEqual(answered)
     expect(store.records.get(dapp)?.result).toEqual(approved)
   })
 
   it('takes only the first answer: a window closed after approving changes nothing', async () => {
     const { startWorker } = browser()
     const approvals = startWorker()
-    const answer = approvals.requestApproval(request, requestKey)
+    const answer = approvals.requestApproval(request, asked)
     await settle()
     await approvals.resolve('approval-1', approved)
     await approvals.windowClosed(101)
-    await expect(answer).resolves.toEqual(approved)
+    await expect(answer).resolves.toEqual(answered)
   })
 
   it('rejects when the window is closed unanswered', async () => {
     const { windows, startWorker } = browser()
     const approvals = startWorker()
-    const answer = approvals.requestApproval(request, requestKey)
+    const answer = approvals.requestApproval(request, asked)
     await settle()
     windows.close(101)
     await approvals.windowClosed(101)
@@ -148,9 +164,9 @@ describe('createApprovals', () => {
   it('refuses a different request of the origin while the window is open (-32002)', async () => {
     const { windows, startWorker } = browser()
     const approvals = startWorker()
-    approvals.requestApproval(request, requestKey)
+    approvals.requestApproval(request, asked)
     await settle()
-    await expect(approvals.requestApproval(request, otherRequestKey)).rejects.toMatchObject({
+    await expect(approvals.requestApproval(request, otherAsked)).rejects.toMatchObject({
       code: -32002,
       message: `Request of type wallet_createSession already pending for origin ${dapp}. Please wait.`,
     })
@@ -160,29 +176,29 @@ describe('createApprovals', () => {
   it('asks again for a new request once the earlier one was answered', async () => {
     const { windows, startWorker } = browser()
     const approvals = startWorker()
-    const first = approvals.requestApproval(request, requestKey)
+    const first = approvals.requestApproval(request, asked)
     await settle()
     await approvals.resolve('approval-1', rejected)
     await first
-    const second = approvals.requestApproval(request, otherRequestKey)
+    const second = approvals.requestApproval(request, otherAsked)
     await settle()
     expect(windows.opened).toEqual(['approval-1', 'approval-2'])
     await approvals.resolve('approval-2', approved)
-    await expect(second).resolves.toEqual(approved)
+    await expect(second).resolves.toEqual(answered)
   })
 
   it('forgets the approval on release, and only that of the released request', async () => {
     const { store, startWorker } = browser()
     const approvals = startWorker()
-    const answer = approvals.requestApproval(request, requestKey)
+    const answer = approvals.requestApproval(request, asked)
     await settle()
-    await approvals.release(dapp, requestKey)
+    await approvals.release(dapp, asked.requestKey)
     expect(store.records.has(dapp)).toBe(true)
     await approvals.resolve('approval-1', approved)
     await answer
-    await approvals.release(dapp, otherRequestKey)
+    await approvals.release(dapp, otherAsked.requestKey)
     expect(store.records.has(dapp)).toBe(true)
-    await approvals.release(dapp, requestKey)
+    await approvals.release(dapp, asked.requestKey)
     expect(store.records.has(dapp)).toBe(false)
   })
 
@@ -191,18 +207,18 @@ describe('createApprovals', () => {
       const { windows, startWorker, approvalId } = await approvalOpenWhenStopped()
       const second = startWorker()
       await second.resolve(approvalId, approved)
-      await expect(second.requestApproval(request, requestKey)).resolves.toEqual(approved)
+      await expect(second.requestApproval(request, asked)).resolves.toEqual(answered)
       expect(windows.opened).toHaveLength(1)
     })
 
     it('(stop, re-send, answer): the re-sent request re-attaches to the open window', async () => {
       const { windows, startWorker, approvalId } = await approvalOpenWhenStopped()
       const second = startWorker()
-      const answer = second.requestApproval(request, requestKey)
+      const answer = second.requestApproval(request, asked)
       await settle()
       expect(windows.opened).toHaveLength(1)
       await second.resolve(approvalId, approved)
-      await expect(answer).resolves.toEqual(approved)
+      await expect(answer).resolves.toEqual(answered)
     })
 
     it('(stop, re-send and answer at once): the answer reaches the request in every interleaving', async () => {
@@ -210,19 +226,19 @@ describe('createApprovals', () => {
         for (let lag = 0; lag <= 40; lag += 1) {
           const { windows, startWorker, approvalId } = await approvalOpenWhenStopped()
           const second = startWorker()
-          const answering = async (): Promise<ApprovalResult | undefined> => {
+          const answering = async (): Promise<ApprovalAnswer | undefined> => {
             await second.resolve(approvalId, approved)
             return undefined
           }
-          const resending = (): Promise<ApprovalResult | undefined> =>
-            second.requestApproval(request, requestKey)
+          const resending = (): Promise<ApprovalAnswer | undefined> =>
+            second.requestApproval(request, asked)
           const [early, late] = answerFirst ? [answering, resending] : [resending, answering]
           const steps = Promise.all([early(), hop(lag).then(late)])
           const [a, b] = await steps
           expect({ lag, answerFirst, answer: answerFirst ? b : a }).toEqual({
             lag,
             answerFirst,
-            answer: approved,
+            answer: answered,
           })
           expect(windows.opened).toHaveLength(1)
         }
@@ -234,10 +250,10 @@ describe('createApprovals', () => {
         await approvalOpenWhenStopped()
       // The stopping worker records the answer and wakes its request, which dies with it.
       await first.resolve(approvalId, approved)
-      await expect(unanswered).resolves.toEqual(approved)
+      await expect(unanswered).resolves.toEqual(answered)
       expect(store.records.get(dapp)?.result).toEqual(approved)
       const next = startWorker()
-      await expect(next.requestApproval(request, requestKey)).resolves.toEqual(approved)
+      await expect(next.requestApproval(request, asked)).resolves.toEqual(answered)
       expect(windows.opened).toHaveLength(1)
     })
 
@@ -245,7 +261,7 @@ describe('createApprovals', () => {
       const { windows, startWorker, windowId } = await approvalOpenWhenStopped()
       windows.close(windowId)
       const second = startWorker()
-      await expect(second.requestApproval(request, requestKey)).resolves.toEqual(rejected)
+      await expect(second.requestApproval(request, asked)).resolves.toEqual(rejected)
       expect(windows.opened).toHaveLength(1)
     })
 
@@ -254,7 +270,7 @@ describe('createApprovals', () => {
       const second = startWorker()
       windows.close(windowId)
       await second.windowClosed(windowId)
-      await expect(second.requestApproval(request, requestKey)).resolves.toEqual(rejected)
+      await expect(second.requestApproval(request, asked)).resolves.toEqual(rejected)
       expect(windows.opened).toHaveLength(1)
     })
 
@@ -262,20 +278,63 @@ describe('createApprovals', () => {
       const { windows, startWorker, approvalId } = await approvalOpenWhenStopped()
       const second = startWorker()
       await expect(
-        Promise.all([
-          second.requestApproval(request, requestKey),
-          second.resolve(approvalId, approved),
-        ]),
-      ).resolves.toEqual([approved, undefined])
+        Promise.all([second.requestApproval(request, asked), second.resolve(approvalId, approved)]),
+      ).resolves.toEqual([answered, undefined])
       const third = startWorker()
-      await expect(third.requestApproval(request, requestKey)).resolves.toEqual(approved)
+      await expect(third.requestApproval(request, asked)).resolves.toEqual(answered)
       expect(windows.opened).toHaveLength(1)
+    })
+
+    it('refuses -32602 another request re-sent under the key of a pending approval; the window still answers the first', async () => {
+      const { windows, startWorker, approvalId } = await approvalOpenWhenStopped()
+      const second = startWorker()
+      await expect(second.requestApproval(request, swapped)).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringContaining('a re-sent request must repeat the request it re-sends'),
+      })
+      const answer = second.requestApproval(request, asked)
+      await settle()
+      await second.resolve(approvalId, approved)
+      await expect(answer).resolves.toEqual(answered)
+      expect(windows.opened).toHaveLength(1)
+    })
+
+    it('refuses -32602 another request under the key of an approval answered while no request waited', async () => {
+      const { startWorker, approvalId } = await approvalOpenWhenStopped()
+      const second = startWorker()
+      await second.resolve(approvalId, approved)
+      await expect(second.requestApproval(request, swapped)).rejects.toMatchObject({
+        code: -32602,
+      })
+      await expect(second.requestApproval(request, asked)).resolves.toEqual(answered)
+    })
+
+    it('answers a re-attached request with the request its record holds, never the copy it came with', async () => {
+      const { startWorker, approvalId } = await approvalOpenWhenStopped()
+      const second = startWorker()
+      await second.resolve(approvalId, approved)
+      const copy: ApprovalRequest = {
+        ...request,
+        chains: [
+          {
+            chainId: 'eip155:1',
+            required: true,
+            methods: ['eth_sendTransaction'],
+            notifications: [],
+          },
+        ],
+        sessionProperties: { expiry: 'never' },
+      }
+      await expect(second.requestApproval(copy, asked)).resolves.toEqual({
+        ...approved,
+        shown: request,
+      })
     })
 
     it('a different request of the origin is refused while the restored window is open', async () => {
       const { startWorker } = await approvalOpenWhenStopped()
       const second = startWorker()
-      await expect(second.requestApproval(request, otherRequestKey)).rejects.toMatchObject({
+      await expect(second.requestApproval(request, otherAsked)).rejects.toMatchObject({
         code: -32002,
       })
     })

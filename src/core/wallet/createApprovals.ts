@@ -1,4 +1,5 @@
-import type { ApprovalRequest, ApprovalResult } from '../multichain/ports.ts'
+import type { ApprovalAnswer, ApprovalRequest, ApprovalResult } from '../multichain/ports.ts'
+import { isResendOf, type RequestIdentity } from '../protocol/requestIdentity.ts'
 import { requestAlreadyPending } from '../rpc/errors.ts'
 
 /**
@@ -10,6 +11,8 @@ export type ApprovalRecord = {
   request: ApprovalRequest
   /** `<connection id>/<request id>` of the page request it belongs to (`requestKey`). */
   requestKey: string
+  /** What that page request asks (`requestDigestOf`): a re-send must ask the same. */
+  requestDigest: string
   windowId?: number
   /** The user's answer (a closed window is a rejection), recorded once: the first answer wins. */
   result?: ApprovalResult
@@ -38,8 +41,11 @@ export type CreateApprovalsParameters = {
 
 const rejected: ApprovalResult = { approved: false }
 
-/** A re-attached or new request: answered already, or waiting for the user. */
-type Outcome = { result: ApprovalResult } | { waiting: Promise<ApprovalResult> }
+/** A re-attached or new request, as its record shows it: answered already, or waiting for the user. */
+type Outcome = { shown: ApprovalRequest } & (
+  | { result: ApprovalResult }
+  | { waiting: Promise<ApprovalResult> }
+)
 
 /**
  * Approvals that survive a service-worker restart in any order of events (DESIGN §6). The record
@@ -47,9 +53,12 @@ type Outcome = { result: ApprovalResult } | { waiting: Promise<ApprovalResult> }
  *
  * - The answer is written to the record before anyone waiting is told, so an answer that arrives
  *   while nobody waits (a worker that just started, before the page re-sent its request) is kept.
- * - A re-sent request (same `requestKey`) re-attaches: it takes the recorded answer if there is one,
- *   waits for the open window otherwise, and is rejected if its window is gone unanswered (closed
- *   while no worker was running). It never opens a second window.
+ * - A re-sent request (same `requestKey` and `requestDigest`) re-attaches: it takes the recorded
+ *   answer if there is one, waits for the open window otherwise, and is rejected if its window is
+ *   gone unanswered (closed while no worker was running). It never opens a second window. Another
+ *   request under the recorded key is refused `-32602` (`isResendOf`, DESIGN §6).
+ * - An approval resolves with the request as the record holds it (`shown`): what is granted is
+ *   what the window showed, never the params of a re-sent copy.
  * - Every step on an origin's record (attach, answer, close, release) runs one after the other, so
  *   no answer can fall between reading the record and starting to wait.
  * - The record stays, answered, until `release`: a worker stopped after the answer but before the
@@ -57,7 +66,7 @@ type Outcome = { result: ApprovalResult } | { waiting: Promise<ApprovalResult> }
  *
  * @example
  * const approvals = createApprovals({ store, windows, newId: () => crypto.randomUUID() })
- * const result = await approvals.requestApproval(request, 'c0ffee/1') // opens a window, waits
+ * const answer = await approvals.requestApproval(request, { requestKey: 'c0ffee/1', requestDigest })
  */
 export function createApprovals({ store, windows, newId }: CreateApprovalsParameters) {
   const waiters = new Map<string, Array<(result: ApprovalResult) => void>>()
@@ -126,35 +135,41 @@ export function createApprovals({ store, windows, newId }: CreateApprovalsParame
 
   return {
     /**
-     * Asks the user about `request` on behalf of the page request `requestKey`, or re-attaches that
+     * Asks the user about `request` on behalf of the page request `identity`, or re-attaches that
      * request to its approval after a restart. Throws `-32002` while another request of the origin
-     * has its window open.
+     * has its window open, `-32602` for another request under the key of the origin's record.
      */
-    async requestApproval(request: ApprovalRequest, requestKey: string): Promise<ApprovalResult> {
+    async requestApproval(
+      request: ApprovalRequest,
+      identity: RequestIdentity,
+    ): Promise<ApprovalAnswer> {
       const { origin } = request
       // The step decides and starts waiting; the wait itself is outside it, so that the answer
       // (a later step on the same origin) can get in.
       const outcome = await serially(origin, async (): Promise<Outcome> => {
         const existing = await store.read(origin)
-        if (existing && existing.requestKey === requestKey) {
-          if (existing.result) return { result: existing.result }
-          if (await windowAlive(existing)) return { waiting: waitFor(existing.id) }
+        if (existing && isResendOf(identity, existing)) {
+          if (existing.result) return { shown: existing.request, result: existing.result }
+          if (await windowAlive(existing)) {
+            return { shown: existing.request, waiting: waitFor(existing.id) }
+          }
           // Its window went away while no worker was there to hear it: a rejection.
           await store.write(origin, { ...existing, result: rejected })
-          return { result: rejected }
+          return { shown: existing.request, result: rejected }
         }
         if (existing && !existing.result && (await windowAlive(existing))) {
           throw requestAlreadyPending(origin)
         }
-        const record: ApprovalRecord = { id: newId(), request, requestKey }
+        const record: ApprovalRecord = { id: newId(), request, ...identity }
         await store.write(origin, record)
         const waiting = waitFor(record.id)
         const failed = await open(origin, record)
-        if (!failed) return { waiting }
+        if (!failed) return { shown: request, waiting }
         waiters.delete(record.id)
-        return { result: failed }
+        return { shown: request, result: failed }
       })
-      return 'result' in outcome ? outcome.result : outcome.waiting
+      const result = 'result' in outcome ? outcome.result : await outcome.waiting
+      return result.approved ? { ...result, shown: outcome.shown } : result
     },
 
     get,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { requestIdentityOf } from '../protocol/requestIdentity.ts'
 import type { RpcResponse } from '../rpc/types.ts'
 import {
   createRecentAnswers,
@@ -16,8 +17,12 @@ const invoke = (method: string) => ({
 
 const subscribed: RpcResponse = { jsonrpc: '2.0', id: 4, result: `0x${'ab'.repeat(16)}` }
 const revoked: RpcResponse = { jsonrpc: '2.0', id: 5, result: true }
-const key = '3f0c9a52-6d1e-4f51-9a43-0d7a4b1c2e11/4'
-const otherKey = '3f0c9a52-6d1e-4f51-9a43-0d7a4b1c2e11/5'
+const connection = '3f0c9a52-6d1e-4f51-9a43-0d7a4b1c2e11'
+const subscribe = invoke('eth_subscribe')
+/** Page request 4, the `eth_subscribe` answered `subscribed`. */
+const key = requestIdentityOf(connection, 4, subscribe.method, subscribe.params)
+/** Page request 5, the `wallet_revokeSession` answered `revoked`. */
+const otherKey = requestIdentityOf(connection, 5, 'wallet_revokeSession', {})
 
 function memoryStore(): RecentAnswersStore<RpcResponse> & { writes: number } {
   let item: Record<string, RecentAnswer<RpcResponse>> | undefined
@@ -73,6 +78,19 @@ describe('createRecentAnswers', () => {
     await expect(answers.recall(otherKey)).resolves.toBeUndefined()
   })
 
+  it('refuses -32602 another request under the key of a kept answer, and keeps the answer for its own re-send', async () => {
+    const answers = createRecentAnswers({
+      store: memoryStore(),
+      now: () => 0,
+      keepMs: 60_000,
+      limit: 10,
+    })
+    await answers.remember(key, subscribed)
+    const swapped = requestIdentityOf(connection, 4, 'wallet_revokeSession', {})
+    await expect(answers.recall(swapped)).rejects.toMatchObject({ code: -32602 })
+    await expect(answers.recall(key)).resolves.toEqual(subscribed)
+  })
+
   it('forgets an answer after keepMs, and drops it from storage on the next write', async () => {
     let now = 1_000
     const store = memoryStore()
@@ -81,13 +99,18 @@ describe('createRecentAnswers', () => {
     now += 60_000
     await expect(answers.recall(key)).resolves.toBeUndefined()
     await answers.remember(otherKey, revoked)
-    expect(Object.keys((await store.read()) ?? {})).toEqual([otherKey])
+    expect(Object.keys((await store.read()) ?? {})).toEqual([otherKey.requestKey])
   })
 
   it('keeps at most `limit` answers, the newest', async () => {
     const store = memoryStore()
     const answers = createRecentAnswers({ store, now: () => 0, keepMs: 60_000, limit: 2 })
-    for (const id of [1, 2, 3]) await answers.remember(`c/${id}`, { ...revoked, id })
+    for (const id of [1, 2, 3]) {
+      await answers.remember(requestIdentityOf('c', id, 'wallet_revokeSession', {}), {
+        ...revoked,
+        id,
+      })
+    }
     expect(Object.keys((await store.read()) ?? {})).toEqual(['c/2', 'c/3'])
   })
 

@@ -1,4 +1,5 @@
 import { isObject } from '@metamask/utils'
+import { isResendOf, type RequestIdentity } from '../protocol/requestIdentity.ts'
 import { walletReplayedMethods } from './namespaces.ts'
 
 /**
@@ -21,8 +22,11 @@ export function isReplayedOnResend(request: unknown): boolean {
   )
 }
 
-/** One remembered answer and when it was given (ms since the epoch). */
-export type RecentAnswer<Answer> = { answer: Answer; at: number }
+/**
+ * One remembered answer, when it was given (ms since the epoch), and what its request asked
+ * (`requestDigestOf`): only a re-send asking the same gets it.
+ */
+export type RecentAnswer<Answer> = { answer: Answer; at: number; requestDigest: string }
 
 /** The remembered answers as one stored item (the worker keeps it in `storage.session`). */
 export type RecentAnswersStore<Answer> = {
@@ -42,12 +46,13 @@ export type CreateRecentAnswersParameters<Answer> = {
 /**
  * The answers recently given to page requests, by request key (`<connection>/<id>`), kept where
  * they outlive the worker: a request re-sent after a restart gets the same answer again instead
- * of being run twice.
+ * of being run twice. Another request under a kept key is refused `-32602` (`isResendOf`): it gets
+ * neither the kept answer nor a run of its own while the key is taken.
  *
  * @example
  * const answers = createRecentAnswers({ store, now: Date.now, keepMs: 60_000, limit: 100 })
- * await answers.remember('c0ffee/3', response)
- * await answers.recall('c0ffee/3') // response
+ * await answers.remember({ requestKey: 'c0ffee/3', requestDigest }, response)
+ * await answers.recall({ requestKey: 'c0ffee/3', requestDigest }) // response
  */
 export function createRecentAnswers<Answer>({
   store,
@@ -59,18 +64,26 @@ export function createRecentAnswers<Answer>({
   const fresh = (entry: RecentAnswer<Answer>): boolean => now() - entry.at < keepMs
 
   return {
-    /** The answer given to `requestKey` within `keepMs`, if any. */
-    async recall(requestKey: string): Promise<Answer | undefined> {
+    /**
+     * The answer given to `request` within `keepMs`, if any; throws `-32602` when the answer kept
+     * under its key is another request's.
+     */
+    async recall(request: RequestIdentity): Promise<Answer | undefined> {
       await writes
-      const entry = (await store.read())?.[requestKey]
-      return entry && fresh(entry) ? entry.answer : undefined
+      const entry = (await store.read())?.[request.requestKey]
+      if (!entry || !fresh(entry)) return undefined
+      const kept = { requestKey: request.requestKey, requestDigest: entry.requestDigest }
+      return isResendOf(request, kept) ? entry.answer : undefined
     },
 
-    /** Keeps `answer` for `requestKey`, dropping expired answers (one write at a time). */
-    remember(requestKey: string, answer: Answer): Promise<void> {
+    /** Keeps `answer` for `request`, dropping expired answers (one write at a time). */
+    remember(request: RequestIdentity, answer: Answer): Promise<void> {
+      const { requestKey, requestDigest } = request
       const write = async (): Promise<void> => {
-        const kept = Object.entries((await store.read()) ?? {}).filter(([, entry]) => fresh(entry))
-        kept.push([requestKey, { answer, at: now() }])
+        const kept = Object.entries((await store.read()) ?? {}).filter(
+          ([key, entry]) => key !== requestKey && fresh(entry),
+        )
+        kept.push([requestKey, { answer, at: now(), requestDigest }])
         await store.write(Object.fromEntries(kept.slice(-limit)))
       }
       const next = writes.then(write)

@@ -11,6 +11,7 @@ import type { Json, RpcNotification } from '../../rpc/types.ts'
 import type { SolanaSigner, SolanaSigningRequest } from '../../solana/solanaNamespace.ts'
 import type {
   AnswerOptions,
+  ApprovalAnswer,
   ApprovalRequest,
   ApprovalResult,
   ConnectionId,
@@ -53,8 +54,14 @@ export type RecordedNodeCall =
   | { kind: 'unsubscribe'; owner: SubscriptionOwner; subscriptionId: string }
   | { kind: 'unsubscribeAll'; match: { origin: string; connection?: string; chainId?: ChainId } }
 
-/** Decides one approval; the default approves every offered chain with the preselected accounts. */
-export type ApprovalPolicy = (request: ApprovalRequest) => ApprovalResult | Promise<ApprovalResult>
+/**
+ * Decides one approval; the default approves every offered chain with the preselected accounts.
+ * An answer that names what was `shown` stands for a window that showed another request (one the
+ * page request re-attached to); otherwise the window showed `request`.
+ */
+export type ApprovalPolicy = (
+  request: ApprovalRequest,
+) => ApprovalResult | ApprovalAnswer | Promise<ApprovalResult | ApprovalAnswer>
 
 export const approveAsOffered: ApprovalPolicy = (request) => ({
   approved: true,
@@ -179,7 +186,8 @@ export function createMemoryPorts(
     approver: {
       requestApproval: async (request) => {
         approvals.push(request)
-        return policy(request)
+        const result = await policy(request)
+        return result.approved && !('shown' in result) ? { ...result, shown: request } : result
       },
     },
     nodes: {
