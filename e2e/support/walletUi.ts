@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { type BrowserContext, expect, type Page } from '@playwright/test'
+import { sessionKeys } from '../../src/core/protocol/storageKeys.ts'
 
 /** anvil's mnemonic: its accounts are funded on the devnet. */
 export const testMnemonic = 'test test test test test test test test test test test junk'
@@ -116,15 +117,47 @@ export async function waitForApprovalWindow(
   options: { locked?: boolean } = {},
 ): Promise<Page> {
   const ready = options.locked ? 'unlock-password' : 'approval-origin'
-  await expect
-    .poll(() => approvalWindows(context, extensionOrigin, popupUrl).length, {
-      message: 'an approval window opens',
-    })
-    .toBeGreaterThan(0)
+  try {
+    await expect
+      .poll(() => approvalWindows(context, extensionOrigin, popupUrl).length, {
+        message: 'an approval window opens',
+      })
+      .toBeGreaterThan(0)
+  } catch (error) {
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\n${await windowsAndApprovals(context, popupUrl)}`,
+    )
+  }
   const [window] = approvalWindows(context, extensionOrigin, popupUrl)
   if (!window) throw new Error('approval window vanished')
   await expect(window.getByTestId(ready)).toBeVisible()
   return window
+}
+
+/**
+ * What the browser and the worker hold when an awaited approval window did not open, for the
+ * failure's message: the browser's windows with their tabs' addresses (`chrome.windows.getAll`),
+ * and the approval records in `storage.session` (what the worker asked and what it recorded),
+ * read from the wallet's popup page.
+ */
+async function windowsAndApprovals(context: BrowserContext, popupUrl: string): Promise<string> {
+  const popup = context.pages().find((page) => page.url() === popupUrl)
+  if (!popup) return 'No popup page is open to read the windows and approval records from.'
+  const seen = await popup.evaluate(async (prefix) => {
+    const windows = await chrome.windows.getAll({ populate: true })
+    const stored = await chrome.storage.session.get(null)
+    return {
+      windows: windows.map(({ id, type, tabs }) => ({
+        id,
+        type,
+        urls: tabs?.map((tab) => tab.url),
+      })),
+      approvals: Object.entries(stored)
+        .filter(([key]) => key.startsWith(prefix))
+        .map(([, record]) => record),
+    }
+  }, sessionKeys.approvalPrefix)
+  return `Browser windows: ${JSON.stringify(seen.windows)}\nApproval records: ${JSON.stringify(seen.approvals)}`
 }
 
 /** The `approval-account-*` / `approval-chain-*` checkboxes and whether each is checked. */
