@@ -15,7 +15,7 @@ test.describe('a burst of 1,000 reads from one page', () => {
     wallet,
     endpoint,
     anvilUrl,
-    dappPage,
+    sessionPage,
     openDapp,
     otherDapp,
     connect,
@@ -30,28 +30,27 @@ test.describe('a burst of 1,000 reads from one page', () => {
         localDevnet: { rpcUrl: proxy.url, wsUrl: endpoint.wsUrl },
       })
       const stranger = await openDapp(otherDapp)
-      await connect(dappPage)
       await connect(stranger)
-      await sniffResponses(dappPage)
-      await startBurst(dappPage, { count: 1_000, blocks, scope: devnet })
+      await sniffResponses(sessionPage)
+      await startBurst(sessionPage, { count: 1_000, blocks, scope: devnet })
       await expect.poll(() => proxy.atGate).toBe(inFlightPerOrigin)
 
       expect(await invoke(stranger, devnet, 'eth_blockNumber', [])).toEqual({
         result: `0x${(blocks - 1).toString(16)}`,
       })
-      expect(await burstProgress(dappPage)).toBe(0)
+      expect(await burstProgress(sessionPage)).toBe(0)
       // The page's own calls that need no node are answered meanwhile too.
-      expect(await request(dappPage, 'wallet_getSession', {})).toMatchObject({
+      expect(await request(sessionPage, 'wallet_getSession', {})).toMatchObject({
         result: { sessionScopes: { [devnet]: {} } },
       })
       expect(proxy.atGate).toBe(inFlightPerOrigin)
 
       proxy.openGate()
-      const answers = await burstAnswers(dappPage)
+      const answers = await burstAnswers(sessionPage)
       expect(answers).toHaveLength(1_000)
       for (const answer of answers)
         expect(answer).toEqual({ block: answer.block, number: `0x${answer.block.toString(16)}` })
-      const responses = await sniffedResponses(dappPage)
+      const responses = await sniffedResponses(sessionPage)
       expect(responses.total).toBe(responses.distinct)
       expect(responses.distinct).toBeGreaterThanOrEqual(1_000)
     } finally {
@@ -66,8 +65,7 @@ test.describe('a burst of 1,000 reads from one page', () => {
     wallet,
     endpoint,
     anvilUrl,
-    dappPage,
-    connect,
+    sessionPage,
     serviceWorker,
   }) => {
     await mine(anvilUrl, 20)
@@ -77,22 +75,21 @@ test.describe('a burst of 1,000 reads from one page', () => {
       await writeSettings(wallet.popup, {
         localDevnet: { rpcUrl: proxy.url, wsUrl: endpoint.wsUrl },
       })
-      await connect(dappPage)
-      await sniffResponses(dappPage)
-      await startBurst(dappPage, { count: 1_000, blocks, scope: devnet })
+      await sniffResponses(sessionPage)
+      await startBurst(sessionPage, { count: 1_000, blocks, scope: devnet })
       // 300 reads answered, the next ones in flight at the gate: the worker stops mid-burst.
       proxy.letThrough(300)
-      await expect.poll(() => burstProgress(dappPage)).toBe(300)
+      await expect.poll(() => burstProgress(sessionPage)).toBe(300)
       await expect.poll(() => proxy.atGate).toBe(inFlightPerOrigin)
       await serviceWorker.stop()
       proxy.openGate()
-      const answers = await burstAnswers(dappPage)
+      const answers = await burstAnswers(sessionPage)
 
       expect(serviceWorker.stops).toBe(1)
       expect(answers).toHaveLength(1_000)
       for (const answer of answers)
         expect(answer).toEqual({ block: answer.block, number: `0x${answer.block.toString(16)}` })
-      const responses = await sniffedResponses(dappPage)
+      const responses = await sniffedResponses(sessionPage)
       expect(responses.total).toBe(responses.distinct)
       expect(responses.distinct).toBeGreaterThanOrEqual(1_000)
     } finally {

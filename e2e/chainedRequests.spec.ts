@@ -160,23 +160,23 @@ const verifies = async (outcome: Outcome<`0x${string}`>, text: string): Promise<
   (await verifyMessage({ address: firstAccount, message: text, signature: outcome.result }))
 
 test.describe('a request sent right after an approval waits for its own click', () => {
+  test.use({ sessionRequest: signingSession })
+
   for (const delayMs of [0, 50, 200]) {
     test(`personal_sign ${delayMs} ms after the previous one was approved`, async ({
       wallet,
-      dappPage,
-      connect,
+      sessionPage,
     }) => {
-      await connect(dappPage, signingSession)
-      await installSigner(dappPage)
+      await installSigner(sessionPage)
       const first = `first, then ${delayMs} ms`
       const second = `second, ${delayMs} ms after`
-      const chain = startChain(dappPage, first, second, delayMs)
+      const chain = startChain(sessionPage, first, second, delayMs)
       await (await windowShowing(wallet.context, wallet.extensionOrigin, first))
         .getByTestId('confirm-approve')
         .click()
       const window = await windowShowing(wallet.context, wallet.extensionOrigin, second)
-      await dappPage.waitForTimeout(settleMs)
-      expect(await answered(dappPage, 'second')).toBeUndefined()
+      await sessionPage.waitForTimeout(settleMs)
+      expect(await answered(sessionPage, 'second')).toBeUndefined()
       await expect(window.getByTestId('confirm-message')).toHaveText(second)
       await window.getByTestId('confirm-approve').click()
       const [one, two] = await chain
@@ -188,19 +188,18 @@ test.describe('a request sent right after an approval waits for its own click', 
   for (const delayMs of [0, 50, 200]) {
     test(`another origin's personal_sign ${delayMs} ms after an approval`, async ({
       wallet,
-      dappPage,
+      sessionPage,
       openDapp,
       otherDapp,
       connect,
     }) => {
       const otherPage = await openDapp(otherDapp)
-      await connect(dappPage, signingSession)
       await connect(otherPage, signingSession)
-      await installSigner(dappPage)
+      await installSigner(sessionPage)
       await installSigner(otherPage)
       const first = `origin one, then ${delayMs} ms`
       const second = `origin two, ${delayMs} ms after`
-      const one = startSign(dappPage, 'first', first)
+      const one = startSign(sessionPage, 'first', first)
       await (await windowShowing(wallet.context, wallet.extensionOrigin, first))
         .getByTestId('confirm-approve')
         .click()
@@ -217,24 +216,22 @@ test.describe('a request sent right after an approval waits for its own click', 
 
   test('a chained request with the worker stopped between the two', async ({
     wallet,
-    dappPage,
-    connect,
+    sessionPage,
     serviceWorker,
   }) => {
-    await connect(dappPage, signingSession)
-    await installSigner(dappPage)
+    await installSigner(sessionPage)
     const first = 'before the stop'
     const second = 'after the stop'
-    const one = startSign(dappPage, 'first', first)
+    const one = startSign(sessionPage, 'first', first)
     await (await windowShowing(wallet.context, wallet.extensionOrigin, first))
       .getByTestId('confirm-approve')
       .click()
     expect(await verifies(await one, first)).toBe(true)
     await serviceWorker.stop()
-    const two = startSign(dappPage, 'second', second)
+    const two = startSign(sessionPage, 'second', second)
     const window = await windowShowing(wallet.context, wallet.extensionOrigin, second)
-    await dappPage.waitForTimeout(settleMs)
-    expect(await answered(dappPage, 'second')).toBeUndefined()
+    await sessionPage.waitForTimeout(settleMs)
+    expect(await answered(sessionPage, 'second')).toBeUndefined()
     await window.getByTestId('confirm-approve').click()
     expect(await verifies(await two, second)).toBe(true)
     expect(serviceWorker.stops).toBe(1)
@@ -242,18 +239,16 @@ test.describe('a request sent right after an approval waits for its own click', 
 
   test('eth_sendTransaction right after a personal_sign was approved', async ({
     wallet,
-    dappPage,
-    connect,
+    sessionPage,
   }) => {
-    await connect(dappPage, signingSession)
-    await installSigner(dappPage)
+    await installSigner(sessionPage)
     const text = 'approve, then send'
-    const one = startSign(dappPage, 'first', text)
+    const one = startSign(sessionPage, 'first', text)
     await (await windowShowing(wallet.context, wallet.extensionOrigin, text))
       .getByTestId('confirm-approve')
       .click()
     expect(await verifies(await one, text)).toBe(true)
-    const sent = invoke<`0x${string}`>(dappPage, devnet, 'eth_sendTransaction', [
+    const sent = invoke<`0x${string}`>(sessionPage, devnet, 'eth_sendTransaction', [
       { from: firstAccount, to: firstAccount, value: '0x1' },
     ])
     let window: Page | undefined
@@ -269,7 +264,7 @@ test.describe('a request sent right after an approval waits for its own click', 
         return false
       })
       .toBe(true)
-    await dappPage.waitForTimeout(settleMs)
+    await sessionPage.waitForTimeout(settleMs)
     if (!window) throw new Error('unreachable')
     await expect(window.getByTestId('confirm-approve')).toBeEnabled()
     await window.getByTestId('confirm-approve').click()

@@ -137,16 +137,11 @@ test.describe('the EIP-1193 provider', () => {
   })
 
   test('viem signs a message and typed data that verify, personal_ecRecover names the message signer, and viem sends a transaction that is mined', async ({
-    openDapp,
+    ethereumPage: page,
     endpoint,
     wallet,
-    approvalWindow,
   }) => {
-    const page = await openViemDapp(openDapp)
     const chain = chainOf(endpoint)
-    const connecting = page.evaluate((chain) => window.viemDapp.requestAddresses(chain), chain)
-    await approve(await approvalWindow(), { accounts: [firstAccount] })
-    expect(await connecting).toEqual({ result: [firstAccount] })
 
     const signing = page.evaluate(
       ({ chain, address }) => window.viemDapp.signMessage(chain, address, 'hello from viem'),
@@ -285,7 +280,7 @@ test.describe('the EIP-1193 provider', () => {
     otherDapp,
     endpoint,
     wallet,
-    approvalWindow,
+    connectEthereum,
   }) => {
     const second = await startNodeEndpoint({ port: 0, chainId: 1337 })
     try {
@@ -293,9 +288,7 @@ test.describe('the EIP-1193 provider', () => {
       const added = chainOf(second, 1337)
       const page = await openViemDapp(openDapp)
       const other = await openViemDapp(openDapp, otherDapp)
-      const connecting = page.evaluate((chain) => window.viemDapp.requestAddresses(chain), chain)
-      await approve(await approvalWindow(), { accounts: [firstAccount] })
-      await connecting
+      await connectEthereum(page)
 
       const adding = page.evaluate(({ chain, added }) => window.viemDapp.addChain(chain, added), {
         chain,
@@ -351,18 +344,9 @@ test.describe('the EIP-1193 provider', () => {
   })
 
   test('eth_subscribe delivers newHeads as message events until eth_unsubscribe', async ({
-    openDapp,
-    endpoint,
+    ethereumPage: page,
     anvilUrl,
-    approvalWindow,
   }) => {
-    const page = await openViemDapp(openDapp)
-    const connecting = page.evaluate(
-      (chain) => window.viemDapp.requestAddresses(chain),
-      chainOf(endpoint),
-    )
-    await approve(await approvalWindow(), { accounts: [firstAccount] })
-    await connecting
     const subscribed = await page.evaluate(() =>
       window.viemDapp.request('eth_subscribe', ['newHeads']),
     )
@@ -479,11 +463,9 @@ test.describe('the Connections screen and the EIP-1193 provider', () => {
   test("shows each site's chain and active account; changing the active account reorders that site's accounts only, and locking sends nothing", async ({
     openDapp,
     otherDapp,
-    endpoint,
     wallet,
-    approvalWindow,
+    connectEthereum,
   }) => {
-    const chain = chainOf(endpoint)
     const second = secondAccount.toLowerCase()
     // The wallet's second account (another spec of this worker may have added it already).
     const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
@@ -492,11 +474,7 @@ test.describe('the Connections screen and the EIP-1193 provider', () => {
       await addAccount(popup, secondAccount)
     }
     const pages = [await openViemDapp(openDapp), await openViemDapp(openDapp, otherDapp)]
-    for (const page of pages) {
-      const connecting = page.evaluate((chain) => window.viemDapp.requestAddresses(chain), chain)
-      await approve(await approvalWindow(), { accounts: [firstAccount, secondAccount] })
-      expect(await connecting).toEqual({ result: [firstAccount, getAddress(secondAccount)] })
-    }
+    for (const page of pages) await connectEthereum(page, [firstAccount, secondAccount])
     const [page, other] = pages as [Page, Page]
     const eventsBefore = (await providerEvents(other)).length
 

@@ -1,10 +1,37 @@
 import { test as base, expect, type Page } from '@playwright/test'
+import { getAddress } from 'viem'
+import { firstAccount } from './support/anvil.ts'
 import { anvilOf, type RunningEndpoint, startNodeEndpoint } from './support/endpoint.ts'
+import { chainOf, openViemDapp } from './support/ethereumDapps.ts'
 import { request, type SessionResult } from './support/provider.ts'
 import { type ServedDapp, serveDapp } from './support/serveDapp.ts'
 import { controlServiceWorker, type WorkerControl } from './support/serviceWorker.ts'
 import { type ReadyWallet, startReadyWallet } from './support/wallet.ts'
 import { approvalWindows, approve, waitForApprovalWindow } from './support/walletUi.ts'
+
+/** The Local devnet's chain id. */
+export const devnet = 'eip155:31337'
+
+/** The read methods most specs ask for. */
+export const readMethods = [
+  'eth_blockNumber',
+  'eth_chainId',
+  'eth_getBalance',
+  'eth_getBlockByNumber',
+  'eth_getLogs',
+  'eth_newFilter',
+  'eth_getFilterLogs',
+  'eth_uninstallFilter',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_sendRawTransaction',
+  'eth_subscribe',
+  'eth_unsubscribe',
+]
+
+/** A session on the Local devnet with `readMethods` and `eth_subscription`. */
+export const defaultSessionRequest = {
+  optionalScopes: { [devnet]: { methods: readMethods, notifications: ['eth_subscription'] } },
+}
 
 type WorkerFixtures = {
   /** The node endpoint on a free port, with its embedded anvil. */
@@ -35,6 +62,24 @@ type TestFixtures = {
     params?: unknown,
     selection?: { accounts?: string[]; chains?: string[] },
   ) => Promise<SessionResult>
+  /**
+   * What `sessionPage`'s session asks for (default `defaultSessionRequest`): a spec or a describe
+   * sets its own with `test.use({ sessionRequest })`.
+   */
+  sessionRequest: unknown
+  /**
+   * `dappPage` holding a session for its origin, asked as `sessionRequest` says and approved as
+   * offered: a wallet with a session for this page, where a spec starts when connecting is not what
+   * it tests.
+   */
+  sessionPage: Page
+  /**
+   * EIP-1193 `eth_requestAccounts` from a viem page (`openViemDapp`) on the Local devnet, approved
+   * with `accounts` (default the first); resolves with the accounts the page got.
+   */
+  connectEthereum: (page: Page, accounts?: string[]) => Promise<string[]>
+  /** The viem page (`viem.html`) of `dapp`, connected through EIP-1193 with the first account. */
+  ethereumPage: Page
   /** Stops the extension's service worker on demand (CDP). */
   serviceWorker: WorkerControl
 }
@@ -107,6 +152,28 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return outcome.result
     })
   },
+  sessionRequest: [defaultSessionRequest, { option: true }],
+  sessionPage: async ({ dappPage, connect, sessionRequest }, use) => {
+    await connect(dappPage, sessionRequest)
+    await use(dappPage)
+  },
+  connectEthereum: async ({ endpoint, approvalWindow }, use) => {
+    await use(async (page, accounts = [firstAccount]) => {
+      const pending = page.evaluate(
+        (chain) => window.viemDapp.requestAddresses(chain),
+        chainOf(endpoint),
+      )
+      await approve(await approvalWindow(), { accounts })
+      const granted = accounts.map((account) => getAddress(account))
+      expect(await pending).toEqual({ result: granted })
+      return granted
+    })
+  },
+  ethereumPage: async ({ openDapp, connectEthereum }, use) => {
+    const page = await openViemDapp(openDapp)
+    await connectEthereum(page)
+    await use(page)
+  },
   serviceWorker: async ({ wallet, dappPage }, use) => {
     const control = await controlServiceWorker(dappPage, wallet.extensionId)
     await use(control)
@@ -115,27 +182,3 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 })
 
 export { expect }
-
-/** The Local devnet's chain id. */
-export const devnet = 'eip155:31337'
-
-/** The read methods most specs ask for. */
-export const readMethods = [
-  'eth_blockNumber',
-  'eth_chainId',
-  'eth_getBalance',
-  'eth_getBlockByNumber',
-  'eth_getLogs',
-  'eth_newFilter',
-  'eth_getFilterLogs',
-  'eth_uninstallFilter',
-  'eth_getTransactionByBlockNumberAndIndex',
-  'eth_sendRawTransaction',
-  'eth_subscribe',
-  'eth_unsubscribe',
-]
-
-/** A session on the Local devnet with `readMethods` and `eth_subscription`. */
-export const defaultSessionRequest = {
-  optionalScopes: { [devnet]: { methods: readMethods, notifications: ['eth_subscription'] } },
-}

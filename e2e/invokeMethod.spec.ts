@@ -18,8 +18,7 @@ const unauthorized = {
 }
 
 test.describe('wallet_invokeMethod', () => {
-  test('malformed params are -32602', async ({ dappPage, connect }) => {
-    await connect(dappPage)
+  test('malformed params are -32602', async ({ sessionPage }) => {
     for (const params of [
       { scope: devnet },
       { scope: devnet, request: { params: [] } },
@@ -29,7 +28,7 @@ test.describe('wallet_invokeMethod', () => {
       [devnet, { method: 'eth_blockNumber' }],
     ]) {
       expect(
-        (await request(dappPage, 'wallet_invokeMethod', params)).error?.code,
+        (await request(sessionPage, 'wallet_invokeMethod', params)).error?.code,
         JSON.stringify(params),
       ).toBe(-32602)
     }
@@ -53,29 +52,26 @@ test.describe('wallet_invokeMethod', () => {
     expect(await invoke(dappPage, devnet, 'eth_subscribe', ['newHeads'])).toEqual(unauthorized)
   })
 
-  test('node reads answer what anvil holds', async ({ dappPage, connect, anvilUrl }) => {
-    await connect(dappPage)
-    expect(await invoke(dappPage, devnet, 'eth_chainId', [])).toEqual({ result: '0x7a69' })
+  test('node reads answer what anvil holds', async ({ sessionPage, anvilUrl }) => {
+    expect(await invoke(sessionPage, devnet, 'eth_chainId', [])).toEqual({ result: '0x7a69' })
     const head = await anvilRpc<string>(anvilUrl, 'eth_blockNumber')
-    const through = await invoke<string>(dappPage, devnet, 'eth_blockNumber', [])
+    const through = await invoke<string>(sessionPage, devnet, 'eth_blockNumber', [])
     expect(BigInt(through.result ?? -1)).toBeGreaterThanOrEqual(BigInt(head))
     const balance = ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', '0x0']
-    expect(await invoke(dappPage, devnet, 'eth_getBalance', balance)).toEqual({
+    expect(await invoke(sessionPage, devnet, 'eth_getBalance', balance)).toEqual({
       result: await anvilRpc(anvilUrl, 'eth_getBalance', balance),
     })
-    expect(await invoke(dappPage, devnet, 'eth_getBlockByNumber', ['0x0', false])).toEqual({
+    expect(await invoke(sessionPage, devnet, 'eth_getBlockByNumber', ['0x0', false])).toEqual({
       result: await anvilRpc(anvilUrl, 'eth_getBlockByNumber', ['0x0', false]),
     })
   })
 
   test('eth_getLogs, eth_getFilterLogs and eth_getTransactionByBlockNumberAndIndex answer what anvil holds', async ({
-    dappPage,
-    connect,
+    sessionPage,
     anvilUrl,
   }) => {
     const emitter = await deployEmitter(anvilUrl)
     const receipt = await emitLogs(anvilUrl, emitter, 25)
-    await connect(dappPage)
 
     const filter = {
       address: emitter,
@@ -84,23 +80,25 @@ test.describe('wallet_invokeMethod', () => {
     }
     const anvilLogs = await anvilRpc<unknown[]>(anvilUrl, 'eth_getLogs', [filter])
     expect(anvilLogs).toHaveLength(25)
-    expect(await invoke(dappPage, devnet, 'eth_getLogs', [filter])).toEqual({ result: anvilLogs })
+    expect(await invoke(sessionPage, devnet, 'eth_getLogs', [filter])).toEqual({
+      result: anvilLogs,
+    })
 
     const byTopic = { ...filter, topics: [emittedTopic, toHex(7, { size: 32 })] }
-    const seventh = await invoke<unknown[]>(dappPage, devnet, 'eth_getLogs', [byTopic])
+    const seventh = await invoke<unknown[]>(sessionPage, devnet, 'eth_getLogs', [byTopic])
     expect(seventh).toEqual({ result: await anvilRpc(anvilUrl, 'eth_getLogs', [byTopic]) })
     expect(seventh.result).toHaveLength(1)
 
-    const filterId = await invoke<string>(dappPage, devnet, 'eth_newFilter', [filter])
+    const filterId = await invoke<string>(sessionPage, devnet, 'eth_newFilter', [filter])
     expect(filterId.result).toMatch(/^0x[0-9a-f]+$/)
-    expect(await invoke(dappPage, devnet, 'eth_getFilterLogs', [filterId.result])).toEqual({
+    expect(await invoke(sessionPage, devnet, 'eth_getFilterLogs', [filterId.result])).toEqual({
       result: anvilLogs,
     })
-    expect(await invoke(dappPage, devnet, 'eth_uninstallFilter', [filterId.result])).toEqual({
+    expect(await invoke(sessionPage, devnet, 'eth_uninstallFilter', [filterId.result])).toEqual({
       result: true,
     })
     expect(
-      (await invoke(dappPage, devnet, 'eth_getFilterLogs', [filterId.result])).error,
+      (await invoke(sessionPage, devnet, 'eth_getFilterLogs', [filterId.result])).error,
     ).toMatchObject({
       code: -32000,
       message: 'filter not found',
@@ -108,7 +106,7 @@ test.describe('wallet_invokeMethod', () => {
 
     const byIndex = [receipt.blockNumber, '0x0']
     const transaction = await invoke<{ hash: string }>(
-      dappPage,
+      sessionPage,
       devnet,
       'eth_getTransactionByBlockNumberAndIndex',
       byIndex,
@@ -118,14 +116,14 @@ test.describe('wallet_invokeMethod', () => {
     })
     expect(transaction.result?.hash).toBe(receipt.transactionHash)
     expect(
-      await invoke(dappPage, devnet, 'eth_getTransactionByBlockNumberAndIndex', [
+      await invoke(sessionPage, devnet, 'eth_getTransactionByBlockNumberAndIndex', [
         receipt.blockNumber,
         '0x5',
       ]),
     ).toEqual({ result: null })
     expect(
       (
-        await invoke(dappPage, devnet, 'eth_getTransactionByBlockNumberAndIndex', [
+        await invoke(sessionPage, devnet, 'eth_getTransactionByBlockNumberAndIndex', [
           receipt.blockNumber,
           '0x00',
         ])
@@ -134,26 +132,23 @@ test.describe('wallet_invokeMethod', () => {
   })
 
   test('a large answer (3,000 logs, its pieces sent ahead as the node answers) reaches window.aperture and the EIP-1193 provider whole', async ({
-    dappPage,
-    connect,
+    sessionPage,
     anvilUrl,
   }) => {
     const { filter, logs } = await emittedLogs(anvilUrl, 3_000)
-    await connect(dappPage)
     expect(logs).toHaveLength(3_000)
     expect(JSON.stringify(logs).length).toBeGreaterThan(1_000_000)
-    expect(await logsThroughBothProviders(dappPage, filter)).toEqual([logs, logs])
+    expect(await logsThroughBothProviders(sessionPage, filter)).toEqual([logs, logs])
   })
 
   test('a large answer reaches the page on the page port: another script of the page neither hears it nor gets the port, and cannot hand the page a port of its own', async ({
-    dappPage,
+    // The origin's session, for the page opened below.
+    sessionPage: _session,
     dapp,
     openDapp,
-    connect,
     anvilUrl,
   }) => {
     const { filter, logs } = await emittedLogs(anvilUrl, 3_000)
-    await connect(dappPage)
     const page = await openDapp(dapp, 'eavesdropper.html')
     // The page's first script forged pieces for the first request ids of both providers.
     expect(await logsThroughBothProviders(page, filter)).toEqual([logs, logs])
@@ -170,14 +165,12 @@ test.describe('wallet_invokeMethod', () => {
   })
 
   test("the node's -32005 for more than 10,000 logs reaches the dapp unchanged", async ({
-    dappPage,
-    connect,
+    sessionPage,
     anvilUrl,
     endpoint,
   }) => {
     const emitter = await deployEmitter(anvilUrl)
     const receipt = await emitLogs(anvilUrl, emitter, 10_001)
-    await connect(dappPage)
     const filter = {
       address: emitter,
       fromBlock: receipt.blockNumber,
@@ -196,22 +189,22 @@ test.describe('wallet_invokeMethod', () => {
       message: 'query returned more than 10000 results',
     })
 
-    expect(await invoke(dappPage, devnet, 'eth_getLogs', [filter])).toEqual({ error: direct.error })
+    expect(await invoke(sessionPage, devnet, 'eth_getLogs', [filter])).toEqual({
+      error: direct.error,
+    })
   })
 
   test('eth_sendRawTransaction sends a signed transaction to the chain', async ({
-    dappPage,
-    connect,
+    sessionPage,
     anvilUrl,
   }) => {
-    await connect(dappPage)
     const { signed } = await signedTransfer(
       anvilUrl,
       2,
       '0x000000000000000000000000000000000000bEEF',
       1234n,
     )
-    const sent = await invoke<string>(dappPage, devnet, 'eth_sendRawTransaction', [signed])
+    const sent = await invoke<string>(sessionPage, devnet, 'eth_sendRawTransaction', [signed])
     expect(sent.result).toMatch(/^0x[0-9a-f]{64}$/)
     await expect
       .poll(() =>

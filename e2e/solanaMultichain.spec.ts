@@ -49,6 +49,8 @@ const bothScopes = {
   },
 }
 
+test.use({ sessionRequest: bothScopes })
+
 const base64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64')
 
 /** A fresh address with no account on the chain yet: where the transfers go. */
@@ -57,20 +59,6 @@ const freshAddress = (): string =>
 
 /** The signature (base58) a signed wire transaction carries first: the fee payer's. */
 const firstSignatureOf = (wire: Uint8Array): string => base58.decode(wire.subarray(1, 65))
-
-/** Creates the session from `page`, checking that the approval shows the Solana address. */
-async function createSession(
-  page: Page,
-  approvalWindow: () => Promise<Page>,
-): Promise<SessionResult> {
-  const pending = request<SessionResult>(page, 'wallet_createSession', bothScopes)
-  const approval = await approvalWindow()
-  await expect(approval.getByTestId(`approval-address-solana-${firstSolanaAddress}`)).toBeVisible()
-  await approve(approval)
-  const created = await pending
-  if (created.error) throw new Error(`wallet_createSession: ${JSON.stringify(created.error)}`)
-  return created.result
-}
 
 /** Airdrops 2 SOL to the wallet's first Solana account. */
 async function fund(solana: RunningEndpoint): Promise<void> {
@@ -148,8 +136,14 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
     approvalWindow,
     wallet,
   }) => {
-    const session = await createSession(dappPage, approvalWindow)
-    expect(session.sessionScopes[localSolana]?.accounts).toEqual([
+    const creating = request<SessionResult>(dappPage, 'wallet_createSession', bothScopes)
+    const approval = await approvalWindow()
+    await expect(
+      approval.getByTestId(`approval-address-solana-${firstSolanaAddress}`),
+    ).toBeVisible()
+    await approve(approval)
+    const session = (await creating).result
+    expect(session?.sessionScopes[localSolana]?.accounts).toEqual([
       `${localSolana}:${firstSolanaAddress}`,
     ])
     const text = 'Sign this to prove you own the account: nonce 5be1'
@@ -180,15 +174,13 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
 
   test('signAndSendTransaction sends a transfer after its preview; signTransaction signs one without sending it', async ({
     solanaNetwork: solana,
-    dappPage,
-    approvalWindow,
+    sessionPage,
     wallet,
   }) => {
-    await createSession(dappPage, approvalWindow)
     const { to, amount, transaction } = await fundedTransfer(solana)
     const before = await balanceOf(solana, firstSolanaAddress)
 
-    const sending = signAndSend(dappPage, transaction)
+    const sending = signAndSend(sessionPage, transaction)
     const confirmation = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
     // What the user sees before approving: the fee payer, the decoded transfer, the preview
     // simulated on the chain's node (the transfer and the 5,000-lamport fee).
@@ -215,7 +207,7 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
       amount,
     })
     const signing = invoke<{ signedTransaction: string }>(
-      dappPage,
+      sessionPage,
       localSolana,
       'signTransaction',
       sendParams(base64(again)),
@@ -237,11 +229,9 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
 
   test('an SPL Token transfer shows decoded, with the token change in the preview, and the tokens move', async ({
     solanaNetwork: solana,
-    dappPage,
-    approvalWindow,
+    sessionPage,
     wallet,
   }) => {
-    await createSession(dappPage, approvalWindow)
     await fund(solana)
     const token = await createTokenAccounts(solana, {
       owner: firstSolanaAddress,
@@ -262,7 +252,7 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
         }),
       ],
     })
-    const sending = signAndSend(dappPage, base64(transfer))
+    const sending = signAndSend(sessionPage, base64(transfer))
     const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
     const instruction = window.getByTestId('confirm-solana-instruction-0')
     await expect(instruction).toContainText('Transfer (checked)')
@@ -278,11 +268,9 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
 
   test('a v0 transaction loading its recipient from an address lookup table shows it by address, with the preview, and is sent', async ({
     solanaNetwork: solana,
-    dappPage,
-    approvalWindow,
+    sessionPage,
     wallet,
   }) => {
-    await createSession(dappPage, approvalWindow)
     await fund(solana)
     const to = freshAddress()
     // The recipient at position 1 of the table: position 0 holds another address.
@@ -303,7 +291,7 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
     })
     // The recipient is not among the transaction's own keys: only the table names it.
     expect(Buffer.from(transfer).includes(Buffer.from(fromBase58(to)))).toBe(false)
-    const sending = signAndSend(dappPage, base64(transfer))
+    const sending = signAndSend(sessionPage, base64(transfer))
     const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
     const instruction = window.getByTestId('confirm-solana-instruction-0')
     await expect(instruction).toContainText('System Program: Transfer')
@@ -317,14 +305,12 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
 
   test('signIn shows the SIWS message, and warns with Reject highlighted when it names another site', async ({
     solanaNetwork: _pointed,
-    dappPage,
-    approvalWindow,
+    sessionPage,
     wallet,
   }) => {
-    await createSession(dappPage, approvalWindow)
-    const own = new URL(dappPage.url()).host
+    const own = new URL(sessionPage.url()).host
     const signingIn = invoke<SignedMessage & { account: { address: string } }>(
-      dappPage,
+      sessionPage,
       localSolana,
       'signIn',
       { statement: 'Welcome back', nonce: 'n0nce1234' },
@@ -348,7 +334,7 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
     const signature = fromBase58(result?.signature ?? '')
     expect(ed25519.verify(signature, message, fromBase58(firstSolanaAddress))).toBe(true)
 
-    const phishing = invoke(dappPage, localSolana, 'signIn', { domain: 'bank.example' })
+    const phishing = invoke(sessionPage, localSolana, 'signIn', { domain: 'bank.example' })
     const warned = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
     await expect(warned.getByTestId('confirm-solana-message')).toContainText(
       'bank.example wants you to sign in',
@@ -363,11 +349,9 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
 
   test('a transaction that would fail opens with the program error and logs, Reject highlighted', async ({
     solanaNetwork: solana,
-    dappPage,
-    approvalWindow,
+    sessionPage,
     wallet,
   }) => {
-    await createSession(dappPage, approvalWindow)
     const to = freshAddress()
     // More lamports than the account holds: the System program refuses the transfer.
     const tooMuch = await transferTransaction({
@@ -376,7 +360,7 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
       to,
       amount: 10 ** 18,
     })
-    const sending = signAndSend(dappPage, base64(tooMuch))
+    const sending = signAndSend(sessionPage, base64(tooMuch))
     const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
     const preview = window.getByTestId('confirm-simulation')
     await expect(preview).toContainText('This transaction will fail')
@@ -391,10 +375,10 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
   test('one origin holds eip155 and solana scopes in one session, and uses both', async ({
     solanaNetwork: solana,
     dappPage,
-    approvalWindow,
+    connect,
     wallet,
   }) => {
-    const session = await createSession(dappPage, approvalWindow)
+    const session = await connect(dappPage, bothScopes)
     expect(Object.keys(session.sessionScopes).sort()).toEqual([devnet, localSolana].sort())
     expect(session.sessionScopes[devnet]?.accounts).toEqual([`${devnet}:${firstAccount}`])
     const stored = await request<SessionResult>(dappPage, 'wallet_getSession', {})
@@ -445,14 +429,12 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
 
   test('getLatestBlockhash answers a blockhash the node holds valid, with a last valid height ahead of its chain', async ({
     solanaNetwork: solana,
-    dappPage,
-    approvalWindow,
+    sessionPage,
   }) => {
-    await createSession(dappPage, approvalWindow)
     const latest = await invoke<{
       context: { slot: number }
       value: { blockhash: string; lastValidBlockHeight: number }
-    }>(dappPage, localSolana, 'getLatestBlockhash', [{ commitment: 'confirmed' }])
+    }>(sessionPage, localSolana, 'getLatestBlockhash', [{ commitment: 'confirmed' }])
     const { blockhash, lastValidBlockHeight } = latest.result?.value ?? {
       blockhash: '',
       lastValidBlockHeight: 0,
@@ -473,18 +455,16 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
 test.describe('Solana across worker restarts (exactly once)', () => {
   test('a Solana confirmation pending when the worker stops is re-attached; approving answers the dapp once', async ({
     solanaNetwork: solana,
-    dappPage,
-    approvalWindow,
+    sessionPage,
     wallet,
     serviceWorker,
   }) => {
-    await createSession(dappPage, approvalWindow)
     const { to, amount, transaction } = await fundedTransfer(solana)
     const windows: string[] = []
     wallet.context.on('page', (page) => windows.push(page.url()))
-    await sniffResponses(dappPage)
+    await sniffResponses(sessionPage)
 
-    const pending = signAndSend(dappPage, transaction)
+    const pending = signAndSend(sessionPage, transaction)
     const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
     await expect(window.getByTestId('confirm-simulation')).toContainText('0.012350678 SOL')
     await serviceWorker.stop()
@@ -495,24 +475,22 @@ test.describe('Solana across worker restarts (exactly once)', () => {
     await expectConfirmed(solana, signature)
     expect(await balanceOf(solana, to)).toBe(amount)
     expect(windows.filter((url) => url.includes('?confirm'))).toHaveLength(1)
-    const responses = await sniffedResponses(dappPage)
+    const responses = await sniffedResponses(sessionPage)
     expect(responses.total).toBe(responses.distinct)
   })
 
   test('a worker stopped after approval, before the node took the transaction: sent once, same signature', async ({
     solanaNetwork: solana,
-    dappPage,
-    approvalWindow,
+    sessionPage,
     wallet,
     serviceWorker,
   }) => {
     const proxy = await startHoldingProxy(solana.httpUrl, { hold: 'sendTransaction' })
     try {
       await pointLocalSolanaDevnet(wallet.popup, proxy.url, solana.wsUrl)
-      await createSession(dappPage, approvalWindow)
       const { to, amount, transaction } = await fundedTransfer(solana)
-      await sniffResponses(dappPage)
-      const pending: Promise<Outcome<{ signature: string }>> = signAndSend(dappPage, transaction)
+      await sniffResponses(sessionPage)
+      const pending: Promise<Outcome<{ signature: string }>> = signAndSend(sessionPage, transaction)
       await answerConfirmation(
         await waitForConfirmation(wallet.context, wallet.extensionOrigin),
         'approve',
@@ -526,7 +504,7 @@ test.describe('Solana across worker restarts (exactly once)', () => {
       expect(outcome.result?.signature).toBe(firstSignatureOf(held))
       await expectConfirmed(solana, outcome.result?.signature ?? '')
       expect(await balanceOf(solana, to)).toBe(amount)
-      const responses = await sniffedResponses(dappPage)
+      const responses = await sniffedResponses(sessionPage)
       expect(responses.total).toBe(responses.distinct)
       await expectOnHome(wallet, outcome.result?.signature ?? '')
     } finally {
