@@ -54,7 +54,8 @@ export const solanaClusters: ReadonlyArray<{
 export const solanaClusterOf = (chainId: string) =>
   solanaClusters.find((cluster) => cluster.chainId === chainId)
 
-const localDevnetChainId: ChainId = 'eip155:31337'
+/** The Local devnet's chain (DESIGN §3), the EVM network the popup shows first when enabled. */
+export const localDevnetChainId: ChainId = 'eip155:31337'
 
 /** The Local Solana devnet (DESIGN §3): the Solana endpoint of `npm run node -- --network solana`. */
 export const localSolanaNetwork = {

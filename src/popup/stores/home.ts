@@ -2,7 +2,7 @@ import { create } from 'zustand'
 import type { ChainId } from '../../core/caip/types.ts'
 import type { NetworkView } from '../../core/protocol/popupMessages.ts'
 import type { TrackedSolanaTransaction } from '../../core/solana/readSolanaBalances.ts'
-import { localSolanaNetwork } from '../../core/wallet/networks.ts'
+import { localDevnetChainId, localSolanaNetwork } from '../../core/wallet/networks.ts'
 import type { TokenBalance } from '../../core/wallet/readTokenBalances.ts'
 import type { TrackedTransaction } from '../../core/wallet/transactionStatus.ts'
 import { callBackground, errorMessage } from '../callBackground.ts'
@@ -70,7 +70,7 @@ export const useHome = create<HomeStore>((set, get) => ({
         solanaNetworks,
         solanaChainId: pickChain(solanaNetworks, get().solanaChainId, localSolanaNetwork.chainId),
       })
-      set({ networks, chainId: pickChain(networks, get().chainId, 'eip155:31337') })
+      set({ networks, chainId: pickChain(networks, get().chainId, localDevnetChainId) })
       await get().refresh()
     } catch (error) {
       set({ error: errorMessage(error) })
