@@ -8,7 +8,10 @@ import { createExternalPortServer, type ExternalPort } from './externalPorts.ts'
 import type { PageAnswer, PortSender } from './pagePorts.ts'
 
 const dapp = 'https://app.example'
-const webPage: PortSender = { origin: dapp, url: `${dapp}/swap` }
+const documentId = '6B2A1C0F3E9D8B7A6C5D4E3F2A1B0C9D'
+const webPage: PortSender = { origin: dapp, url: `${dapp}/swap`, documentId }
+/** Another document of the same origin (another tab, or the page after a navigation). */
+const otherDocument: PortSender = { ...webPage, documentId: 'A1B2C3D4E5F60718293A4B5C6D7E8F90' }
 const lastingName = 'aperture-lasting:6f1c2a9e-4b7d-4e21-9c3a-2d5e8f0a1b3c'
 
 /** A port a web page opened with `chrome.runtime.connect(<id>)`: the test speaks for the page. */
@@ -199,6 +202,23 @@ describe('createExternalPortServer', () => {
     await vi.waitFor(() => expect(again.received).toHaveLength(1))
     expect(engine.calls).toHaveLength(1)
     expect(again.received).toEqual(first.received)
+  })
+
+  it("gives another document naming the same lasting port a connection of its own: it gets nothing of the first document's", async () => {
+    const { serve, engine } = createServer()
+    const first = fakePort(webPage, lastingName)
+    serve(first)
+    first.send(request(5, 'wallet_createSession'))
+    await vi.waitFor(() => expect(first.received).toHaveLength(1))
+    const intruder = fakePort(otherDocument, lastingName)
+    serve(intruder)
+    intruder.send(request(5, 'wallet_createSession'))
+    await vi.waitFor(() => expect(intruder.received).toHaveLength(1))
+    expect(engine.calls.map(({ connection }) => connection)).toEqual([
+      `external:${dapp}#${documentId}#6f1c2a9e-4b7d-4e21-9c3a-2d5e8f0a1b3c`,
+      `external:${dapp}#A1B2C3D4E5F60718293A4B5C6D7E8F90#6f1c2a9e-4b7d-4e21-9c3a-2d5e8f0a1b3c`,
+    ])
+    expect(first.received).toHaveLength(1)
   })
 
   it('ends the subscriptions of a port that dropped and did not come back within the grace', async () => {

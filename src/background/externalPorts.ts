@@ -57,7 +57,8 @@ function externalOutlet(port: ExternalPort): ConnectionOutlet {
  * (`externally_connectable`, DESIGN §3), each: the origin is the browser's (`port.sender`); a
  * sender that is not an http(s) page is disconnected. The port is a page connection like a content
  * script's, under the same engine, session and rules (`createConnectionServer`); its id is the
- * page's lasting one when Aperture's MAIN-world script opened it (`externalConnectionId`).
+ * page's lasting one, bound to the opening document, when Aperture's MAIN-world script opened it
+ * (`externalConnectionId`).
  * Messages that are not `caip-348` requests are ignored. Returns the function the worker's
  * `runtime.onConnectExternal` listener hands each port to.
  */
@@ -78,7 +79,10 @@ export function createExternalPortServer(
       port.disconnect()
       return
     }
-    const connection = externalConnectionId(origin, port.name, deps.randomId)
+    const connection = externalConnectionId(
+      { origin, documentId: port.sender?.documentId, portName: port.name },
+      deps.randomId,
+    )
     const outlet = externalOutlet(port)
     deps.connections.add(connection, origin, outlet)
 

@@ -27,7 +27,7 @@ import type { WindowApprover } from './windowApprover.ts'
 const closeGraceMs = 2_000
 
 /** What the browser says about who opened a port (`chrome.runtime.MessageSender`). */
-export type PortSender = { id?: string; origin?: string; url?: string }
+export type PortSender = { id?: string; origin?: string; url?: string; documentId?: string }
 
 /** A page connection's port as the worker gets it (`chrome.runtime.Port` fits). */
 export type PagePort = WorkerPort & { sender?: PortSender }

@@ -101,26 +101,40 @@ describe('externalPortMessage', () => {
 
 describe('externalConnectionId', () => {
   const uuid = '6f1c2a9e-4b7d-4e21-9c3a-2d5e8f0a1b3c'
+  const documentId = '6B2A1C0F3E9D8B7A6C5D4E3F2A1B0C9D'
+  const lasting = `${lastingPortNamePrefix}${uuid}`
+  const page = { origin: 'https://app.example', documentId, portName: lasting }
   const fresh = () => 'fresh-id'
 
-  it("keeps the lasting id of a port opened by Aperture's MAIN-world script", () => {
-    expect(
-      externalConnectionId('https://app.example', `${lastingPortNamePrefix}${uuid}`, fresh),
-    ).toBe(`external:https://app.example#${uuid}`)
+  it("keeps the lasting id of a port opened by Aperture's MAIN-world script, within its document", () => {
+    expect(externalConnectionId(page, fresh)).toBe(
+      `external:https://app.example#${documentId}#${uuid}`,
+    )
   })
 
   it('gives a port with any other name an id of its own', () => {
-    for (const name of ['', 'aperture-multichain', `${lastingPortNamePrefix}not-a-uuid`]) {
-      expect(externalConnectionId('https://app.example', name, fresh)).toBe(
+    for (const portName of ['', 'aperture-multichain', `${lastingPortNamePrefix}not-a-uuid`]) {
+      expect(externalConnectionId({ ...page, portName }, fresh)).toBe(
         'external:https://app.example#fresh-id',
       )
     }
   })
 
+  it('gives a port whose document the browser does not name an id of its own', () => {
+    expect(externalConnectionId({ ...page, documentId: undefined }, fresh)).toBe(
+      'external:https://app.example#fresh-id',
+    )
+  })
+
+  it('never gives two documents the same connection, even for the same name', () => {
+    expect(externalConnectionId(page, fresh)).not.toBe(
+      externalConnectionId({ ...page, documentId: 'A1B2C3D4E5F60718293A4B5C6D7E8F90' }, fresh),
+    )
+  })
+
   it('never gives two origins the same connection, even for the same name', () => {
-    const name = `${lastingPortNamePrefix}${uuid}`
-    expect(externalConnectionId('https://a.example', name, fresh)).not.toBe(
-      externalConnectionId('https://b.example', name, fresh),
+    expect(externalConnectionId({ ...page, origin: 'https://a.example' }, fresh)).not.toBe(
+      externalConnectionId({ ...page, origin: 'https://b.example' }, fresh),
     )
   })
 })

@@ -97,22 +97,35 @@ export function standardExternalMessage(message: unknown): unknown {
   return externalPortMessage(externalResponse(data as EngineResponse))
 }
 
+/** What the browser says about the document that opened an external port, and the port's name. */
+export type ExternalPortOrigin = {
+  /** The page's origin as the browser reports it (`sender.origin`). */
+  origin: string
+  /** The opening document's id as the browser reports it (`sender.documentId`); absent: unknown. */
+  documentId: string | undefined
+  /** The `runtime.connect` name the page chose. */
+  portName: string
+}
+
 /**
- * The connection id of an external port in the worker: the page's lasting id when the port was
- * opened by Aperture's MAIN-world script (its name), else a fresh one for this port alone. Ids
- * carry the origin, so no page can take over a connection of another origin by naming it.
+ * The connection id of an external port in the worker. A port Aperture's MAIN-world script opened
+ * (a lasting name) keeps its connection across reconnects — after a worker stop — but only within
+ * the document that opened it: the id is made of what the browser says (the origin and
+ * `sender.documentId`) with the page's lasting id. Another document (another tab, a frame, the page
+ * after a navigation) naming the same lasting id gets a connection of its own, so no page takes
+ * over another document's requests, answers or subscriptions by naming its port. Any other port,
+ * or one whose document the browser does not name, gets a fresh id for itself alone.
  *
  * @example
- * externalConnectionId('https://app.example', 'aperture-lasting:6f1c…', () => 'x')
- * // 'external:https://app.example#6f1c…'
+ * externalConnectionId({ origin: 'https://app.example', documentId: 'D0C', portName: 'aperture-lasting:6f1c…' }, () => 'x')
+ * // 'external:https://app.example#D0C#6f1c…'
  */
 export function externalConnectionId(
-  origin: string,
-  portName: string,
+  { origin, documentId, portName }: ExternalPortOrigin,
   randomId: () => string,
 ): string {
-  const lasting = isLastingPortName(portName)
-    ? portName.slice(lastingPortNamePrefix.length)
-    : undefined
-  return `external:${origin}#${lasting ?? randomId()}`
+  if (documentId === undefined || !isLastingPortName(portName)) {
+    return `external:${origin}#${randomId()}`
+  }
+  return `external:${origin}#${documentId}#${portName.slice(lastingPortNamePrefix.length)}`
 }
