@@ -49,6 +49,8 @@ function createFakeNode() {
       return Promise.resolve({ result: `0xnode${subscriptions}` })
     },
     httpCalls: [] as Array<{ url: string; method: string }>,
+    /** When set, HTTP calls fail as an unreachable node's do. */
+    unreachable: false,
     openSocket(url: string, handlers: ChainSocketHandlers): ChainSocket {
       const socket: FakeSocket = {
         url,
@@ -70,6 +72,7 @@ function createFakeNode() {
     createClient(url: string) {
       const answer = async (method: string, params?: unknown): Promise<NodeAnswer> => {
         node.httpCalls.push({ url, method })
+        if (node.unreachable) throw new Error(`${url} is unreachable`)
         if (method === 'eth_blockNumber') return { result: `0x${node.head.toString(16)}` }
         if (method === 'eth_getLogs') {
           const [filter] = params as [{ fromBlock: string; toBlock: string }]
@@ -280,6 +283,22 @@ describe('createNodeRouter', () => {
     await second.restore()
     await vi.waitFor(() => expect(second.delivered).toHaveLength(2))
     expect(second.delivered.map(({ result }) => result)).toEqual([log(11, 0), log(12, 0)])
+  })
+
+  it('a catch-up that cannot reach the node is given up, and live events go on', async () => {
+    const first = createRouter()
+    await first.router.subscribe(owner, ['newHeads'])
+    first.node.socket().handlers.onEvent('0xnode1', header(5))
+    await vi.waitFor(() => expect(first.delivered).toHaveLength(1))
+
+    const node = createFakeNode()
+    node.unreachable = true
+    const second = createRouter(node, first.storage)
+    await second.restore()
+    await vi.waitFor(() => expect(node.httpCalls).toHaveLength(1))
+    node.socket().handlers.onEvent('0xnode1', header(9))
+    await vi.waitFor(() => expect(second.delivered).toHaveLength(1))
+    expect(second.delivered[0]).toEqual({ owner, id: '0xwallet1', result: header(9) })
   })
 
   it('retries re-subscribing until the node accepts, then delivers again', async () => {

@@ -1,25 +1,25 @@
-import { isObject } from '@metamask/utils'
 import type { ChainId } from '../core/caip/types.ts'
 import type { NodeClient } from '../core/eth/createHttpNodeClient.ts'
 import type { NodeCall } from '../core/eth/nodeCall.ts'
+import {
+  findNamespace,
+  liveOnlyCatchUp,
+  type SubscriptionCatchUp,
+} from '../core/multichain/namespace.ts'
 import type { NodeRouter, RoutedNodeAnswer, SubscriptionOwner } from '../core/multichain/ports.ts'
 import type { Json } from '../core/rpc/types.ts'
+import { walletNamespaces } from '../core/wallet/namespaces.ts'
 import type { ChainSocket, ChainSocketHandlers } from './chainSocket.ts'
 import type { NetworkRegistry } from './networks.ts'
 import type { Storage } from './storage.ts'
 import { createSubscriptionRegistry, type LiveSubscription } from './subscriptionRegistry.ts'
 
-/** Blocks fetched at most to fill a `newHeads` gap after a restart. */
-const maxBackfill = 128
-
 /** Waits between attempts to subscribe a chain's subscriptions again; the last one repeats. */
 const defaultRetryDelaysMs = [250, 1000, 3000, 10_000]
 
-/** A block from `eth_getBlockByNumber` in the shape of a `newHeads` event (the header only). */
-const toHeader = (block: Record<string, Json>): Json => {
-  const { transactions, uncles, size, totalDifficulty, withdrawals, ...header } = block
-  return header
-}
+/** What a chain's namespace knows of resuming its subscriptions; a namespace without any has none. */
+const catchUpOf = (chainId: ChainId): SubscriptionCatchUp =>
+  findNamespace(walletNamespaces, chainId)?.subscriptions ?? liveOnlyCatchUp
 
 export type NodeRouterDependencies = {
   networks: Pick<NetworkRegistry, 'network'>
@@ -41,7 +41,8 @@ export type NodeRouterDependencies = {
  * The engine's `NodeRouter`: node methods over HTTP (one client per endpoint URL); `eth_subscribe`
  * over one WebSocket per chain, behind wallet-issued subscription ids that stay the same when the
  * worker restarts or the socket drops (the wallet re-subscribes, retrying while the node is away,
- * and delivers what was mined in between: the blocks for `newHeads`, their logs for `logs`).
+ * and delivers what was mined in between, as the chain's namespace reads it and admits each event:
+ * `SubscriptionCatchUp`).
  */
 export function createNodeRouter(dependencies: NodeRouterDependencies) {
   const { networks, storage, createClient, openSocket, deliver } = dependencies
@@ -65,20 +66,25 @@ export function createNodeRouter(dependencies: NodeRouterDependencies) {
     return client
   }
 
+  /** Parsed calls to the chain's HTTP endpoint, through the same client as the page's reads. */
+  const nodeCall =
+    (chainId: ChainId): NodeCall =>
+    async (method, params) =>
+      clientFor((await networkOf(chainId)).rpcUrl).request(method, params)
+
   const onEvent = (chainId: ChainId, nodeId: string, result: Json): void => {
     const subscription = subscriptions.byNodeId(chainId, nodeId)
     if (!subscription) return
     subscription.queue = subscription.queue.then(() => deliverEvent(subscription, result))
   }
 
+  /** Delivers `result` unless the subscription has ended or had it already (its cursor moves on). */
   const deliverEvent = async (subscription: LiveSubscription, result: Json): Promise<void> => {
     if (!subscriptions.has(subscription.id)) return
-    if (subscription.params[0] === 'newHeads') {
-      if (!(await subscriptions.admitHead(subscription, result))) return
-    }
-    if (subscription.params[0] === 'logs') {
-      if (!(await subscriptions.admitLog(subscription, result))) return
-    }
+    const { params, cursor } = subscription
+    const next = catchUpOf(subscription.owner.chainId).admit(params, cursor, result)
+    if (next === undefined) return
+    await subscriptions.advance(subscription, next)
     deliver(subscription.owner, subscription.id, result)
   }
 
@@ -107,62 +113,25 @@ export function createNodeRouter(dependencies: NodeRouterDependencies) {
       throw new Error(`re-subscribing ${subscription.id} failed: ${JSON.stringify(answer)}`)
     }
     subscription.nodeId = answer.result
-    if (subscription.params[0] === 'newHeads' && subscription.lastBlock !== undefined) {
-      subscription.queue = subscription.queue.then(() => backfillHeads(subscription))
-    }
-    if (subscription.params[0] === 'logs' && subscription.lastBlock !== undefined) {
-      subscription.queue = subscription.queue.then(() => backfillLogs(subscription))
-    }
-  }
-
-  /** The chain's head block number, from its HTTP endpoint. */
-  const headOf = async (chainId: ChainId): Promise<bigint | undefined> => {
-    const head = await clientFor((await networkOf(chainId)).rpcUrl).request('eth_blockNumber')
-    return 'result' in head && typeof head.result === 'string' ? BigInt(head.result) : undefined
+    subscription.queue = subscription.queue.then(() => catchUp(subscription))
   }
 
   /**
-   * Delivers the logs of the blocks mined since the last log delivered, up to the head (at most
-   * `maxBackfill` blocks), with the subscription's own filter; what was delivered already is
-   * skipped by its position (`admitLog`), so a log that also comes live arrives once.
+   * Delivers what `subscription` missed while no socket carried it, read by its namespace over the
+   * chain's HTTP endpoint, before any live event; a failure is logged and live delivery goes on.
    */
-  const backfillLogs = async (subscription: LiveSubscription): Promise<void> => {
-    const { chainId } = subscription.owner
-    const head = await headOf(chainId)
-    if (head === undefined || subscription.lastBlock === undefined) return
-    const last = BigInt(subscription.lastBlock)
-    if (head <= last && subscription.lastLogIndex === undefined) return
-    const from = head - last > maxBackfill ? head - BigInt(maxBackfill) : last
-    const filter = isObject(subscription.params[1]) ? subscription.params[1] : {}
-    const logs = await clientFor((await networkOf(chainId)).rpcUrl).request('eth_getLogs', [
-      { ...filter, fromBlock: `0x${from.toString(16)}`, toBlock: `0x${head.toString(16)}` },
-    ])
-    if (!('result' in logs) || !Array.isArray(logs.result)) {
-      console.warn(`Aperture: the logs missed by ${subscription.id} could not be read`, logs)
-      return
-    }
-    for (const log of logs.result) await deliverEvent(subscription, log)
-  }
-
-  /** Delivers the blocks after the last one delivered, up to the head (at most `maxBackfill`). */
-  const backfillHeads = async (subscription: LiveSubscription): Promise<void> => {
-    const { rpcUrl } = await networkOf(subscription.owner.chainId)
-    const client = clientFor(rpcUrl)
-    const head = await client.request('eth_blockNumber')
-    if (!('result' in head) || typeof head.result !== 'string' || !subscription.lastBlock) return
-    const last = BigInt(subscription.lastBlock)
-    const first =
-      BigInt(head.result) - last > maxBackfill
-        ? BigInt(head.result) - BigInt(maxBackfill)
-        : last + 1n
-    for (let number = first; number <= BigInt(head.result); number += 1n) {
-      const block = await client.request('eth_getBlockByNumber', [
-        `0x${number.toString(16)}`,
-        false,
-      ])
-      if ('result' in block && isObject(block.result)) {
-        await deliverEvent(subscription, toHeader(block.result))
+  const catchUp = async (subscription: LiveSubscription): Promise<void> => {
+    const { owner, params, cursor } = subscription
+    try {
+      for await (const event of catchUpOf(owner.chainId).catchUp(
+        nodeCall(owner.chainId),
+        params,
+        cursor,
+      )) {
+        await deliverEvent(subscription, event)
       }
+    } catch (error) {
+      console.warn(`Aperture: the events missed by ${subscription.id} could not be read`, error)
     }
   }
 
@@ -200,13 +169,12 @@ export function createNodeRouter(dependencies: NodeRouterDependencies) {
     },
 
     async subscribe(owner, params): Promise<RoutedNodeAnswer> {
-      // A `logs` subscription starts after the current head: a restart later fills the gap from there.
-      const start = params[0] === 'logs' ? await headOf(owner.chainId) : undefined
+      // Where a restart later fills the gap from, read before the node subscribes.
+      const cursor = await catchUpOf(owner.chainId).start(nodeCall(owner.chainId), params)
       const socket = await socketFor(owner.chainId)
       const answer = await socket.request('eth_subscribe', params)
       if (!('result' in answer) || typeof answer.result !== 'string') return answer
-      const lastBlock = start === undefined ? undefined : `0x${start.toString(16)}`
-      const subscription = await subscriptions.add(owner, params, answer.result, lastBlock)
+      const subscription = await subscriptions.add(owner, params, answer.result, cursor)
       return { result: subscription.id }
     },
 
@@ -238,10 +206,7 @@ export function createNodeRouter(dependencies: NodeRouterDependencies) {
      * The wallet's own calls to a chain's node (filling, simulating, broadcasting a transaction):
      * parsed answers, through the same HTTP client as the page's reads.
      */
-    nodeCall:
-      (chainId: ChainId): NodeCall =>
-      async (method, params) =>
-        clientFor((await networkOf(chainId)).rpcUrl).request(method, params),
+    nodeCall,
     /** Loads the subscriptions of the previous worker and subscribes them again. */
     async restore(): Promise<void> {
       for (const chainId of await subscriptions.restore()) resubscribeChain(chainId)

@@ -27,6 +27,7 @@ import type { NetworkAdder } from './networkAdder.ts'
 import { parseAddEthereumChainParams } from './parseAddEthereumChainParams.ts'
 import { scopeAllowsSubscriptions } from './scopeAllowsSubscriptions.ts'
 import type { Signer } from './signer.ts'
+import { subscriptionCatchUp } from './subscriptionCatchUp.ts'
 
 /** `wallet_addEthereumChain` in the `wallet:eip155` scope (EIP-3085): a confirmation adds the network. */
 async function addNetwork(networks: NetworkAdder, call: HandlerCall, params: unknown) {
@@ -70,7 +71,8 @@ async function subscription(
 /**
  * `eth_subscribe` / `eth_unsubscribe` with `eth_subscription` (DESIGN §4): each node event reaches
  * the subscribing connection as `wallet_notify { scope, notification: { method: 'eth_subscription',
- * params: { subscription, result } } }`.
+ * params: { subscription, result } } }`; after a restart `newHeads` and `logs` deliver what was
+ * mined in between, each event once (`subscriptionCatchUp`).
  */
 export const eip155Subscriptions: NamespaceSubscriptions = {
   methods: ['eth_subscribe', 'eth_unsubscribe'],
@@ -80,6 +82,7 @@ export const eip155Subscriptions: NamespaceSubscriptions = {
     method: 'eth_subscription',
     params: { subscription, result },
   }),
+  ...subscriptionCatchUp,
 }
 
 /**

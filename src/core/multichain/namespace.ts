@@ -69,11 +69,52 @@ export type NamespaceInvocation = {
 }
 
 /**
+ * Where a subscription's events got to, kept with it across worker restarts (`storage.session`): the
+ * namespace's own fields, as strings (`eip155`: `lastBlock`, and `lastLogIndex` for `logs`). `{}`:
+ * nothing to resume from.
+ */
+export type SubscriptionCursor = Readonly<Record<string, string>>
+
+/**
+ * How a subscription resumes after a worker restart or a dropped socket, the way viem's
+ * `watchBlocks` emits the blocks it missed: the cursor it starts at, which events are news, and
+ * what it missed while no socket carried it.
+ */
+export interface SubscriptionCatchUp {
+  /**
+   * The cursor a new subscription of `params` starts at, read over `call` before the node is asked
+   * to subscribe (`logs`: the head, so that a gap after a restart is filled from there); `{}` for
+   * a kind that is not caught up.
+   */
+  start(call: NodeCall, params: Json[]): Promise<SubscriptionCursor>
+  /**
+   * Whether `event` is news for a subscription of `params` at `cursor`: the cursor after it, or
+   * `undefined` when it was delivered already (a block or log at or before the cursor). An event
+   * that has no place on the chain is passed on with the cursor as it was.
+   */
+  admit(params: Json[], cursor: SubscriptionCursor, event: Json): SubscriptionCursor | undefined
+  /**
+   * The events a subscription of `params` at `cursor` missed while no socket carried it (a worker
+   * restart, a dropped socket), oldest first, read over `call` as they are yielded; a bounded
+   * number of blocks back at most. Each still goes through `admit`.
+   */
+  catchUp(call: NodeCall, params: Json[], cursor: SubscriptionCursor): AsyncIterable<Json>
+}
+
+/** Subscriptions delivered live only (`newPendingTransactions`): no cursor, nothing to catch up. */
+export const liveOnlyCatchUp: SubscriptionCatchUp = {
+  start: async () => ({}),
+  admit: (_params, cursor) => cursor,
+  async *catchUp() {},
+}
+
+/**
  * Subscriptions a namespace opens through `wallet_invokeMethod` over the chain's WebSocket, owned by
  * the calling connection (DESIGN §4: `eip155`'s `eth_subscribe` / `eth_unsubscribe`, events as
- * `eth_subscription`).
+ * `eth_subscription`). They survive a worker restart: the wallet subscribes again and fills the gap
+ * from each subscription's cursor (`SubscriptionCatchUp`).
  */
-export interface NamespaceSubscriptions {
+export interface NamespaceSubscriptions extends SubscriptionCatchUp {
   /** The methods that open and end one (`eth_subscribe`, `eth_unsubscribe`). */
   readonly methods: readonly string[]
   /** The notification that carries its events, granted besides the methods (`eth_subscription`). */
