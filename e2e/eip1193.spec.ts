@@ -2,7 +2,11 @@ import type { Locator, Page } from '@playwright/test'
 import { getAddress } from 'viem'
 import { devnet, expect, test } from './fixtures.ts'
 import { firstAccount, mine, secondAccount } from './support/anvil.ts'
-import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
+import {
+  addProposedNetwork,
+  answerConfirmation,
+  waitForConfirmation,
+} from './support/confirmations.ts'
 import { startNodeEndpoint } from './support/endpoint.ts'
 import { chainOf, openViemDapp, openWagmiDapp, providerEvents } from './support/ethereumDapps.ts'
 import {
@@ -296,7 +300,9 @@ test.describe('the EIP-1193 provider', () => {
       })
       const confirmation = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
       await expect(confirmation.getByTestId('confirm-network-chain-id')).toContainText('1337')
-      await answerAndClose(confirmation, 'approve')
+      const closed = confirmation.waitForEvent('close')
+      await addProposedNetwork(confirmation, { allowLocal: true })
+      await closed
       expect((await adding).error).toBeUndefined()
 
       expect(await page.evaluate(() => window.viemDapp.request('eth_chainId'))).toEqual({

@@ -10,7 +10,11 @@ import {
   firstAccount,
   mine,
 } from './support/anvil.ts'
-import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
+import {
+  addProposedNetwork,
+  answerConfirmation,
+  waitForConfirmation,
+} from './support/confirmations.ts'
 import { startNodeEndpoint } from './support/endpoint.ts'
 import { accountsChanges, ethereumAccounts, recordProviderEvents } from './support/ethereumDapps.ts'
 import {
@@ -333,14 +337,28 @@ test.describe('the official Multichain API client with its default transport', (
       const again = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
       await expect(again.getByTestId('confirm-network-chain-id')).toHaveText(added)
       const againClosed = again.waitForEvent('close')
-      await answerConfirmation(again, 'approve', 'confirm-add-network')
+      // A node on loopback: checked only once the user allows it (docs/security.md).
+      await addProposedNetwork(again, { allowLocal: true, screen: 'confirm-add-network' })
       await againClosed
       expect(await accepted).toEqual({ result: null })
 
-      const wrongChain = await clientInvoke(page, 'wallet:eip155', 'wallet_addEthereumChain', [
+      // The same node proposed as another chain: the window says so, the page is told 4001.
+      const wrongChain = clientInvoke(page, 'wallet:eip155', 'wallet_addEthereumChain', [
         { ...addChain, chainId: '0x1092' },
       ])
-      expect(wrongChain.error).toMatchObject({ code: -32602 })
+      const third = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+      await third.getByTestId('confirm-network-allow-local').check()
+      await third.getByTestId('confirm-network-check').click()
+      await expect(third.getByTestId('confirm-network-check-result')).toHaveText(
+        'This endpoint serves eip155:1337, not eip155:4242.',
+      )
+      await expect(third.getByTestId('confirm-approve')).toBeDisabled()
+      const thirdClosed = third.waitForEvent('close')
+      await answerConfirmation(third, 'reject')
+      await thirdClosed
+      const wrongAnswer = (await wrongChain).error
+      expect(wrongAnswer).toMatchObject({ code: 4001, message: 'User rejected the request.' })
+      expect(wrongAnswer?.data).toBeUndefined()
 
       const granting = clientCall<SessionResult>(page, 'createSession', {
         optionalScopes: { [added]: { methods: ['eth_chainId'], notifications: [] } },

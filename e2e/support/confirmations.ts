@@ -46,3 +46,17 @@ export async function answerConfirmation(
   }
   await window.getByTestId(answer === 'approve' ? 'confirm-approve' : 'confirm-reject').click()
 }
+
+/**
+ * Adds the network an `add_network` confirmation shows, as a user does: allows its local address
+ * when `allowLocal`, asks for the live check, waits for its outcome, then presses Add.
+ */
+export async function addProposedNetwork(
+  window: Page,
+  options: { allowLocal?: boolean; screen?: string } = {},
+): Promise<void> {
+  if (options.allowLocal) await window.getByTestId('confirm-network-allow-local').check()
+  await window.getByTestId('confirm-network-check').click()
+  await expect(window.getByTestId('confirm-network-check-result')).toContainText('serves')
+  await answerConfirmation(window, 'approve', options.screen)
+}

@@ -234,6 +234,7 @@ const handlePopup = createPopupHandlers({
   watchedTokens,
   activity,
   confirmations,
+  proposedNetworks: networkAdder,
   transactions,
   solanaTransactions,
   nodeCall: (chainId) => nodes.nodeCall(chainId),

@@ -1,5 +1,6 @@
 import { approvalGet } from './approval/get.ts'
 import { approvalResolve } from './approval/resolve.ts'
+import { confirmationCheckNetwork } from './confirmation/checkNetwork.ts'
 import { confirmationResolve } from './confirmation/resolve.ts'
 import { confirmationsClose } from './confirmations/close.ts'
 import { confirmationsList } from './confirmations/list.ts'
@@ -48,6 +49,7 @@ export function popupHandlers(ports: PopupPorts): PopupHandlers {
     'transactions:list': transactionsList(ports),
     'confirmations:list': confirmationsList(ports),
     'confirmation:resolve': confirmationResolve(ports),
+    'confirmation:checkNetwork': confirmationCheckNetwork(ports),
     'confirmations:close': confirmationsClose(ports),
     'settings:get': settingsGet(ports),
     'settings:set': settingsSet(ports),

@@ -4,6 +4,7 @@ import type { NodeCall } from '../../core/eth/nodeCall.ts'
 import type { MultichainEngine, SessionStore } from '../../core/multichain/ports.ts'
 import type { PopupRequests, PopupRequestType } from '../../core/protocol/popupMessages.ts'
 import type { Confirmations } from '../../core/wallet/createConfirmations.ts'
+import type { ProposedNetworks } from '../../core/wallet/createNetworkAdder.ts'
 import type { ActivityLog } from '../activityLog.ts'
 import type { NetworkRegistry } from '../networks.ts'
 import type { SolanaTransactionLog, TransactionLog } from '../signingStores.ts'
@@ -27,6 +28,8 @@ export type PopupPorts = {
   watchedTokens: Pick<WatchedTokenStore, 'read'>
   activity: ActivityLog
   confirmations: Confirmations
+  /** The networks pages propose: their live check, when the user asks for it in the window. */
+  proposedNetworks: Pick<ProposedNetworks, 'check'>
   transactions: TransactionLog
   solanaTransactions: SolanaTransactionLog
   /** The chain's node endpoint, for the wallet's own calls. */

@@ -8,7 +8,7 @@ import { moveToChain, permitChain } from './switchChain.ts'
 
 /**
  * `wallet_addEthereumChain [params]` (EIP-3085, DESIGN §7): a chain the wallet has is a switch;
- * otherwise one confirmation (the network form's rules and live check, `NetworkAdder`) adds the
+ * otherwise one confirmation (the network form's rules, the live check at the user's asking, `NetworkAdder`) adds the
  * network, and approving also adds it to the session (no second window) and makes it the site's
  * chain. Rejected → `4001`.
  */

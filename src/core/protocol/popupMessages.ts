@@ -4,6 +4,7 @@ import type { ApprovalRequest, ApprovalResult, StoredSession } from '../multicha
 import type { WalletErrorCode } from '../rpc/errors.ts'
 import type { SolanaBalances, TrackedSolanaTransaction } from '../solana/readSolanaBalances.ts'
 import type { ActivityEntry } from '../wallet/activity.ts'
+import type { NetworkCheck } from '../wallet/addNetworkView.ts'
 import type { ConfirmationView } from '../wallet/confirmationViews.ts'
 import type { NamespaceAccounts } from '../wallet/namespaceAccounts.ts'
 import type { Balances } from '../wallet/readBalances.ts'
@@ -118,6 +119,11 @@ export type PopupRequests = {
   'confirmations:list': { params: undefined; result: ConfirmationView[] }
   /** The user's answer to one confirmation; approving needs an unlocked wallet. */
   'confirmation:resolve': { params: { id: string; approved: boolean }; result: null }
+  /**
+   * "Check network" on a pending `add_network` confirmation: the live check of the network it shows,
+   * run now; `allowLocal` is the user's opt-in to contacting a local host (docs/security.md).
+   */
+  'confirmation:checkNetwork': { params: { id: string; allowLocal: boolean }; result: NetworkCheck }
   /**
    * The confirmation window, every request in it answered, asks to close itself: `true` when it
    * may (nothing waits; the next request opens a new window), `false` when a request came meanwhile.

@@ -3,10 +3,10 @@ import type { FilledTransaction } from '../eth/fillTransaction.ts'
 import type { TypedDataDocument } from '../eth/parseTypedDataParams.ts'
 import type { TokenInfo } from '../eth/readTokenInfo.ts'
 import type { SimulationOutcome } from '../eth/simulateCalls.ts'
+import type { AddNetworkView } from './addNetworkView.ts'
 import type { WatchedToken } from './createTokenWatcher.ts'
 import type { MessageView } from './describeMessage.ts'
 import type { TransactionPreview } from './describeTransaction.ts'
-import type { CustomNetwork } from './validateNetwork.ts'
 
 /**
  * What the confirmation window shows, per confirmation `kind` (`ConfirmationRecord.view`). The
@@ -23,8 +23,11 @@ export type ConfirmationViews = {
     simulation: SimulationOutcome
     tokens: TokenInfo[]
   }
-  /** `wallet_addEthereumChain`: the network to add, checked as the settings form checks it. */
-  add_network: CustomNetwork
+  /**
+   * `wallet_addEthereumChain`: the network to add (the settings form's rules; its live check is the
+   * user's to ask for, kept in the record's `progress`, `NetworkCheck`).
+   */
+  add_network: AddNetworkView
   /** `wallet_watchAsset`: the ERC-20 token to watch, as the token reports itself. */
   watch_asset: WatchedToken
   /** A `wallet_sendCalls` batch, sent as these transactions in order. */
@@ -47,6 +50,8 @@ export type ConfirmationView = {
   chainName: string
   kind: string
   view: unknown
+  /** What the worker did on the user's asking before the answer (an added network's check). */
+  progress?: unknown
   /** When it entered the queue (ms since the epoch). */
   createdAt: number
 }

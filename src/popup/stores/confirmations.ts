@@ -19,6 +19,8 @@ type ConfirmationsStore = {
   /** The request shown when the press on Approve or Reject began; the click answers only it. */
   pressedId: string | undefined
   busy: boolean
+  /** An added network's live check, asked for by the user, is under way. */
+  checking: boolean
   /** The last answer given, shown once the queue is empty (then the window closes itself). */
   lastAnswer: 'approved' | 'rejected' | undefined
   error: string | undefined
@@ -32,6 +34,11 @@ type ConfirmationsStore = {
   press(): void
   /** The click that ends the press: answers the request pressed on, if it is still the one shown. */
   answer(approved: boolean): Promise<void>
+  /**
+   * "Check network" on the `add_network` request shown: the worker checks it now (with the user's
+   * `allowLocal` opt-in) and keeps the outcome on the request; Approve is re-armed once it shows.
+   */
+  checkNetwork(allowLocal: boolean): Promise<void>
 }
 
 /** Long enough for the user (and automation) to see the outcome before the window goes away. */
@@ -75,6 +82,7 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
     armed: false,
     pressedId: undefined,
     busy: false,
+    checking: false,
     lastAnswer: undefined,
     error: undefined,
     closing: false,
@@ -127,6 +135,20 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
         await get().load()
       } catch (error) {
         set({ busy: false, error: errorMessage(error) })
+      }
+    },
+    async checkNetwork(allowLocal) {
+      const { shownId, armed, checking } = get()
+      if (shownId === undefined || !armed || checking) return
+      set({ checking: true, error: undefined })
+      try {
+        await callBackground('confirmation:checkNetwork', { id: shownId, allowLocal })
+        set({ checking: false })
+        await get().load()
+        // What Approve would do has just changed: a click meant for Check does not add.
+        if (get().shownId === shownId) arming.rearm()
+      } catch (error) {
+        set({ checking: false, error: errorMessage(error) })
       }
     },
   }

@@ -71,6 +71,7 @@ export function Confirmation() {
     (address) => address.toLowerCase() === account?.toLowerCase(),
   )
   const risky = kind?.risky(shown.view) ?? false
+  const approvable = kind?.approvable?.(shown.view, shown.progress) ?? true
   return (
     <Layout
       title={kind?.title(shown.view) ?? 'Confirm'}
@@ -103,7 +104,7 @@ export function Confirmation() {
             type="button"
             className={risky ? 'danger' : 'primary'}
             data-testid="confirm-approve"
-            disabled={busy || !armed || !kind}
+            disabled={busy || !armed || !kind || !approvable}
             onPointerDown={press}
             onKeyDown={(event) => pressByKey(event, press)}
             onClick={() => answer(true)}
@@ -138,7 +139,11 @@ export function Confirmation() {
         </Field>
       ) : null}
       {kind ? (
-        kind.body(shown.view, { chainName: shown.chainName })
+        kind.body(shown.view, {
+          id: shown.id,
+          chainName: shown.chainName,
+          progress: shown.progress,
+        })
       ) : (
         <Notice tone="warning">This wallet cannot show a request of kind {shown.kind}.</Notice>
       )}

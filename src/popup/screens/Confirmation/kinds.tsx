@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { networkCheckOf } from '../../../core/wallet/addNetworkView.ts'
 import type { ConfirmationViews } from '../../../core/wallet/confirmationViews.ts'
 import type { SolanaConfirmationViews } from '../../../core/wallet/createSolanaSigner.ts'
 import { MessageView } from './MessageView.tsx'
@@ -18,8 +19,11 @@ export type ConfirmationKind = {
   lead(view: unknown): string
   /** The account the request acts for, shown as `confirm-account`; none for some kinds. */
   account(view: unknown): string | undefined
-  body(view: unknown, context: { chainName: string }): ReactNode
+  /** `progress`: what the worker did at the user's asking before the answer (a network's check). */
+  body(view: unknown, context: { id: string; chainName: string; progress: unknown }): ReactNode
   risky(view: unknown): boolean
+  /** Whether Approve may be pressed yet (default: yes); the worker checks it again. */
+  approvable?(view: unknown, progress: unknown): boolean
   approveLabel: string
 }
 
@@ -67,8 +71,13 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
     title: () => 'Add a network',
     lead: () => 'asks you to add this network',
     account: () => undefined,
-    body: (view) => <NetworkView view={view as ConfirmationViews['add_network']} />,
+    body: (view, { id, progress }) => (
+      // Keyed by request: one network's opt-in never carries over to the next.
+      <NetworkView key={id} view={view as ConfirmationViews['add_network']} progress={progress} />
+    ),
     risky: () => false,
+    // Added only after the user saw its check pass.
+    approvable: (_view, progress) => networkCheckOf(progress)?.passed === true,
     approveLabel: 'Add network',
   },
   watch_asset: {
