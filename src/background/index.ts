@@ -56,7 +56,10 @@ import { createWindowApprover } from './windowApprover.ts'
 const randomHex = (bytes: number): string =>
   `0x${Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
 
-/** How long the answer of a request that must not run twice is kept for its re-send. */
+/**
+ * How long the answer of a request that must not run twice is kept for its re-send, and how long
+ * an answered approval or confirmation nobody claims waits for its request (DESIGN §6).
+ */
 const answerKeepMs = 60_000
 
 // Only the worker and extension pages reach the wallet's storage (DESIGN §6): not content scripts,
@@ -87,6 +90,8 @@ const approvals = createWindowApprover({
     getAll: () => chrome.windows.getAll(),
   },
   extensionUrl: (path) => chrome.runtime.getURL(path),
+  now,
+  claimMs: answerKeepMs,
 })
 const answers = createRecentAnswers<PageAnswer>({
   store: {
@@ -110,6 +115,7 @@ const confirmations = createConfirmations({
   ),
   newId: () => crypto.randomUUID(),
   now,
+  claimMs: answerKeepMs,
 })
 const transactions = createTransactionLog(local)
 const solanaTransactions = createSolanaTransactionLog(local)
@@ -309,5 +315,8 @@ wake({
   engine,
   resumeBroadcasts: async () => {
     await Promise.all([signing.resumeBroadcasts(), solanaSigning.resumeSends()])
+  },
+  sweepUnclaimed: async () => {
+    await Promise.all([approvals.sweep(), confirmations.sweep()])
   },
 }).catch((error: unknown) => console.error('Aperture: wake-up', error))

@@ -13,7 +13,7 @@ const owner = (connection: string): SubscriptionOwner => ({
 })
 
 describe('wake', () => {
-  it('expires, checks the lock, restores subscriptions and re-broadcasts signed transactions, then ends the subscriptions of pages that did not come back', async () => {
+  it('expires, checks the lock, restores subscriptions, re-broadcasts signed transactions and then sweeps unclaimed answers, then ends the subscriptions of pages that did not come back', async () => {
     vi.useFakeTimers()
     const done: string[] = []
     const closed: string[] = []
@@ -39,9 +39,18 @@ describe('wake', () => {
       resumeBroadcasts: async () => {
         done.push('re-broadcast')
       },
+      sweepUnclaimed: async () => {
+        done.push(done.includes('re-broadcast') ? 'swept after re-broadcast' : 'swept')
+      },
       reconnectWindowMs: 15_000,
     })
-    expect(done.sort()).toEqual(['expired', 'lock checked', 're-broadcast', 'restored'])
+    expect(done.sort()).toEqual([
+      'expired',
+      'lock checked',
+      're-broadcast',
+      'restored',
+      'swept after re-broadcast',
+    ])
     await vi.advanceTimersByTimeAsync(14_999)
     expect(closed).toEqual([])
     await vi.advanceTimersByTimeAsync(1)

@@ -13,21 +13,25 @@ export type WakeDependencies = {
   engine: Pick<MultichainEngine, 'connectionClosed'>
   /** Broadcasts again what was signed but maybe not sent before the previous worker stopped. */
   resumeBroadcasts(): Promise<void>
+  /** Deletes the answered approvals and confirmations nobody claimed in time (DESIGN §6). */
+  sweepUnclaimed(): Promise<void>
   /** Overrides how long pages have to reconnect (tests). */
   reconnectWindowMs?: number
 }
 
 /**
  * What a starting worker does once (DESIGN §6): ends what expired meanwhile, subscribes the previous
- * worker's subscriptions again, broadcasts again the transactions signed but maybe not sent and, after the pages have had time to reconnect, ends the
- * subscriptions of those that did not come back.
+ * worker's subscriptions again, broadcasts again the transactions signed but maybe not sent, then
+ * deletes the answers nobody claimed in time and, after the pages have had time to reconnect, ends
+ * the subscriptions of those that did not come back.
  */
 export async function wake(deps: WakeDependencies): Promise<void> {
   await Promise.all([
     deps.expireSessions(),
     deps.checkAutoLock(),
     deps.nodes.restore(),
-    deps.resumeBroadcasts(),
+    // A signed transaction is sent again before its record may go.
+    deps.resumeBroadcasts().then(deps.sweepUnclaimed),
   ])
   setTimeout(() => {
     for (const owner of deps.nodes.owners()) {

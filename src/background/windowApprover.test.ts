@@ -46,6 +46,8 @@ function createApprover(storage = createMemoryStorage(), windows = fakeWindows()
     windows,
     extensionUrl: (path) => `${extensionBase}${path}`,
     newId: () => `approval-${++next}`,
+    now: () => 1_000,
+    claimMs: 60_000,
   })
   return { approver, storage, windows }
 }

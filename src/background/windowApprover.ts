@@ -42,6 +42,9 @@ export type WindowApproverParameters = {
   extensionUrl(path: string): string
   /** A new approval id (a random UUID by default). */
   newId?: () => string
+  now(): number
+  /** How long an answered approval nobody claims is kept for its page request's re-send. */
+  claimMs: number
 }
 
 /** Approval windows as extension popup windows on the approval page, sized like the action popup. */
@@ -75,12 +78,16 @@ export function createWindowApprover({
   windows,
   extensionUrl,
   newId = () => crypto.randomUUID(),
+  now,
+  claimMs,
 }: WindowApproverParameters) {
   const records = recordStore(storage)
   const desk = createApprovals({
     store: records,
     windows: approvalWindows(windows, extensionUrl),
     newId,
+    now,
+    claimMs,
   })
   /** Per origin, the `wallet_createSession` requests being handled, in arrival order. */
   const incoming = new Map<string, RequestIdentity[]>()
@@ -127,6 +134,7 @@ export function createWindowApprover({
     get: desk.get,
     resolve: desk.resolve,
     windowClosed: desk.windowClosed,
+    sweep: desk.sweep,
   }
 }
 

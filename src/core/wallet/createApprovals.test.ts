@@ -102,6 +102,9 @@ function memoryWindows(): ApprovalWindows & { opened: string[]; close(id: number
   }
 }
 
+/** How long an answered approval waits for its request to claim it, in these tests. */
+const claimMs = 60_000
+
 /** A browser with storage and windows, and the workers it starts one after the other. */
 function browser() {
   const store = memoryStore()
@@ -111,8 +114,10 @@ function browser() {
     ids += 1
     return `approval-${ids}`
   }
-  const startWorker = () => createApprovals({ store, windows, newId })
-  return { store, windows, startWorker }
+  const clock = { now: 1_000 }
+  const startWorker = () =>
+    createApprovals({ store, windows, newId, now: () => clock.now, claimMs })
+  return { store, windows, startWorker, clock }
 }
 
 /** Lets every pending step run (they take microtasks only). */
@@ -329,6 +334,37 @@ describe('createApprovals', () => {
         ...approved,
         shown: request,
       })
+    })
+
+    it('drops an approval nobody claimed within claimMs: a request that comes for it later is asked anew', async () => {
+      const { store, windows, startWorker, approvalId, clock } = await approvalOpenWhenStopped()
+      const second = startWorker()
+      await second.resolve(approvalId, approved)
+      clock.now += claimMs
+      const late = second.requestApproval(request, asked)
+      await settle()
+      expect(windows.opened).toEqual([approvalId, 'approval-2'])
+      expect(store.records.get(dapp)).toMatchObject({ id: 'approval-2' })
+      await second.resolve('approval-2', rejected)
+      await expect(late).resolves.toEqual(rejected)
+    })
+
+    it('sweeps, when a worker starts, an approval nobody claimed within claimMs, keeping one a request waits for', async () => {
+      const { store, startWorker, approvalId, clock } = await approvalOpenWhenStopped()
+      const second = startWorker()
+      await second.resolve(approvalId, approved)
+      const attached = startWorker()
+      const other = 'https://other.example'
+      const waiting = attached.requestApproval({ ...request, origin: other }, otherAsked)
+      await settle()
+      await attached.resolve('approval-2', approved)
+      await waiting
+      await startWorker().sweep()
+      expect(store.records.has(dapp)).toBe(true)
+      clock.now += claimMs
+      await attached.sweep()
+      expect(store.records.has(dapp)).toBe(false)
+      expect(store.records.has(other)).toBe(true)
     })
 
     it('a different request of the origin is refused while the restored window is open', async () => {

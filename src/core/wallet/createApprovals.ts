@@ -16,6 +16,8 @@ export type ApprovalRecord = {
   windowId?: number
   /** The user's answer (a closed window is a rejection), recorded once: the first answer wins. */
   result?: ApprovalResult
+  /** When `result` was recorded (ms since the epoch): an answer nobody claims expires (`claimMs`). */
+  answeredAt?: number
 }
 
 /** Where the records live, one per origin. Must outlive the worker. */
@@ -37,6 +39,12 @@ export type CreateApprovalsParameters = {
   store: ApprovalRecordStore
   windows: ApprovalWindows
   newId(): string
+  now(): number
+  /**
+   * How long an answered approval waits to be claimed by its page request (a re-send after a
+   * restart) when no request in this worker is attached to it; then it is dropped.
+   */
+  claimMs: number
 }
 
 const rejected: ApprovalResult = { approved: false }
@@ -62,15 +70,25 @@ type Outcome = { shown: ApprovalRequest } & (
  * - Every step on an origin's record (attach, answer, close, release) runs one after the other, so
  *   no answer can fall between reading the record and starting to wait.
  * - The record stays, answered, until `release`: a worker stopped after the answer but before the
- *   page got its response still finds the answer for the re-sent request.
+ *   page got its response still finds the answer for the re-sent request. An answered record no
+ *   request of this worker is attached to can be claimed for `claimMs` after its answer; then
+ *   nothing re-attaches to it and it is deleted at the origin's next request or `sweep`.
  *
  * @example
- * const approvals = createApprovals({ store, windows, newId: () => crypto.randomUUID() })
+ * const approvals = createApprovals({ store, windows, newId, now: Date.now, claimMs: 60_000 })
  * const answer = await approvals.requestApproval(request, { requestKey: 'c0ffee/1', requestDigest })
  */
-export function createApprovals({ store, windows, newId }: CreateApprovalsParameters) {
+export function createApprovals({
+  store,
+  windows,
+  newId,
+  now,
+  claimMs,
+}: CreateApprovalsParameters) {
   const waiters = new Map<string, Array<(result: ApprovalResult) => void>>()
   const queues = new Map<string, Promise<unknown>>()
+  /** Approvals a request of this worker is attached to (asked or re-attached), until released. */
+  const claimed = new Set<string>()
 
   /** Runs `step` after every earlier step on `origin`'s record (in this worker). */
   const serially = <T>(origin: string, step: () => Promise<T>): Promise<T> => {
@@ -92,6 +110,13 @@ export function createApprovals({ store, windows, newId }: CreateApprovalsParame
       waiters.set(approvalId, [...(waiters.get(approvalId) ?? []), resolve])
     })
 
+  /** `record` with the answer `result`, recorded now. */
+  const answeredAs = (record: ApprovalRecord, result: ApprovalResult): ApprovalRecord => ({
+    ...record,
+    result,
+    answeredAt: now(),
+  })
+
   /** Records `result` on the origin's unanswered record if `matches` it, then wakes its waiters. */
   const answer = (
     origin: string,
@@ -101,11 +126,25 @@ export function createApprovals({ store, windows, newId }: CreateApprovalsParame
     serially(origin, async () => {
       const record = await store.read(origin)
       if (!record || record.result || !matches(record)) return
-      await store.write(origin, { ...record, result })
+      await store.write(origin, answeredAs(record, result))
       const waiting = waiters.get(record.id) ?? []
       waiters.delete(record.id)
       for (const wake of waiting) wake(result)
     })
+
+  /** An answered record no request of this worker claimed within `claimMs` of its answer. */
+  const expired = (record: ApprovalRecord): boolean =>
+    record.result !== undefined &&
+    !claimed.has(record.id) &&
+    (record.answeredAt ?? 0) + claimMs <= now()
+
+  /** The origin's record, deleted instead when it expired. */
+  const liveRecord = async (origin: string): Promise<ApprovalRecord | undefined> => {
+    const record = await store.read(origin)
+    if (!record || !expired(record)) return record
+    await store.remove(origin)
+    return undefined
+  }
 
   const windowAlive = async (record: ApprovalRecord): Promise<boolean> =>
     record.windowId !== undefined && (await windows.exists(record.windowId))
@@ -117,13 +156,13 @@ export function createApprovals({ store, windows, newId }: CreateApprovalsParame
   ): Promise<ApprovalResult | undefined> => {
     const windowId = await windows.open(record.id)
     if (windowId === undefined) {
-      await store.write(origin, { ...record, result: rejected })
+      await store.write(origin, answeredAs(record, rejected))
       return rejected
     }
     await store.write(origin, { ...record, windowId })
     // Closed before its id was stored: the window's close event could not match it.
     if (!(await windows.exists(windowId))) {
-      await store.write(origin, { ...record, windowId, result: rejected })
+      await store.write(origin, answeredAs({ ...record, windowId }, rejected))
       return rejected
     }
     return undefined
@@ -147,14 +186,15 @@ export function createApprovals({ store, windows, newId }: CreateApprovalsParame
       // The step decides and starts waiting; the wait itself is outside it, so that the answer
       // (a later step on the same origin) can get in.
       const outcome = await serially(origin, async (): Promise<Outcome> => {
-        const existing = await store.read(origin)
+        const existing = await liveRecord(origin)
         if (existing && isResendOf(identity, existing)) {
+          claimed.add(existing.id)
           if (existing.result) return { shown: existing.request, result: existing.result }
           if (await windowAlive(existing)) {
             return { shown: existing.request, waiting: waitFor(existing.id) }
           }
           // Its window went away while no worker was there to hear it: a rejection.
-          await store.write(origin, { ...existing, result: rejected })
+          await store.write(origin, answeredAs(existing, rejected))
           return { shown: existing.request, result: rejected }
         }
         if (existing && !existing.result && (await windowAlive(existing))) {
@@ -162,6 +202,7 @@ export function createApprovals({ store, windows, newId }: CreateApprovalsParame
         }
         const record: ApprovalRecord = { id: newId(), request, ...identity }
         await store.write(origin, record)
+        claimed.add(record.id)
         const waiting = waitFor(record.id)
         const failed = await open(origin, record)
         if (!failed) return { shown: request, waiting }
@@ -195,8 +236,21 @@ export function createApprovals({ store, windows, newId }: CreateApprovalsParame
     release(origin: string, requestKey: string): Promise<void> {
       return serially(origin, async () => {
         const record = await store.read(origin)
-        if (record?.requestKey === requestKey && record.result) await store.remove(origin)
+        if (record?.requestKey === requestKey && record.result) {
+          await store.remove(origin)
+          claimed.delete(record.id)
+        }
       })
+    },
+
+    /**
+     * Deletes the answered approvals that nobody claimed within `claimMs` of their answer (run when
+     * a worker starts): a page request that comes for one later is a new request.
+     */
+    async sweep(): Promise<void> {
+      for (const record of await store.list()) {
+        await serially(record.request.origin, () => liveRecord(record.request.origin))
+      }
     },
   }
 }

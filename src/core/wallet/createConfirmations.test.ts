@@ -62,12 +62,16 @@ function memoryWindows(): ConfirmationWindows & {
   return windows
 }
 
+/** How long an answered record waits for its request to claim it, in these tests. */
+const claimMs = 60_000
+
 /** A worker: the queue over the shared store and windows. */
 let clock = 1_000
 function worker(store: ConfirmationStore, windows: ConfirmationWindows) {
   return createConfirmations({
     store,
     windows,
+    claimMs,
     newId: () => crypto.randomUUID(),
     now: () => {
       clock += 1
@@ -265,6 +269,57 @@ describe('createConfirmations', () => {
     ).rejects.toMatchObject({ code: -32602 })
     expect(built).toBe(false)
     expect((await restarted.confirm(message, async () => ({}))).view).toEqual(message.view)
+  })
+
+  it('drops an answer nobody claimed within claimMs: a request that comes for it later is asked anew', async () => {
+    const store = memoryStore()
+    const windows = memoryWindows()
+    worker(store, windows).ask(message)
+    await hop(20)
+    const restarted = worker(store, windows)
+    const [answered] = store.records.keys()
+    await restarted.resolve(answered ?? '', true)
+    clock += claimMs
+    const late = restarted.ask(message)
+    await hop(20)
+    expect(store.records.has(answered ?? '')).toBe(false)
+    const [asked] = await restarted.pending()
+    expect(asked).toMatchObject({ kind: 'personal_sign', requestDigest: message.requestDigest })
+    await restarted.resolve(asked?.id ?? '', false)
+    expect((await late).result).toEqual({ approved: false })
+  })
+
+  it('keeps an answer a request of this worker waits for past claimMs, until it is released', async () => {
+    const store = memoryStore()
+    const confirmations = worker(store, memoryWindows())
+    const asked = confirmations.ask(message)
+    await hop(20)
+    const [pending] = await confirmations.pending()
+    await confirmations.resolve(pending?.id ?? '', true)
+    await asked
+    clock += claimMs
+    await confirmations.sweep()
+    expect(store.records.size).toBe(1)
+    await confirmations.release(dapp, message.requestKey)
+    expect(store.records.size).toBe(0)
+  })
+
+  it('sweeps, when a worker starts, the answers nobody claimed within claimMs, and no pending request', async () => {
+    const store = memoryStore()
+    const windows = memoryWindows()
+    const first = worker(store, windows)
+    first.ask(message)
+    first.ask({ ...message, ...requestIdentityOf(connection, 2, 'wallet_invokeMethod', {}) })
+    await hop(40)
+    const [answered] = store.records.keys()
+    const restarted = worker(store, windows)
+    await restarted.resolve(answered ?? '', true)
+    await restarted.sweep()
+    expect(store.records.size).toBe(2)
+    clock += claimMs
+    await worker(store, windows).sweep()
+    expect([...store.records.keys()]).not.toContain(answered)
+    expect(await restarted.pending()).toHaveLength(1)
   })
 
   it('rejects a re-sent request whose window was closed while no worker ran', async () => {

@@ -23,6 +23,8 @@ export type ConfirmationRecord = {
   createdAt: number
   /** The user's answer (a closed window is a rejection), recorded once: the first answer wins. */
   result?: { approved: boolean }
+  /** When `result` was recorded (ms since the epoch): an answer nobody claims expires (`claimMs`). */
+  answeredAt?: number
   /** What the worker did after the approval, kept for exactly-once (e.g. the signed transaction). */
   progress?: Json
 }
@@ -48,6 +50,11 @@ export type CreateConfirmationsParameters = {
   windows: ConfirmationWindows
   newId(): string
   now(): number
+  /**
+   * How long an answered record waits to be claimed by its page request (a re-send after a
+   * restart) when no request in this worker is attached to it; then it is dropped.
+   */
+  claimMs: number
 }
 
 /** The most requests waiting at once, across origins: pages cannot grow the queue without bound. */
@@ -82,15 +89,26 @@ export type ConfirmationInput = Pick<
  *   queue lets it go the window is forgotten, so a request that comes while it closes opens a new
  *   one and waits there. Closing the window rejects everything still pending in it.
  * - A record stays, answered, until `release` (after the page's answer is kept for its re-send);
- *   `progress` written after the approval (a signed transaction) stays with it.
+ *   `progress` written after the approval (a signed transaction) stays with it. An answered record
+ *   no request of this worker is attached to (its page is gone, or it was answered after a
+ *   restart and nothing re-sent it) can be claimed for `claimMs` after its answer; then nothing
+ *   re-attaches to it and it is deleted at the next request or `sweep` (each worker start).
  *
  * @example
- * const confirmations = createConfirmations({ store, windows, newId, now })
+ * const confirmations = createConfirmations({ store, windows, newId, now, claimMs: 60_000 })
  * const record = await confirmations.ask({ requestKey, requestDigest, origin, chainId, kind: 'personal_sign', view })
  * if (record.result?.approved) … // sign
  */
-export function createConfirmations({ store, windows, newId, now }: CreateConfirmationsParameters) {
+export function createConfirmations({
+  store,
+  windows,
+  newId,
+  now,
+  claimMs,
+}: CreateConfirmationsParameters) {
   const waiters = new Map<string, Array<(record: ConfirmationRecord) => void>>()
+  /** Records a request of this worker is attached to (asked or re-attached), until released. */
+  const claimed = new Set<string>()
   let queue: Promise<unknown> = Promise.resolve()
 
   /** Runs `step` after every earlier step (in this worker). */
@@ -114,11 +132,30 @@ export function createConfirmations({ store, windows, newId, now }: CreateConfir
     for (const resolve of waiting) resolve(record)
   }
 
+  /** `record` with the answer `approved`, recorded now. */
+  const answeredAs = (record: ConfirmationRecord, approved: boolean): ConfirmationRecord => ({
+    ...record,
+    result: { approved },
+    answeredAt: now(),
+  })
+
   /** Records the answer on `record` and wakes who waits for it. */
   const answer = async (record: ConfirmationRecord, approved: boolean): Promise<void> => {
-    const answered = { ...record, result: { approved } }
+    const answered = answeredAs(record, approved)
     await store.write(answered)
     wake(answered)
+  }
+
+  /** An answered record no request of this worker claimed within `claimMs` of its answer. */
+  const expired = (record: ConfirmationRecord): boolean =>
+    record.result !== undefined &&
+    !claimed.has(record.id) &&
+    (record.answeredAt ?? 0) + claimMs <= now()
+
+  /** Deletes the expired records; the others, as a request may still claim them. */
+  const withoutExpired = async (records: ConfirmationRecord[]): Promise<ConfirmationRecord[]> => {
+    for (const record of records.filter(expired)) await store.remove(record.id)
+    return records.filter((record) => !expired(record))
   }
 
   const windowAlive = async (): Promise<number | undefined> => {
@@ -165,13 +202,14 @@ export function createConfirmations({ store, windows, newId, now }: CreateConfir
       async (): Promise<
         { record: ConfirmationRecord } | { waiting: Promise<ConfirmationRecord> }
       > => {
-        const records = await store.list()
+        const records = await withoutExpired(await store.list())
         const existing = recordOf(records, input)
         if (existing) {
+          claimed.add(existing.id)
           if (existing.result) return { record: existing }
           if ((await windowAlive()) !== undefined) return { waiting: waitFor(existing.id) }
           // Its window went away while no worker was there to hear it: a rejection.
-          const rejected = { ...existing, result: { approved: false } }
+          const rejected = answeredAs(existing, false)
           await store.write(rejected)
           return { record: rejected }
         }
@@ -182,10 +220,11 @@ export function createConfirmations({ store, windows, newId, now }: CreateConfir
         }
         const record: ConfirmationRecord = { ...input, id: newId(), createdAt: now() }
         await store.write(record)
+        claimed.add(record.id)
         const waiting = waitFor(record.id)
         if (await show()) return { waiting }
         waiters.delete(record.id)
-        const rejected = { ...record, result: { approved: false } }
+        const rejected = answeredAs(record, false)
         await store.write(rejected)
         return { record: rejected }
       },
@@ -196,7 +235,11 @@ export function createConfirmations({ store, windows, newId, now }: CreateConfir
   /** The record of the page request `request` when it is a re-send; `-32602` when it differs. */
   const resent = async (
     request: RequestIdentity & { origin: string },
-  ): Promise<ConfirmationRecord | undefined> => recordOf(await store.list(), request)
+  ): Promise<ConfirmationRecord | undefined> =>
+    recordOf(
+      (await store.list()).filter((record) => !expired(record)),
+      request,
+    )
 
   return {
     ask,
@@ -272,8 +315,20 @@ export function createConfirmations({ store, windows, newId, now }: CreateConfir
         for (const record of await store.list()) {
           if (record.requestKey === requestKey && record.origin === origin && record.result) {
             await store.remove(record.id)
+            claimed.delete(record.id)
           }
         }
+      })
+    },
+
+    /**
+     * Deletes the answered records that nobody claimed within `claimMs` of their answer (run when a
+     * worker starts, after what was signed is sent again): a page request that comes for one later
+     * is a new request.
+     */
+    sweep(): Promise<void> {
+      return serially(async () => {
+        await withoutExpired(await store.list())
       })
     },
   }

@@ -25,6 +25,7 @@ function setUp(options: { endpointProblem?: string; custom?: CustomNetwork[] } =
     store: memoryConfirmationStore(),
     windows: { open: async () => 7, focus: async () => undefined, exists: async () => true },
     newId: () => crypto.randomUUID(),
+    claimMs: 60_000,
     now: () => 1_000,
   })
   const saved: CustomNetwork[] = [...(options.custom ?? [])]

@@ -114,6 +114,7 @@ function worker(shared: ReturnType<typeof world>) {
     store: shared.store,
     windows: shared.windows,
     newId: () => crypto.randomUUID(),
+    claimMs: 60_000,
     now: () => Date.now(),
   })
   const sent: SentTransaction[] = []

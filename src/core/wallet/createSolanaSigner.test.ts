@@ -104,6 +104,7 @@ function worker(shared: ReturnType<typeof world>) {
     store: shared.store,
     windows: { open: async () => 7, focus: async () => undefined, exists: async (id) => id === 7 },
     newId: () => crypto.randomUUID(),
+    claimMs: 60_000,
     now: () => 1_700_000_000_000,
   })
   const sent: SentSolanaTransaction[] = []
