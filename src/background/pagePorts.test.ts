@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createWalletStandardApi } from '../core/multichain/createWalletStandardApi.ts'
 import type { AnswerOptions, EngineResponse, MultichainEngine } from '../core/multichain/ports.ts'
 import type { BackgroundMessage, ContentMessage } from '../core/protocol/connection.ts'
+import { resentRequestDiffers } from '../core/rpc/errors.ts'
+import { failure } from '../core/rpc/response.ts'
 import { createRecentAnswers, type RecentAnswer } from '../core/wallet/createRecentAnswers.ts'
 import { createConnectionRegistry } from './connections.ts'
 import {
@@ -86,13 +88,13 @@ function createServer(
     connections,
     approvals: {
       expect: (_origin, { requestKey }) => approvals.expected.push(requestKey),
-      answered: async (_origin, key) => {
-        approvals.released.push(key)
+      answered: async (_origin, { requestKey }) => {
+        approvals.released.push(requestKey)
       },
     },
     confirmations: {
-      release: async (_origin, key) => {
-        confirmations.released.push(key)
+      release: async (_origin, { requestKey }) => {
+        confirmations.released.push(requestKey)
       },
     },
     answers: createRecentAnswers<PageAnswer>({
@@ -328,6 +330,31 @@ describe('createPagePortServer', () => {
     })
     expect(after.engine.calls).toEqual([])
     expect(after.approvals).toEqual({ expected: [], released: [] })
+  })
+
+  it('keeps no refusal of a request that came under a held key: the first request, re-sent, still runs', async () => {
+    const engine = fakeEngine()
+    const { serve, recent } = createServer({
+      ...engine,
+      async handleRequest(origin: string, connection: string, request: unknown) {
+        const { id, params } = request as { id: number; params: { swapped?: boolean } }
+        if (params.swapped) return failure(id, resentRequestDiffers())
+        return engine.handleRequest(origin, connection, request)
+      },
+    })
+    const port = fakePort(pageSender)
+    serve(port)
+    port.send({ type: 'hello', connectionId: 'tab-1' })
+    port.send({ type: 'request', request: request(3, 'wallet_createSession', { swapped: true }) })
+    await vi.waitFor(() => expect(port.received).toHaveLength(1))
+    expect(recent.get('answers') ?? {}).toEqual({})
+    port.send({ type: 'request', request: request(3, 'wallet_createSession', {}) })
+    await vi.waitFor(() => expect(port.received).toHaveLength(2))
+    expect(port.received[1]).toEqual({
+      type: 'response',
+      response: { jsonrpc: '2.0', id: 3, result: 'answer 1' },
+    })
+    expect(Object.keys(recent.get('answers') ?? {})).toEqual(['tab-1/3'])
   })
 
   it('releases the confirmation of a signing request once its answer is kept, and of no other request', async () => {

@@ -14,7 +14,7 @@ import {
   type RequestIdentity,
   requestIdentityOf,
 } from '../core/protocol/requestIdentity.ts'
-import { RpcError, resentRequestDiffers } from '../core/rpc/errors.ts'
+import { isResentRequestDiffers, RpcError, resentRequestDiffers } from '../core/rpc/errors.ts'
 import { failure } from '../core/rpc/response.ts'
 import type { RpcId } from '../core/rpc/types.ts'
 import type { Confirmations } from '../core/wallet/createConfirmations.ts'
@@ -149,13 +149,12 @@ async function answerRequest(
     // Runs again when re-sent (a read): its result's pieces may go ahead of the answer.
     return server.handleRequest(origin, connection, request, ahead)
   }
-  const key = identity.requestKey
   const creates = rules.approval
   const confirms = rules.confirmation
   const release = async (): Promise<void> => {
-    if (creates) await approvals.answered(origin, key).catch(logged('releasing an approval'))
+    if (creates) await approvals.answered(origin, identity).catch(logged('releasing an approval'))
     if (confirms) {
-      await confirmations.release(origin, key).catch(logged('releasing a confirmation'))
+      await confirmations.release(origin, identity).catch(logged('releasing a confirmation'))
     }
   }
   let remembered: PageAnswer | undefined
@@ -172,7 +171,9 @@ async function answerRequest(
   }
   if (creates) approvals.expect(origin, identity)
   const response = await server.handleRequest(origin, connection, request)
-  await answers.remember(identity, response).catch(logged('remembering an answer'))
+  // A refused re-send (another request under a key the wallet holds) leaves the key's answer be.
+  const refused = 'error' in response && isResentRequestDiffers(response.error)
+  if (!refused) await answers.remember(identity, response).catch(logged('remembering an answer'))
   await release()
   return response
 }

@@ -106,7 +106,7 @@ describe('createWindowApprover', () => {
     await approver.resolve('approval-1', { approved: false })
     await answer
     expect(storage.items.has(`${sessionKeys.approvalPrefix}${dapp}`)).toBe(true)
-    await approver.answered(dapp, 'tab-1/1')
+    await approver.answered(dapp, asked)
     expect(storage.items.has(`${sessionKeys.approvalPrefix}${dapp}`)).toBe(false)
   })
 })

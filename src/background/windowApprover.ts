@@ -1,6 +1,6 @@
 import type { Approver } from '../core/multichain/ports.ts'
 import { approvalPageAddress } from '../core/protocol/approvalPage.ts'
-import type { RequestIdentity } from '../core/protocol/requestIdentity.ts'
+import { matchResend, type RequestIdentity } from '../core/protocol/requestIdentity.ts'
 import { sessionKeys } from '../core/protocol/storageKeys.ts'
 import {
   type ApprovalRecord,
@@ -120,16 +120,16 @@ export function createWindowApprover({
       incoming.set(origin, [...(incoming.get(origin) ?? []), request])
     },
     /**
-     * The request `requestKey` has been answered and its answer kept for a re-send: its approval,
-     * if it had one, is over.
+     * The request `request` has been answered and its answer kept for a re-send: its approval, if
+     * it had one, is over. A refused request (another one under a kept key) ends only its own wait.
      */
-    async answered(origin: string, requestKey: string): Promise<void> {
+    async answered(origin: string, request: RequestIdentity): Promise<void> {
       const requests = (incoming.get(origin) ?? []).filter(
-        (request) => request.requestKey !== requestKey,
+        (waiting) => matchResend(request, waiting) !== 'same',
       )
       if (requests.length > 0) incoming.set(origin, requests)
       else incoming.delete(origin)
-      await desk.release(origin, requestKey)
+      await desk.release(origin, request)
     },
     get: desk.get,
     resolve: desk.resolve,

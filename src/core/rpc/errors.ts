@@ -146,10 +146,17 @@ export function invalidParams(problems: Problem[] | Problems | string): RpcError
  * approval, its kept answer) but asks something else (DESIGN §6). It is refused and changes nothing.
  */
 export const resentRequestDiffers = (): RpcError =>
-  new RpcError(
-    -32602,
-    'Invalid params: a re-sent request must repeat the request it re-sends; this id belongs to another request',
-  )
+  new RpcError(-32602, resentRequestDiffersMessage)
+
+const resentRequestDiffersMessage =
+  'Invalid params: a re-sent request must repeat the request it re-sends; this id belongs to another request'
+
+/**
+ * Whether `error` is `resentRequestDiffers`'s refusal: the answer of a request that took nothing,
+ * never kept as the answer of the id it came under.
+ */
+export const isResentRequestDiffers = (error: RpcErrorObject): boolean =>
+  error.code === -32602 && error.message === resentRequestDiffersMessage
 
 /** `-32603` with `data.cause`: something failed inside, e.g. the node could not be reached. */
 export const internalError = (cause: string): RpcError => {

@@ -192,18 +192,29 @@ describe('createApprovals', () => {
     await expect(second).resolves.toEqual(answered)
   })
 
+  it('releases nothing for a refused request under the key of an answered approval', async () => {
+    const { store, startWorker } = browser()
+    const approvals = startWorker()
+    const answer = approvals.requestApproval(request, asked)
+    await settle()
+    await approvals.resolve('approval-1', approved)
+    await answer
+    await approvals.release(dapp, swapped)
+    expect(store.records.has(dapp)).toBe(true)
+  })
+
   it('forgets the approval on release, and only that of the released request', async () => {
     const { store, startWorker } = browser()
     const approvals = startWorker()
     const answer = approvals.requestApproval(request, asked)
     await settle()
-    await approvals.release(dapp, asked.requestKey)
+    await approvals.release(dapp, asked)
     expect(store.records.has(dapp)).toBe(true)
     await approvals.resolve('approval-1', approved)
     await answer
-    await approvals.release(dapp, otherAsked.requestKey)
+    await approvals.release(dapp, otherAsked)
     expect(store.records.has(dapp)).toBe(true)
-    await approvals.release(dapp, asked.requestKey)
+    await approvals.release(dapp, asked)
     expect(store.records.has(dapp)).toBe(false)
   })
 

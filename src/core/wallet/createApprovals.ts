@@ -1,5 +1,5 @@
 import type { ApprovalAnswer, ApprovalRequest, ApprovalResult } from '../multichain/ports.ts'
-import { isResendOf, type RequestIdentity } from '../protocol/requestIdentity.ts'
+import { isResendOf, matchResend, type RequestIdentity } from '../protocol/requestIdentity.ts'
 import { requestAlreadyPending } from '../rpc/errors.ts'
 
 /**
@@ -230,13 +230,14 @@ export function createApprovals({
     },
 
     /**
-     * Forgets the approval of the page request `requestKey` once that request has been answered
-     * (and its answer kept for a re-send): nothing is left to re-attach to.
+     * Forgets the approval of the page request `request` once that request has been answered (and
+     * its answer kept for a re-send): nothing is left to re-attach to. Another request under its
+     * key (refused) releases nothing.
      */
-    release(origin: string, requestKey: string): Promise<void> {
+    release(origin: string, request: RequestIdentity): Promise<void> {
       return serially(origin, async () => {
         const record = await store.read(origin)
-        if (record?.requestKey === requestKey && record.result) {
+        if (record && matchResend(request, record) === 'same' && record.result) {
           await store.remove(origin)
           claimed.delete(record.id)
         }

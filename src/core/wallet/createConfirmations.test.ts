@@ -289,6 +289,19 @@ describe('createConfirmations', () => {
     expect((await late).result).toEqual({ approved: false })
   })
 
+  it('releases nothing for a refused request under the key of an answered record', async () => {
+    const store = memoryStore()
+    const confirmations = worker(store, memoryWindows())
+    const asked = confirmations.ask(message)
+    await hop(20)
+    const [pending] = await confirmations.pending()
+    await confirmations.resolve(pending?.id ?? '', true)
+    await asked
+    const swapped = requestIdentityOf(connection, 1, 'wallet_invokeMethod', { scope: 'eip155:1' })
+    await confirmations.release(dapp, swapped)
+    expect(store.records.size).toBe(1)
+  })
+
   it('keeps an answer a request of this worker waits for past claimMs, until it is released', async () => {
     const store = memoryStore()
     const confirmations = worker(store, memoryWindows())
@@ -300,7 +313,7 @@ describe('createConfirmations', () => {
     clock += claimMs
     await confirmations.sweep()
     expect(store.records.size).toBe(1)
-    await confirmations.release(dapp, message.requestKey)
+    await confirmations.release(dapp, message)
     expect(store.records.size).toBe(0)
   })
 
@@ -342,7 +355,7 @@ describe('createConfirmations', () => {
     await asked
     await confirmations.progress(pending?.id ?? '', { hash: '0xabc' })
     expect((await confirmations.ask(message)).progress).toEqual({ hash: '0xabc' })
-    await confirmations.release(dapp, message.requestKey)
+    await confirmations.release(dapp, message)
     expect(store.records.size).toBe(0)
   })
 

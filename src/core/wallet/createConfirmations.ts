@@ -1,5 +1,5 @@
 import type { ChainId } from '../caip/types.ts'
-import { isResendOf, type RequestIdentity } from '../protocol/requestIdentity.ts'
+import { isResendOf, matchResend, type RequestIdentity } from '../protocol/requestIdentity.ts'
 import { RpcError, userRejected } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 
@@ -309,11 +309,15 @@ export function createConfirmations({
       })
     },
 
-    /** Forgets the answered record of `requestKey` once the page's answer is kept for its re-send. */
-    release(origin: string, requestKey: string): Promise<void> {
+    /**
+     * Forgets the answered record of the page request `request` once the page's answer is kept for
+     * its re-send. Another request under its key (refused) releases nothing.
+     */
+    release(origin: string, request: RequestIdentity): Promise<void> {
       return serially(async () => {
         for (const record of await store.list()) {
-          if (record.requestKey === requestKey && record.origin === origin && record.result) {
+          const same = matchResend(request, record) === 'same'
+          if (same && record.origin === origin && record.result) {
             await store.remove(record.id)
             claimed.delete(record.id)
           }
