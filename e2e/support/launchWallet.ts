@@ -75,6 +75,7 @@ export async function launchWallet(options: LaunchWalletOptions = {}): Promise<L
   })
   try {
     const worker = await extensionWorker(context, manifest.background.service_worker)
+    recordWorkerConsole(context, worker)
     const extensionId = new URL(worker.url()).host
     const extensionOrigin = `chrome-extension://${extensionId}/`
     return {
@@ -91,6 +92,28 @@ export async function launchWallet(options: LaunchWalletOptions = {}): Promise<L
     await context.close()
     throw error
   }
+}
+
+/** How many of the worker's latest console lines are kept for a failure's message. */
+const keptConsoleLines = 100
+
+/** Per browser, the latest lines its wallet's service worker wrote to its console. */
+const workerConsoles = new WeakMap<BrowserContext, string[]>()
+
+/**
+ * The latest lines (at most `keptConsoleLines`, timed) the wallet's service worker of `context`
+ * wrote to its console: what a failure's message shows of what the worker was doing.
+ */
+export const workerConsoleOf = (context: BrowserContext): readonly string[] =>
+  workerConsoles.get(context) ?? []
+
+function recordWorkerConsole(context: BrowserContext, worker: Worker): void {
+  const lines: string[] = []
+  workerConsoles.set(context, lines)
+  worker.on('console', (message) => {
+    lines.push(`${new Date().toISOString()} ${message.type()}: ${message.text()}`)
+    if (lines.length > keptConsoleLines) lines.shift()
+  })
 }
 
 type BuiltManifest = { action: { default_popup: string }; background: { service_worker: string } }

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { type BrowserContext, expect, type Page } from '@playwright/test'
 import { sessionKeys } from '../../src/core/protocol/storageKeys.ts'
+import { workerConsoleOf } from './launchWallet.ts'
 
 /** anvil's mnemonic: its accounts are funded on the devnet. */
 export const testMnemonic = 'test test test test test test test test test test test junk'
@@ -136,13 +137,16 @@ export async function waitForApprovalWindow(
 
 /**
  * What the browser and the worker hold when an awaited approval window did not open, for the
- * failure's message: the browser's windows with their tabs' addresses (`chrome.windows.getAll`),
- * and the approval records in `storage.session` (what the worker asked and what it recorded),
- * read from the wallet's popup page.
+ * failure's message: the pages Playwright knows, the browser's windows with their tabs' addresses
+ * (`chrome.windows.getAll`, read from the wallet's popup page), the approval records in
+ * `storage.session` (what the worker asked and what it recorded), and the worker's latest console.
  */
 async function windowsAndApprovals(context: BrowserContext, popupUrl: string): Promise<string> {
+  const known = `Pages: ${JSON.stringify(context.pages().map((page) => page.url()))}`
+  const workerLines = `Worker console:\n${workerConsoleOf(context).join('\n')}`
   const popup = context.pages().find((page) => page.url() === popupUrl)
-  if (!popup) return 'No popup page is open to read the windows and approval records from.'
+  if (!popup)
+    return `${known}\nNo popup page is open to read the windows and approvals from.\n${workerLines}`
   const seen = await popup.evaluate(async (prefix) => {
     const windows = await chrome.windows.getAll({ populate: true })
     const stored = await chrome.storage.session.get(null)
@@ -150,14 +154,14 @@ async function windowsAndApprovals(context: BrowserContext, popupUrl: string): P
       windows: windows.map(({ id, type, tabs }) => ({
         id,
         type,
-        urls: tabs?.map((tab) => tab.url),
+        urls: tabs?.map((tab) => tab.url ?? tab.pendingUrl),
       })),
       approvals: Object.entries(stored)
         .filter(([key]) => key.startsWith(prefix))
         .map(([, record]) => record),
     }
   }, sessionKeys.approvalPrefix)
-  return `Browser windows: ${JSON.stringify(seen.windows)}\nApproval records: ${JSON.stringify(seen.approvals)}`
+  return `${known}\nBrowser windows: ${JSON.stringify(seen.windows)}\nApproval records: ${JSON.stringify(seen.approvals)}\n${workerLines}`
 }
 
 /** The `approval-account-*` / `approval-chain-*` checkboxes and whether each is checked. */
