@@ -43,7 +43,10 @@ type WorkerFixtures = {
 }
 
 type TestFixtures = {
-  /** The demo dapp on a port of its own: a fresh origin (so no session) for every test. */
+  /**
+   * The demo dapp on a port this worker never served a dapp on: a fresh origin (so no session)
+   * for every test.
+   */
   dapp: ServedDapp
   /** The demo dapp on another port: a second origin. */
   otherDapp: ServedDapp

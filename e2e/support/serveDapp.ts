@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { createServer } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { dirname, extname, join, normalize, sep } from 'node:path'
@@ -53,7 +53,10 @@ const contentTypes: Record<string, string> = {
 export type ServeDappOptions = {
   /** Interface to listen on. Default `127.0.0.1` (loopback only). */
   host?: string
-  /** Port to listen on; `0` (the default) picks a free one. */
+  /**
+   * Port to listen on; `0` (the default) picks a free one that this process has not served a dapp
+   * on before (`listenOnUnservedPort`): every dapp is an origin the wallet has never seen.
+   */
   port?: number
   /**
    * Host name used in the returned URL. Default: `host`. The same server answers on every name that
@@ -73,17 +76,8 @@ export type ServedDapp = {
   close(): Promise<void>
 }
 
-/**
- * Serves `e2e/dapp/` (and the vendored packages under `/vendor/`) over plain HTTP with `node:http`. Used by the e2e fixture, `npm start` and the
- * benchmark; serve it twice (two ports) to get two origins.
- *
- * @example
- * const dapp = await serveDapp()
- * await page.goto(dapp.url)
- * await dapp.close()
- */
-export async function serveDapp(options: ServeDappOptions = {}): Promise<ServedDapp> {
-  const host = options.host ?? '127.0.0.1'
+/** The dapp's HTTP server (not yet listening). */
+function createDappServer(): Server {
   const server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://dapp').pathname)
     const file = fileOf(pathname)
@@ -106,14 +100,73 @@ export async function serveDapp(options: ServeDappOptions = {}): Promise<ServedD
     )
   })
   server.keepAliveTimeout = 1_000
-  await new Promise<void>((resolve, reject) => {
+  return server
+}
+
+const listen = (server: Server, port: number, host: string): Promise<Server> =>
+  new Promise((resolve, reject) => {
     server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => {
+    server.listen(port, host, () => {
       server.off('error', reject)
-      resolve()
+      resolve(server)
     })
   })
-  const { port } = server.address() as AddressInfo
+
+const closeServer = (server: Server): Promise<void> =>
+  new Promise((resolve, reject) => {
+    server.closeAllConnections()
+    server.close((error) => (error ? reject(error) : resolve()))
+  })
+
+const portOf = (server: Server): number => (server.address() as AddressInfo).port
+
+/** The ports this process has served a dapp on: origins the wallet under test may know. */
+const servedPorts = new Set<number>()
+
+/** How many ports the OS may offer again before `listenOnUnservedPort` gives up. */
+const maxServedPortsOffered = 1_000
+
+/**
+ * A dapp server on a free port this process has never served a dapp on. The wallet keys sessions
+ * by origin, and the OS hands a released port out again: on Linux, `listen(0)` picks among ~7,000
+ * ports, so a run of ~150 dapps is likely to get one twice, and a test's "fresh" dapp would find
+ * the session an earlier test left on that origin (issue 30: `eth_requestAccounts` answered the
+ * old accounts, and no approval window opened). A port served before is held while the OS is
+ * asked again, so that it offers another, then released.
+ */
+async function listenOnUnservedPort(host: string): Promise<Server> {
+  const offeredAgain: Server[] = []
+  try {
+    while (offeredAgain.length < maxServedPortsOffered) {
+      const server = await listen(createDappServer(), 0, host)
+      if (!servedPorts.has(portOf(server))) {
+        servedPorts.add(portOf(server))
+        return server
+      }
+      offeredAgain.push(server)
+    }
+    throw new Error(`serveDapp: the OS offered ${maxServedPortsOffered} served ports in a row`)
+  } finally {
+    await Promise.all(offeredAgain.map(closeServer))
+  }
+}
+
+/**
+ * Serves `e2e/dapp/` (and the vendored packages under `/vendor/`) over plain HTTP with `node:http`. Used by the e2e fixture, `npm start` and the
+ * benchmark; serve it twice (two ports) to get two origins.
+ *
+ * @example
+ * const dapp = await serveDapp()
+ * await page.goto(dapp.url)
+ * await dapp.close()
+ */
+export async function serveDapp(options: ServeDappOptions = {}): Promise<ServedDapp> {
+  const host = options.host ?? '127.0.0.1'
+  const server =
+    options.port === undefined || options.port === 0
+      ? await listenOnUnservedPort(host)
+      : await listen(createDappServer(), options.port, host)
+  const port = portOf(server)
   const hostname = options.hostname ?? host
   const origin = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`
   return {
@@ -121,10 +174,6 @@ export async function serveDapp(options: ServeDappOptions = {}): Promise<ServedD
     origin,
     port,
     pageUrl: (path) => new URL(path, `${origin}/`).toString(),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections()
-        server.close((error) => (error ? reject(error) : resolve()))
-      }),
+    close: () => closeServer(server),
   }
 }
