@@ -28,6 +28,23 @@ export const readMethods = [
   'eth_unsubscribe',
 ]
 
+/** `eth_blockNumber` on the Local devnet: the smallest session a spec asks for. */
+export const blockNumberRequest = {
+  optionalScopes: { [devnet]: { methods: ['eth_blockNumber'], notifications: [] } },
+}
+
+/** What `blockNumberRequest` grants approved as offered (notifications: the chain's standard set). */
+export const blockNumberSession = {
+  sessionScopes: {
+    [devnet]: {
+      methods: ['eth_blockNumber'],
+      notifications: ['eth_subscription'],
+      accounts: [`${devnet}:${firstAccount}`],
+    },
+  },
+  sessionProperties: {},
+}
+
 /** A session on the Local devnet with `readMethods` and `eth_subscription`. */
 export const defaultSessionRequest = {
   optionalScopes: { [devnet]: { methods: readMethods, notifications: ['eth_subscription'] } },

@@ -1,11 +1,10 @@
-import { devnet, expect, test } from './fixtures.ts'
+import { blockNumberRequest, blockNumberSession, devnet, expect, test } from './fixtures.ts'
 import {
   anvilRpc,
   blockNumber,
   deployEmitter,
   emitLogs,
   emittedLogs,
-  firstAccount,
   mine,
 } from './support/anvil.ts'
 import { startHalfwayProxy } from './support/halfwayProxy.ts'
@@ -33,27 +32,14 @@ test.describe('a service worker stopped mid-way loses nothing and duplicates not
         approvalPages.push(page.url())
     })
     await sniffResponses(dappPage)
-    const pending = request<SessionResult>(dappPage, 'wallet_createSession', {
-      optionalScopes: { [devnet]: { methods: ['eth_blockNumber'], notifications: [] } },
-    })
+    const pending = request<SessionResult>(dappPage, 'wallet_createSession', blockNumberRequest)
     const approval = await approvalWindow()
     await serviceWorker.stop()
     await expect(approval.getByTestId('approval-origin')).toBeVisible()
     await approval.getByTestId('approval-approve').click()
 
     const outcome = await pending
-    expect(outcome).toEqual({
-      result: {
-        sessionScopes: {
-          [devnet]: {
-            methods: ['eth_blockNumber'],
-            notifications: ['eth_subscription'],
-            accounts: [`${devnet}:${firstAccount}`],
-          },
-        },
-        sessionProperties: {},
-      },
-    })
+    expect(outcome).toEqual({ result: blockNumberSession })
     expect(approvalPages).toHaveLength(1)
     // The revoke's notification is the barrier: everything about the creation has arrived before it.
     expect(await request(dappPage, 'wallet_revokeSession', {})).toEqual({ result: true })

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import type { NodeCall } from '../eth/nodeCall.ts'
 import { toViemTypedData } from '../eth/parseTypedDataParams.ts'
 import type { SigningRequest } from '../eth/signer.ts'
+import { permitTypedData } from '../eth/testing/permitTypedData.ts'
 import { requestIdentityOf } from '../protocol/requestIdentity.ts'
 import type { Json, NodeAnswer } from '../rpc/types.ts'
 import {
@@ -157,20 +158,12 @@ const hello = requestIdentityOf('tab-1', 7, 'wallet_invokeMethod', {
 const base = { origin: dapp, chainId: devnet, ...hello } as const
 
 /** An unlimited USDC allowance: what a hostile page would like signed in place of "hello". */
-const permit = {
-  types: {
-    Permit: [
-      { name: 'owner', type: 'address' },
-      { name: 'spender', type: 'address' },
-      { name: 'value', type: 'uint256' },
-      { name: 'nonce', type: 'uint256' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-  },
-  primaryType: 'Permit',
-  domain: { name: 'USD Coin', version: '2', chainId: 31337 },
-  message: { owner: alice, spender: bob, value: `${2n ** 256n - 1n}`, nonce: '0', deadline: '0' },
-}
+const permit = permitTypedData({
+  owner: alice,
+  spender: bob,
+  chainId: 31337,
+  verifyingContract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+})
 /** The same page request 7, re-sent asking for the permit. */
 const swapped = requestIdentityOf('tab-1', 7, 'wallet_invokeMethod', {
   scope: devnet,
