@@ -281,6 +281,20 @@ describe('createApprovals', () => {
       expect(windows.opened).toHaveLength(1)
     })
 
+    it('(stopped before the window’s id was stored): the re-sent request opens the window again and waits for the user', async () => {
+      const { store, windows, startWorker } = browser()
+      // What a worker leaves when it stops after writing the record, before storing its window.
+      const record: ApprovalRecord = { id: 'approval-0', request, ...asked }
+      store.records.set(dapp, record)
+      const second = startWorker()
+      const resent = second.requestApproval(request, asked)
+      await settle()
+      expect(store.records.get(dapp)?.result).toBeUndefined()
+      expect(windows.opened.at(-1)).toBe(record.id)
+      await second.resolve(record.id, approved)
+      await expect(resent).resolves.toEqual(answered)
+    })
+
     it('(window closed after the restart, before the re-send): the re-sent request is rejected', async () => {
       const { windows, startWorker, windowId } = await approvalOpenWhenStopped()
       const second = startWorker()

@@ -63,7 +63,9 @@ type Outcome = { shown: ApprovalRequest } & (
  *   while nobody waits (a worker that just started, before the page re-sent its request) is kept.
  * - A re-sent request (same `requestKey` and `requestDigest`) re-attaches: it takes the recorded
  *   answer if there is one, waits for the open window otherwise, and is rejected if its window is
- *   gone unanswered (closed while no worker was running). It never opens a second window. Another
+ *   gone unanswered (closed while no worker was running). It never opens a second window, except for
+ *   a record whose window id was never stored (the worker stopped while opening it): that request
+ *   was never shown for sure, so its window is opened again rather than counted as rejected. Another
  *   request under the recorded key is refused `-32602` (`isResendOf`, DESIGN §6).
  * - An approval resolves with the request as the record holds it (`shown`): what is granted is
  *   what the window showed, never the params of a re-sent copy.
@@ -192,6 +194,15 @@ export function createApprovals({
           if (existing.result) return { shown: existing.request, result: existing.result }
           if (await windowAlive(existing)) {
             return { shown: existing.request, waiting: waitFor(existing.id) }
+          }
+          // The worker stopped between writing the record and storing its window's id: the user
+          // may never have seen a window, so nobody rejected it. Show it (again) and wait.
+          if (existing.windowId === undefined) {
+            const waiting = waitFor(existing.id)
+            const failed = await open(origin, existing)
+            if (!failed) return { shown: existing.request, waiting }
+            waiters.delete(existing.id)
+            return { shown: existing.request, result: failed }
           }
           // Its window went away while no worker was there to hear it: a rejection.
           await store.write(origin, answeredAs(existing, rejected))
