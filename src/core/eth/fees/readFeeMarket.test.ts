@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest'
+import type { Json, NodeAnswer } from '../../rpc/types.ts'
+import { readFeeMarket } from './readFeeMarket.ts'
+
+/** A node answering each method from `answers`, recording the calls. */
+function nodeOf(answers: Record<string, NodeAnswer>) {
+  const calls: Array<{ method: string; params: Json[] }> = []
+  const call = async (method: string, params: Json[]): Promise<NodeAnswer> => {
+    calls.push({ method, params })
+    const answer = answers[method]
+    if (!answer) throw new Error(`unexpected ${method}`)
+    return answer
+  }
+  return { call, calls }
+}
+
+// anvil after one empty block and one block of five transfers tipping 1, 2, 3, 4 and 5 gwei.
+const anvilHistory: Json = {
+  baseFeePerGas: ['0x3b9aca00', '0x3b9aca00', '0x3434cab8'],
+  gasUsedRatio: [0, 0.0035],
+  oldestBlock: '0x0',
+  reward: [
+    ['0x0', '0x0', '0x0'],
+    ['0x3b9aca00', '0xb2d05e00', '0x12a05f200'],
+  ],
+}
+
+describe('readFeeMarket', () => {
+  it('asks eth_feeHistory for the last 20 blocks at the 10th, 50th and 90th percentiles', async () => {
+    const { call, calls } = nodeOf({ eth_feeHistory: { result: anvilHistory } })
+    await readFeeMarket(call, 21000n)
+    expect(calls).toEqual([{ method: 'eth_feeHistory', params: ['0x14', 'latest', [10, 50, 90]] }])
+  })
+
+  it('sets each preset to twice the next base fee plus its percentile tip, ignoring empty blocks', async () => {
+    const { call } = nodeOf({ eth_feeHistory: { result: anvilHistory } })
+    const market = await readFeeMarket(call, 21000n)
+    const baseFee = 0x3434cab8n
+    expect(market.kind).toBe('eip1559')
+    expect(market.baseFeePerGas).toBe('0x3434cab8')
+    expect(market.presets.slow.fee).toEqual({
+      type: 'eip1559',
+      maxFeePerGas: `0x${(2n * baseFee + 1_000_000_000n).toString(16)}`,
+      maxPriorityFeePerGas: '0x3b9aca00',
+    })
+    expect(market.presets.normal.priorityFeeGwei).toBe('3')
+    expect(market.presets.fast.priorityFeeGwei).toBe('5')
+    expect(market.presets.fast.maxFeeGwei).toBe('6.75175')
+  })
+
+  it('prices each preset as gas limit × max fee in ether', async () => {
+    const { call } = nodeOf({ eth_feeHistory: { result: anvilHistory } })
+    const market = await readFeeMarket(call, 21000n)
+    expect(market.presets.fast.costWei).toBe((21000n * 6_751_750_000n).toString())
+    expect(market.presets.fast.costEther).toBe('0.00014178675')
+  })
+
+  it('takes the median tip of the blocks that carried transactions', async () => {
+    const { call } = nodeOf({
+      eth_feeHistory: {
+        result: {
+          baseFeePerGas: ['0x1', '0x1', '0x1', '0x1'],
+          gasUsedRatio: [0.5, 0.5, 0.5],
+          reward: [
+            ['0x1', '0x10', '0x100'],
+            ['0x3', '0x30', '0x300'],
+            ['0x2', '0x20', '0x200'],
+          ],
+        },
+      },
+    })
+    const { presets } = await readFeeMarket(call, 1n)
+    expect(presets.slow.fee).toMatchObject({ maxPriorityFeePerGas: '0x2' })
+    expect(presets.normal.fee).toMatchObject({ maxPriorityFeePerGas: '0x20' })
+    expect(presets.fast.fee).toMatchObject({ maxPriorityFeePerGas: '0x200' })
+  })
+
+  it("uses the node's eth_maxPriorityFeePerGas for every preset when no block carried a transaction", async () => {
+    const { call } = nodeOf({
+      eth_feeHistory: {
+        result: {
+          baseFeePerGas: ['0x3b9aca00', '0x3b9aca00'],
+          gasUsedRatio: [0],
+          oldestBlock: '0x0',
+          reward: [['0x0', '0x0', '0x0']],
+        },
+      },
+      eth_maxPriorityFeePerGas: { result: '0x3b9aca00' },
+    })
+    const { presets } = await readFeeMarket(call, 21000n)
+    for (const preset of [presets.slow, presets.normal, presets.fast]) {
+      expect(preset.fee).toEqual({
+        type: 'eip1559',
+        maxFeePerGas: '0xb2d05e00',
+        maxPriorityFeePerGas: '0x3b9aca00',
+      })
+    }
+  })
+
+  it('uses eth_gasPrice on a chain whose history has no base fee', async () => {
+    const { call } = nodeOf({
+      eth_feeHistory: { result: { oldestBlock: '0x0', gasUsedRatio: [0.1], reward: [] } },
+      eth_gasPrice: { result: '0x77359400' },
+    })
+    const market = await readFeeMarket(call, 21000n)
+    expect(market.kind).toBe('legacy')
+    expect(market.baseFeePerGas).toBeNull()
+    expect(market.presets.normal).toEqual({
+      fee: { type: 'legacy', gasPrice: '0x77359400' },
+      maxFeeGwei: '2',
+      priorityFeeGwei: null,
+      costWei: '42000000000000',
+      costEther: '0.000042',
+    })
+  })
+
+  it('uses eth_gasPrice on a chain that does not answer eth_feeHistory', async () => {
+    const { call } = nodeOf({
+      eth_feeHistory: {
+        error: { code: -32601, message: 'the method eth_feeHistory does not exist' },
+      },
+      eth_gasPrice: { result: '0x1' },
+    })
+    expect((await readFeeMarket(call, 21000n)).presets.fast.fee).toEqual({
+      type: 'legacy',
+      gasPrice: '0x1',
+    })
+  })
+
+  it("throws the node's error when the gas price cannot be read either", async () => {
+    const { call } = nodeOf({
+      eth_feeHistory: { error: { code: -32601, message: 'no eth_feeHistory' } },
+      eth_gasPrice: { error: { code: -32000, message: 'header not found' } },
+    })
+    await expect(readFeeMarket(call, 21000n)).rejects.toMatchObject({
+      error: { code: -32000, message: 'header not found' },
+    })
+  })
+})

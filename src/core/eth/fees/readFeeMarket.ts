@@ -1,0 +1,130 @@
+import { isObject } from '@metamask/utils'
+import type { Json } from '../../rpc/types.ts'
+import type { Quantity } from '../hex.ts'
+import { NodeAnswerError, type NodeCall, nodeResult } from '../nodeCall.ts'
+import { readQuantity, toQuantity } from '../quantity.ts'
+import {
+  type FeeFields,
+  type FeeOption,
+  type FeeSpeed,
+  feeOptionOf,
+  feeSpeeds,
+} from './feeOption.ts'
+
+/** How many recent blocks `eth_feeHistory` reads. */
+export const feeHistoryBlocks = 20
+/** The priority-fee percentile of each preset (of each block's transactions, by gas used). */
+export const feePercentiles: Record<FeeSpeed, number> = { slow: 10, normal: 50, fast: 90 }
+
+/**
+ * The chain's fee market for a transaction of `gasLimit` gas: the next block's base fee (null on a
+ * chain without EIP-1559) and the three presets, each with its cost.
+ */
+export type FeeMarket = {
+  kind: 'eip1559' | 'legacy'
+  /** The next block's base fee, in wei; null on a legacy chain. */
+  baseFeePerGas: Quantity | null
+  gasLimit: Quantity
+  presets: Record<FeeSpeed, FeeOption>
+}
+
+const quantity = (method: string, value: Json | undefined): bigint => {
+  const number = readQuantity(value)
+  if (number === undefined) {
+    throw new NodeAnswerError(method, {
+      code: -32603,
+      message: `the node answered ${method} with something that is not a quantity`,
+    })
+  }
+  return number
+}
+
+const median = (values: bigint[]): bigint => {
+  const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0n
+}
+
+/**
+ * The tip of each preset: per percentile, the median over the blocks that carried transactions (an
+ * empty block reports 0 rewards, which says nothing of the market). Undefined when none did.
+ */
+function tipsOf(history: Record<string, Json>): Record<FeeSpeed, bigint> | undefined {
+  const rewards = Array.isArray(history.reward) ? history.reward : []
+  const ratios = Array.isArray(history.gasUsedRatio) ? history.gasUsedRatio : []
+  const busy = rewards.filter(
+    (reward, index): reward is Json[] =>
+      Array.isArray(reward) && typeof ratios[index] === 'number' && ratios[index] > 0,
+  )
+  if (busy.length === 0) return undefined
+  const column = (index: number): bigint =>
+    median(busy.map((reward) => quantity('eth_feeHistory', reward[index])))
+  return { slow: column(0), normal: column(1), fast: column(2) }
+}
+
+const presetsOf = (
+  fee: (speed: FeeSpeed) => FeeFields,
+  gasLimit: bigint,
+): Record<FeeSpeed, FeeOption> => ({
+  slow: feeOptionOf(fee('slow'), gasLimit),
+  normal: feeOptionOf(fee('normal'), gasLimit),
+  fast: feeOptionOf(fee('fast'), gasLimit),
+})
+
+/**
+ * Reads the fee presets of a chain (DESIGN §9 "Fees"): `eth_feeHistory` over the last
+ * `feeHistoryBlocks` blocks with the priority fee at the 10th / 50th / 90th percentile for
+ * `slow` / `normal` / `fast`, and max fee = 2 × the next block's base fee + priority, so the
+ * transaction stays includable through several full blocks. When no block of the window carried a
+ * transaction, every preset takes the node's `eth_maxPriorityFeePerGas`. A chain whose history has
+ * no base fee (or that does not answer `eth_feeHistory`) is legacy: every preset is `eth_gasPrice`.
+ * A node error on the fallback calls is thrown as `NodeAnswerError`.
+ *
+ * @example
+ * const market = await readFeeMarket(call, 21000n)
+ * market.presets.fast.fee // { type: 'eip1559', maxFeePerGas: '0x…', maxPriorityFeePerGas: '0x…' }
+ * market.presets.fast.costEther // '0.000147'
+ */
+export async function readFeeMarket(call: NodeCall, gasLimit: bigint): Promise<FeeMarket> {
+  const answer = await call('eth_feeHistory', [
+    toQuantity(feeHistoryBlocks),
+    'latest',
+    feeSpeeds.map((speed) => feePercentiles[speed]),
+  ])
+  const history = 'result' in answer && isObject(answer.result) ? answer.result : undefined
+  const baseFees = Array.isArray(history?.baseFeePerGas) ? history.baseFeePerGas : []
+  const nextBaseFee = baseFees[baseFees.length - 1]
+  if (history === undefined || nextBaseFee === undefined || nextBaseFee === null) {
+    const gasPrice = toQuantity(
+      quantity('eth_gasPrice', await nodeResult(call, 'eth_gasPrice', [])),
+    )
+    return {
+      kind: 'legacy',
+      baseFeePerGas: null,
+      gasLimit: toQuantity(gasLimit),
+      presets: presetsOf(() => ({ type: 'legacy', gasPrice }), gasLimit),
+    }
+  }
+  const baseFee = quantity('eth_feeHistory', nextBaseFee)
+  let tips = tipsOf(history)
+  if (tips === undefined) {
+    const tip = quantity(
+      'eth_maxPriorityFeePerGas',
+      await nodeResult(call, 'eth_maxPriorityFeePerGas', []),
+    )
+    tips = { slow: tip, normal: tip, fast: tip }
+  }
+  const chosen = tips
+  return {
+    kind: 'eip1559',
+    baseFeePerGas: toQuantity(baseFee),
+    gasLimit: toQuantity(gasLimit),
+    presets: presetsOf(
+      (speed) => ({
+        type: 'eip1559',
+        maxFeePerGas: toQuantity(2n * baseFee + chosen[speed]),
+        maxPriorityFeePerGas: toQuantity(chosen[speed]),
+      }),
+      gasLimit,
+    ),
+  }
+}
