@@ -2,7 +2,7 @@
 /**
  * Runs before `npm start` and `npm test` (package.json): finds what the command needs and the machine
  * lacks, installs what it can — node_modules with `npm install`; as root on Debian/Ubuntu, Chromium,
- * redis-server and haproxy with apt-get — and otherwise stops with one line naming each missing
+ * Firefox ESR, redis-server and haproxy with apt-get — and otherwise stops with one line naming each missing
  * program and the command that installs it. Silent when nothing is missing. Plain Node.js, no
  * dependencies: node_modules may not exist yet.
  *
@@ -14,6 +14,7 @@ import { delimiter, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
   aptPackageOf,
+  browserVariables,
   describeMissing,
   describeOldNode,
   planSetup,
@@ -27,11 +28,12 @@ import {
 /**
  * @typedef {object} CheckSetupOptions
  * @property {string} projectRoot where package.json and node_modules are
- * @property {NodeJS.ProcessEnv} env PATH, CHROMIUM_PATH; passed on to npm and apt-get
+ * @property {NodeJS.ProcessEnv} env PATH, CHROMIUM_PATH, FIREFOX_PATH; passed on to npm and apt-get
  * @property {boolean} isRoot
  * @property {NodeJS.Platform} platform
  * @property {string | undefined} osRelease `/etc/os-release`'s text
- * @property {string} defaultChromium Chromium when CHROMIUM_PATH is unset (e2e/support/launchWallet.ts)
+ * @property {Record<import('./planSetup.mjs').Browser, string>} defaultBrowsers each browser when its
+ *   variable is unset (`browserVariables`)
  * @property {string[]} systemDirectories the system's program directories: a program found there but
  *   not on PATH is named with its place; apt-get runs with them on its PATH
  * @property {(line: string) => void} say progress and the stopping line
@@ -108,19 +110,19 @@ export function probeMachine(options) {
     const elsewhere = onPath ? undefined : findIn(name, outsidePath)
     return elsewhere === undefined ? { onPath } : { onPath, elsewhere }
   }
-  const chromiumFromEnvironment = Boolean(options.env.CHROMIUM_PATH)
-  const chromiumPath = options.env.CHROMIUM_PATH || options.defaultChromium
+  /** @param {import('./planSetup.mjs').Browser} browser */
+  const browser = (browser) => {
+    const fromEnvironment = options.env[browserVariables[browser].variable]
+    const path = fromEnvironment || options.defaultBrowsers[browser]
+    return { path, fromEnvironment: Boolean(fromEnvironment), executable: isExecutableFile(path) }
+  }
   return {
     nodeVersion: process.version,
     system: systemFamily(options.platform, options.osRelease),
     isRoot: options.isRoot,
     hasAptGet: findIn('apt-get', path) !== undefined,
     moduleProblems: findModuleProblems(options.projectRoot),
-    chromium: {
-      path: chromiumPath,
-      fromEnvironment: chromiumFromEnvironment,
-      executable: isExecutableFile(chromiumPath),
-    },
+    browsers: { chromium: browser('chromium'), 'firefox-esr': browser('firefox-esr') },
     programs: { 'redis-server': program('redis-server'), haproxy: program('haproxy') },
   }
 }
@@ -215,7 +217,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     isRoot: process.getuid?.() === 0,
     platform: process.platform,
     osRelease: readIfPresent('/etc/os-release'),
-    defaultChromium: '/usr/bin/chromium',
+    defaultBrowsers: {
+      chromium: browserVariables.chromium.defaultPath,
+      'firefox-esr': browserVariables['firefox-esr'].defaultPath,
+    },
     // Debian keeps haproxy in /usr/sbin, which a user's PATH often lacks.
     systemDirectories: [
       '/usr/local/sbin',

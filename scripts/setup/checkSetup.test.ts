@@ -78,7 +78,7 @@ function check(command: 'start' | 'test', overrides: { isRoot?: boolean; npm?: s
     isRoot: overrides.isRoot ?? false,
     platform: 'linux',
     osRelease: debian,
-    defaultChromium: join(bin, 'chromium'),
+    defaultBrowsers: { chromium: join(bin, 'chromium'), 'firefox-esr': join(bin, 'firefox-esr') },
     systemDirectories: [join(machine, 'sbin')],
     say: (line: string) => said.push(line),
   })
@@ -111,6 +111,7 @@ describe('checkSetup', () => {
   it('says nothing and goes on when everything is there', async () => {
     await installModules()
     await program('chromium')
+    await program('firefox-esr')
     await program('redis-server')
     await program('haproxy')
     expect(check('test')).toBe(true)
@@ -122,7 +123,7 @@ describe('checkSetup', () => {
     await fakeAptGet()
     expect(check('test')).toBe(false)
     expect(said).toEqual([
-      'npm test: missing chromium, redis-server, haproxy. Install: sudo apt-get install -y chromium redis-server haproxy — then run npm test again.',
+      'npm test: missing chromium, firefox-esr, redis-server, haproxy. Install: sudo apt-get install -y chromium firefox-esr redis-server haproxy — then run npm test again.',
     ])
     await expect(readFile(join(machine, 'apt.log'), 'utf8')).rejects.toThrow('ENOENT')
   })
@@ -131,6 +132,7 @@ describe('checkSetup', () => {
     await installModules()
     await fakeAptGet()
     await program('chromium')
+    await program('firefox-esr')
     await program('redis-server')
     await mkdir(join(machine, 'sbin'))
     await writeFile(join(machine, 'sbin', 'haproxy'), '#!/bin/sh\n', { mode: 0o755 })
@@ -146,9 +148,11 @@ describe('checkSetup', () => {
     await program('redis-server')
     expect(check('test', { isRoot: true })).toBe(true)
     expect(await readFile(join(machine, 'apt.log'), 'utf8')).toBe(
-      'update -qq\ninstall -y -qq chromium haproxy\n',
+      'update -qq\ninstall -y -qq chromium firefox-esr haproxy\n',
     )
-    expect(said).toEqual(['npm test: installing chromium, haproxy with apt-get (running as root)'])
+    expect(said).toEqual([
+      'npm test: installing chromium, firefox-esr, haproxy with apt-get (running as root)',
+    ])
   })
 
   it('stops as root when apt-get did not install a package', async () => {

@@ -6,7 +6,8 @@
  */
 
 /** @typedef {'start' | 'test'} SetupCommand */
-/** @typedef {'chromium' | 'redis-server' | 'haproxy'} Program */
+/** @typedef {'chromium' | 'firefox-esr'} Browser */
+/** @typedef {Browser | 'redis-server' | 'haproxy'} Program */
 /** @typedef {'debian' | 'ubuntu' | 'fedora' | 'macos' | 'other'} SystemFamily */
 
 /**
@@ -16,7 +17,8 @@
  * @property {boolean} isRoot
  * @property {boolean} hasAptGet `apt-get` is on PATH
  * @property {string[]} moduleProblems what is wrong with node_modules (empty: installed as locked)
- * @property {{ path: string, fromEnvironment: boolean, executable: boolean }} chromium
+ * @property {Record<Browser, { path: string, fromEnvironment: boolean, executable: boolean }>} browsers
+ *   each browser at its variable's path (`browserVariables`) or its default one
  * @property {Record<'redis-server' | 'haproxy', { onPath: boolean, elsewhere?: string }>} programs
  *   `elsewhere`: an executable of that name outside PATH (`/usr/sbin` for a user on Debian)
  */
@@ -31,7 +33,22 @@
 /** @type {Record<SetupCommand, Program[]>} */
 export const programsNeeded = {
   start: ['chromium'],
-  test: ['chromium', 'redis-server', 'haproxy'],
+  test: ['chromium', 'firefox-esr', 'redis-server', 'haproxy'],
+}
+
+/**
+ * The variable naming each browser's executable, and where it is when the variable is unset (read
+ * by the e2e suites: `e2e/support/launchWallet.ts`, `e2e-firefox/support/launchFirefox.ts`).
+ *
+ * @type {Record<Browser, { variable: string, defaultPath: string, label: string }>}
+ */
+export const browserVariables = {
+  chromium: { variable: 'CHROMIUM_PATH', defaultPath: '/usr/bin/chromium', label: 'Chromium' },
+  'firefox-esr': {
+    variable: 'FIREFOX_PATH',
+    defaultPath: '/usr/bin/firefox-esr',
+    label: 'Firefox ESR',
+  },
 }
 
 /** The oldest Node.js the project runs on (package.json `engines`). */
@@ -40,6 +57,7 @@ export const minimumNodeMajor = 20
 /** @type {Record<Program, string>} Debian's and Ubuntu's package of each program. */
 export const aptPackageOf = {
   chromium: 'chromium',
+  'firefox-esr': 'firefox-esr',
   'redis-server': 'redis-server',
   haproxy: 'haproxy',
 }
@@ -69,8 +87,9 @@ export function systemFamily(platform, osRelease) {
 
 /**
  * What to do before `command` runs: `npm install` when node_modules is missing or differs from the
- * lock; as root on Debian/Ubuntu with apt-get, the missing programs' packages (Chromium only on
- * Debian: Ubuntu ships it as a snap); everything else missing is for the user to install.
+ * lock; as root on Debian/Ubuntu with apt-get, the missing programs' packages (the browsers only on
+ * Debian: Ubuntu ships Chromium as a snap and has no firefox-esr package; never a browser whose
+ * variable names another executable); everything else missing is for the user to install.
  *
  * @param {SetupCommand} command
  * @param {Machine} machine
@@ -83,11 +102,9 @@ export function planSetup(command, machine) {
   /** @param {Program} program */
   const aptInstallable = (program) =>
     installsWithApt &&
-    !(
-      program === 'chromium' &&
-      (machine.chromium.fromEnvironment || machine.system === 'ubuntu')
-    ) &&
-    !(program !== 'chromium' && machine.programs[program].elsewhere !== undefined)
+    (isBrowser(program)
+      ? !machine.browsers[program].fromEnvironment && machine.system === 'debian'
+      : machine.programs[program].elsewhere === undefined)
   return {
     npmInstall:
       machine.moduleProblems.length > 0 ? machine.moduleProblems.slice(0, 3).join('; ') : undefined,
@@ -101,7 +118,17 @@ export function planSetup(command, machine) {
  * @param {Machine} machine
  */
 function isPresent(program, machine) {
-  return program === 'chromium' ? machine.chromium.executable : machine.programs[program].onPath
+  return isBrowser(program)
+    ? machine.browsers[program].executable
+    : machine.programs[program].onPath
+}
+
+/**
+ * @param {Program} program
+ * @returns {program is Browser}
+ */
+function isBrowser(program) {
+  return program in browserVariables
 }
 
 /**
@@ -135,16 +162,17 @@ export function describeMissing(command, missing, machine, aptFailed = []) {
   /** @type {Program[]} */
   const toInstall = []
   for (const program of missing) {
-    const elsewhere = program === 'chromium' ? undefined : machine.programs[program].elsewhere
+    const elsewhere = isBrowser(program) ? undefined : machine.programs[program].elsewhere
     if (aptFailed.includes(program)) {
       hints.push(`apt-get did not install ${aptPackageOf[program]} (see its output above)`)
     } else if (elsewhere !== undefined) {
       hints.push(
         `${program} is at ${elsewhere} but not on PATH: export PATH="$PATH:${elsewhere.slice(0, elsewhere.lastIndexOf('/'))}"`,
       )
-    } else if (program === 'chromium' && machine.chromium.fromEnvironment) {
+    } else if (isBrowser(program) && machine.browsers[program].fromEnvironment) {
+      const { variable, defaultPath, label } = browserVariables[program]
       hints.push(
-        `CHROMIUM_PATH=${machine.chromium.path} is not an executable: point it at Chromium, or unset it to use /usr/bin/chromium`,
+        `${variable}=${machine.browsers[program].path} is not an executable: point it at ${label}, or unset it to use ${defaultPath}`,
       )
     } else {
       toInstall.push(program)
@@ -160,30 +188,37 @@ export function describeMissing(command, missing, machine, aptFailed = []) {
  */
 function installCommand(programs, machine) {
   const sudo = machine.isRoot ? '' : 'sudo '
-  const chromium = programs.includes('chromium')
-  const others = programs.filter((program) => program !== 'chromium')
+  const browsers = programs.filter(isBrowser)
+  const others = programs.filter((program) => !isBrowser(program))
+  /** @param {Record<Browser, string>} commands each browser's install command */
+  const installBrowsers = (commands) => browsers.map((browser) => commands[browser])
   switch (machine.system) {
     case 'debian':
       return `${sudo}apt-get install -y ${programs.map((program) => aptPackageOf[program]).join(' ')}`
     case 'ubuntu':
       return [
-        ...(chromium
-          ? [`${sudo}snap install chromium && export CHROMIUM_PATH=/snap/bin/chromium`]
-          : []),
+        ...installBrowsers({
+          chromium: `${sudo}snap install chromium && export CHROMIUM_PATH=/snap/bin/chromium`,
+          'firefox-esr': `${sudo}snap install firefox --channel=esr/stable && export FIREFOX_PATH=/snap/bin/firefox`,
+        }),
         ...(others.length > 0 ? [`${sudo}apt-get install -y ${others.join(' ')}`] : []),
       ].join(' && ')
     case 'fedora':
       return [
-        `${sudo}dnf install -y ${programs.map((program) => (program === 'chromium' ? 'chromium' : program === 'redis-server' ? 'redis' : program)).join(' ')}`,
-        ...(chromium ? ['export CHROMIUM_PATH=/usr/bin/chromium-browser'] : []),
+        `${sudo}dnf install -y ${programs.map((program) => (program === 'firefox-esr' ? 'firefox' : program === 'redis-server' ? 'redis' : program)).join(' ')}`,
+        ...installBrowsers({
+          chromium: 'export CHROMIUM_PATH=/usr/bin/chromium-browser',
+          'firefox-esr': 'export FIREFOX_PATH=/usr/bin/firefox',
+        }),
       ].join(' && ')
     case 'macos':
       return [
-        ...(chromium
-          ? [
-              'brew install --cask chromium && export CHROMIUM_PATH=/Applications/Chromium.app/Contents/MacOS/Chromium',
-            ]
-          : []),
+        ...installBrowsers({
+          chromium:
+            'brew install --cask chromium && export CHROMIUM_PATH=/Applications/Chromium.app/Contents/MacOS/Chromium',
+          'firefox-esr':
+            'brew install --cask firefox@esr && export FIREFOX_PATH=/Applications/Firefox.app/Contents/MacOS/firefox',
+        }),
         ...(others.length > 0
           ? [
               `brew install ${others.map((program) => (program === 'redis-server' ? 'redis' : program)).join(' ')}`,
@@ -191,6 +226,11 @@ function installCommand(programs, machine) {
           : []),
       ].join(' && ')
     default:
-      return `${programs.join(', ')} with your system's package manager${chromium ? ' (then CHROMIUM_PATH=<Chromium executable> unless it is /usr/bin/chromium)' : ''}`
+      return `${programs.join(', ')} with your system's package manager${browsers
+        .map((browser) => {
+          const { variable, defaultPath, label } = browserVariables[browser]
+          return ` (then ${variable}=<${label} executable> unless it is ${defaultPath})`
+        })
+        .join('')}`
   }
 }

@@ -14,13 +14,24 @@ const complete: Machine = {
   isRoot: false,
   hasAptGet: true,
   moduleProblems: [],
-  chromium: { path: '/usr/bin/chromium', fromEnvironment: false, executable: true },
+  browsers: {
+    chromium: { path: '/usr/bin/chromium', fromEnvironment: false, executable: true },
+    'firefox-esr': { path: '/usr/bin/firefox-esr', fromEnvironment: false, executable: true },
+  },
   programs: { 'redis-server': { onPath: true }, haproxy: { onPath: true } },
 }
 
-const without = (machine: Machine, ...absent: Array<'chromium' | 'redis-server' | 'haproxy'>) => ({
+type Program = 'chromium' | 'firefox-esr' | 'redis-server' | 'haproxy'
+
+const without = (machine: Machine, ...absent: Program[]) => ({
   ...machine,
-  chromium: { ...machine.chromium, executable: !absent.includes('chromium') },
+  browsers: {
+    chromium: { ...machine.browsers.chromium, executable: !absent.includes('chromium') },
+    'firefox-esr': {
+      ...machine.browsers['firefox-esr'],
+      executable: !absent.includes('firefox-esr'),
+    },
+  },
   programs: {
     'redis-server': { onPath: !absent.includes('redis-server') },
     haproxy: { onPath: !absent.includes('haproxy') },
@@ -46,17 +57,22 @@ describe('planSetup', () => {
     expect(stale.npmInstall).toBe('a is not installed; b is 1.0.0, package.json pins 1.1.0; c')
   })
 
-  it('asks npm start only for Chromium, npm test also for redis-server and haproxy', () => {
-    const bare = without(complete, 'chromium', 'redis-server', 'haproxy')
+  it('asks npm start only for Chromium, npm test also for Firefox ESR, redis-server and haproxy', () => {
+    const bare = without(complete, 'chromium', 'firefox-esr', 'redis-server', 'haproxy')
     expect(planSetup('start', bare).missing).toEqual(['chromium'])
-    expect(planSetup('test', bare).missing).toEqual(['chromium', 'redis-server', 'haproxy'])
+    expect(planSetup('test', bare).missing).toEqual([
+      'chromium',
+      'firefox-esr',
+      'redis-server',
+      'haproxy',
+    ])
   })
 
   it('installs the missing packages with apt-get as root on Debian', () => {
-    const root = { ...without(complete, 'chromium', 'haproxy'), isRoot: true }
+    const root = { ...without(complete, 'chromium', 'firefox-esr', 'haproxy'), isRoot: true }
     expect(planSetup('test', root)).toEqual({
       npmInstall: undefined,
-      aptInstall: ['chromium', 'haproxy'],
+      aptInstall: ['chromium', 'firefox-esr', 'haproxy'],
       missing: [],
     })
   })
@@ -71,19 +87,26 @@ describe('planSetup', () => {
     ])
   })
 
-  it('leaves Chromium to the user on Ubuntu (a snap) and when CHROMIUM_PATH names it', () => {
-    const ubuntu = { ...without(complete, 'chromium', 'haproxy'), isRoot: true, system: 'ubuntu' }
+  it('leaves the browsers to the user on Ubuntu (no apt packages) and when their variable names one', () => {
+    const ubuntu = {
+      ...without(complete, 'chromium', 'firefox-esr', 'haproxy'),
+      isRoot: true,
+      system: 'ubuntu',
+    }
     expect(planSetup('test', ubuntu as Machine)).toEqual({
       npmInstall: undefined,
       aptInstall: ['haproxy'],
-      missing: ['chromium'],
+      missing: ['chromium', 'firefox-esr'],
     })
     const pointed = {
-      ...without(complete, 'chromium'),
+      ...without(complete, 'chromium', 'firefox-esr'),
       isRoot: true,
-      chromium: { path: '/opt/chromium/chrome', fromEnvironment: true, executable: false },
+      browsers: {
+        chromium: { path: '/opt/chromium/chrome', fromEnvironment: true, executable: false },
+        'firefox-esr': { path: '/opt/firefox/firefox', fromEnvironment: true, executable: false },
+      },
     }
-    expect(planSetup('start', pointed).missing).toEqual(['chromium'])
+    expect(planSetup('test', pointed).missing).toEqual(['chromium', 'firefox-esr'])
   })
 
   it('does not install a program that is there but off PATH', () => {
@@ -124,16 +147,38 @@ describe('describeMissing', () => {
     )
   })
 
+  it('gives the command that installs Firefox ESR on each system', () => {
+    const firefox = ['firefox-esr'] as const
+    expect(describeMissing('test', [...firefox], complete)).toContain(
+      'Install: sudo apt-get install -y firefox-esr',
+    )
+    expect(describeMissing('test', [...firefox], { ...complete, system: 'ubuntu' })).toContain(
+      'Install: sudo snap install firefox --channel=esr/stable && export FIREFOX_PATH=/snap/bin/firefox',
+    )
+    expect(describeMissing('test', [...firefox], { ...complete, system: 'fedora' })).toContain(
+      'Install: sudo dnf install -y firefox && export FIREFOX_PATH=/usr/bin/firefox',
+    )
+    expect(describeMissing('test', [...firefox], { ...complete, system: 'macos' })).toContain(
+      'Install: brew install --cask firefox@esr && export FIREFOX_PATH=/Applications/Firefox.app/Contents/MacOS/firefox',
+    )
+    expect(describeMissing('test', [...firefox], { ...complete, system: 'other' })).toContain(
+      "Install: firefox-esr with your system's package manager (then FIREFOX_PATH=<Firefox ESR executable> unless it is /usr/bin/firefox-esr)",
+    )
+  })
+
   it('drops sudo as root', () => {
     expect(describeMissing('test', ['haproxy'], { ...complete, isRoot: true })).toContain(
       'Install: apt-get install -y haproxy',
     )
   })
 
-  it('says where a program off PATH is and a CHROMIUM_PATH that is wrong', () => {
+  it('says where a program off PATH is and a CHROMIUM_PATH or FIREFOX_PATH that is wrong', () => {
     const machine: Machine = {
       ...complete,
-      chromium: { path: '/opt/chrome', fromEnvironment: true, executable: false },
+      browsers: {
+        chromium: { path: '/opt/chrome', fromEnvironment: true, executable: false },
+        'firefox-esr': { path: '/opt/firefox', fromEnvironment: true, executable: false },
+      },
       programs: {
         ...complete.programs,
         haproxy: { onPath: false, elsewhere: '/usr/sbin/haproxy' },
@@ -141,6 +186,9 @@ describe('describeMissing', () => {
     }
     expect(describeMissing('test', ['chromium', 'haproxy'], machine)).toBe(
       'npm test: missing chromium, haproxy. CHROMIUM_PATH=/opt/chrome is not an executable: point it at Chromium, or unset it to use /usr/bin/chromium; haproxy is at /usr/sbin/haproxy but not on PATH: export PATH="$PATH:/usr/sbin" — then run npm test again.',
+    )
+    expect(describeMissing('test', ['firefox-esr'], machine)).toBe(
+      'npm test: missing firefox-esr. FIREFOX_PATH=/opt/firefox is not an executable: point it at Firefox ESR, or unset it to use /usr/bin/firefox-esr — then run npm test again.',
     )
   })
 })
