@@ -81,6 +81,31 @@ test.describe('settings', () => {
     }
   })
 
+  test('a new auto-lock time counts from the change: the lock alarm moves to it at once', async ({
+    wallet,
+  }) => {
+    const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
+    const lockAlarm = () =>
+      popup.evaluate(async () => {
+        const alarm = await chrome.alarms.get('auto-lock')
+        return alarm ? alarm.scheduledTime - Date.now() : undefined
+      })
+    try {
+      await showSettings(popup)
+      // The settings screen's own requests just recorded activity: the alarm is 15 minutes out.
+      await expect.poll(lockAlarm).toBeGreaterThan(10 * 60_000)
+      await popup.getByTestId('settings-auto-lock').fill('1')
+      await popup.getByTestId('settings-save').click()
+      await expect(popup.getByTestId('settings-saved')).toBeVisible()
+      const untilLock = await lockAlarm()
+      expect(untilLock).toBeGreaterThan(0)
+      expect(untilLock).toBeLessThanOrEqual(60_000)
+    } finally {
+      await writeSettings(wallet.popup, { autoLockMinutes: 15 })
+      await popup.close()
+    }
+  })
+
   test('the network form refuses malformed values and an endpoint that serves another chain', async ({
     wallet,
     endpoint,

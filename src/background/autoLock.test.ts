@@ -11,6 +11,7 @@ function createHarness(unlocked = true) {
   const scheduled: Array<{ name: string; when: number | undefined }> = []
   const wallet = { locked: !unlocked }
   let now = 1_700_000_000_000
+  const settings = { autoLockMinutes: 15 }
   const autoLock = createAutoLock({
     wallet: {
       isUnlocked: async () => !wallet.locked,
@@ -19,7 +20,7 @@ function createHarness(unlocked = true) {
         return { status: 'locked', accounts: [] }
       },
     },
-    settings: async () => ({ autoLockMinutes: 15 }),
+    settings: async () => settings,
     session,
     scheduler: {
       schedule: async (name, when) => {
@@ -33,6 +34,7 @@ function createHarness(unlocked = true) {
     session,
     scheduled,
     wallet,
+    settings,
     advance: (ms: number) => {
       now += ms
     },
@@ -71,5 +73,22 @@ describe('createAutoLock', () => {
     expect(harness.scheduled).toEqual([
       { name: alarmNames.autoLock, when: touchedAt + 15 * minute },
     ])
+  })
+
+  it('a new auto-lock time counts from the change, even right after recorded activity', async () => {
+    const harness = createHarness()
+    harness.autoLock.touch()
+    await expect.poll(() => harness.scheduled).toHaveLength(1)
+    harness.advance(2_000)
+    harness.settings.autoLockMinutes = 1
+    await harness.autoLock.restart()
+    expect(harness.session.items.get(sessionKeys.lastActivity)).toBe(harness.now())
+    expect(harness.scheduled.at(-1)).toEqual({
+      name: alarmNames.autoLock,
+      when: harness.now() + minute,
+    })
+    harness.advance(minute)
+    await harness.autoLock.check()
+    expect(harness.wallet.locked).toBe(true)
   })
 })

@@ -28,6 +28,15 @@ export function createAutoLock(deps: AutoLockDependencies) {
   const throttleMs = deps.throttleMs ?? defaultThrottleMs
   let lastTouch = 0
 
+  /** Counts from `at`: the last activity is `at` and the alarm is `autoLockMinutes` after it. */
+  const restartAt = async (at: number): Promise<void> => {
+    const [{ autoLockMinutes }] = await Promise.all([
+      deps.settings(),
+      session.write(sessionKeys.lastActivity, at),
+    ])
+    await scheduler.schedule(alarmNames.autoLock, at + autoLockMinutes * 60_000)
+  }
+
   return {
     /** The alarm's task, also run on wake: locks when the time is up, else sets the alarm for then. */
     async check(): Promise<void> {
@@ -44,11 +53,16 @@ export function createAutoLock(deps: AutoLockDependencies) {
       const at = now()
       if (at - lastTouch < throttleMs) return
       lastTouch = at
-      Promise.all([deps.settings(), session.write(sessionKeys.lastActivity, at)])
-        .then(([{ autoLockMinutes }]) =>
-          scheduler.schedule(alarmNames.autoLock, at + autoLockMinutes * 60_000),
-        )
-        .catch((error: unknown) => console.error('Aperture: recording activity', error))
+      restartAt(at).catch((error: unknown) => console.error('Aperture: recording activity', error))
+    },
+
+    /**
+     * The auto-lock time changed: the countdown starts again from now with the new time, even when
+     * activity was recorded moments ago (the throttle of `touch` would keep the old alarm).
+     */
+    async restart(): Promise<void> {
+      lastTouch = now()
+      await restartAt(lastTouch)
     },
   }
 }

@@ -245,6 +245,7 @@ const handlePopup = createPopupHandlers({
   solanaTransactions,
   nodeCall: (chainId) => nodes.nodeCall(chainId),
   touch: autoLock.touch,
+  autoLock,
 })
 const servePagePort = createPagePortServer({
   extensionId: chrome.runtime.id,

@@ -6,6 +6,7 @@ import type { PopupRequests, PopupRequestType } from '../../core/protocol/popupM
 import type { Confirmations } from '../../core/wallet/createConfirmations.ts'
 import type { ProposedNetworks } from '../../core/wallet/createNetworkAdder.ts'
 import type { ActivityLog } from '../activityLog.ts'
+import type { AutoLock } from '../autoLock.ts'
 import type { NetworkRegistry } from '../networks.ts'
 import type { SolanaTransactionLog, TransactionLog } from '../signingStores.ts'
 import type { Wallet } from '../wallet.ts'
@@ -34,6 +35,8 @@ export type PopupPorts = {
   solanaTransactions: SolanaTransactionLog
   /** The chain's node endpoint, for the wallet's own calls. */
   nodeCall(chainId: ChainId): NodeCall
+  /** Restarts the auto-lock countdown when its time changes. */
+  autoLock: Pick<AutoLock, 'restart'>
 }
 
 /**

@@ -4,12 +4,18 @@ import type { PopupHandler, PopupPorts } from '../ports.ts'
 
 /**
  * `settings:set`: the changed settings, validated (`invalid_fields` per field). The public Solana
- * clusters' endpoints are not among them: they are checked live through `networks:save`.
+ * clusters' endpoints are not among them: they are checked live through `networks:save`. A new
+ * auto-lock time counts from the change.
  */
 export const settingsSet =
-  ({ networks }: Pick<PopupPorts, 'networks'>): PopupHandler<'settings:set'> =>
+  ({
+    networks,
+    autoLock,
+  }: Pick<PopupPorts, 'networks' | 'autoLock'>): PopupHandler<'settings:set'> =>
   async ({ solanaNetworks: _checkedLive, ...changes }) => {
     const problems = validateSettingsChanges(changes)
     if (Object.keys(problems).length > 0) throw invalidFields(problems)
-    return networks.update(changes)
+    const settings = await networks.update(changes)
+    if (changes.autoLockMinutes !== undefined) await autoLock.restart()
+    return settings
   }
