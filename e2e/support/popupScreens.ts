@@ -75,3 +75,18 @@ export async function saveFullScreen(popup: Page, name: string): Promise<void> {
   await saveScreen(popup, name)
   await popup.setViewportSize(popupSize)
 }
+
+/** Opens an account's screen from home by its address (lowercase 0x or base58). */
+export async function openAccountScreen(popup: Page, address: string): Promise<void> {
+  await popup.getByTestId(`account-open-${address}`).click()
+  await expect(popup.getByTestId('account-name')).toBeVisible()
+}
+
+/** Renames an account from home (its screen's name field), then goes back home. */
+export async function renameAccount(popup: Page, address: string, name: string): Promise<void> {
+  await openAccountScreen(popup, address.toLowerCase())
+  await popup.getByTestId('account-name').fill(name)
+  await popup.getByTestId('account-name-save').click()
+  await expect(popup.getByRole('heading', { name })).toBeVisible()
+  await popup.getByTestId('nav-home').click()
+}

@@ -18,6 +18,7 @@ import {
 import type { PopupRequests, WalletState } from '../core/protocol/popupMessages.ts'
 import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
 import { confirmationMismatch, walletLocked } from '../core/rpc/errors.ts'
+import { accountNames, parseAccountName } from '../core/wallet/accountNames.ts'
 import { readAccounts, readNamespaceAccounts, type Storage } from './storage.ts'
 
 export type WalletStorage = { local: Storage; session: Storage }
@@ -49,13 +50,17 @@ export function createWallet({ local, session }: WalletStorage) {
     return unlocked
   }
 
+  const readAccountNames = async (): Promise<Record<string, string>> =>
+    (await local.read<Record<string, string>>(localKeys.accountNames)) ?? {}
+
   const state = async (): Promise<WalletState> => {
     if (await load()) {
-      const [accounts, addresses] = await Promise.all([
+      const [accounts, addresses, named] = await Promise.all([
         readAccounts(local),
         readNamespaceAccounts(local),
+        readAccountNames(),
       ])
-      return { status: 'unlocked', accounts, addresses }
+      return { status: 'unlocked', accounts, addresses, names: accountNames(accounts, named) }
     }
     const vault = await local.read<string>(localKeys.vault)
     return { status: vault ? 'locked' : 'uninitialized', accounts: [] }
@@ -130,6 +135,18 @@ export function createWallet({ local, session }: WalletStorage) {
       if (!opened) throw walletLocked()
       const secrets = { ...opened.secrets, accountCount: opened.secrets.accountCount + 1 }
       return keep(await updateVault(opened, secrets))
+    },
+    /** Names one of the wallet's accounts (`parseAccountName`); the name stays in the wallet. */
+    async rename(account: Address, name: string): Promise<WalletState> {
+      if (!(await load())) throw walletLocked()
+      const key = account.toLowerCase()
+      const accounts = await readAccounts(local)
+      if (!accounts.some((held) => held.toLowerCase() === key)) {
+        throw new Error(`${account} is not an account of this wallet`)
+      }
+      const named = await readAccountNames()
+      await local.write(localKeys.accountNames, { ...named, [key]: parseAccountName(name) })
+      return state()
     },
     isUnlocked: async (): Promise<boolean> => (await load()) !== undefined,
     /**

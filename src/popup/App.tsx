@@ -4,6 +4,7 @@ import { approvalIdOf } from '../core/protocol/approvalPage.ts'
 import { isConfirmationPage } from '../core/protocol/confirmationPage.ts'
 import { Layout } from './components/Layout.tsx'
 import { popupPort } from './popupPort.ts'
+import { Account } from './screens/Account/Account.tsx'
 import { Approval } from './screens/Approval/Approval.tsx'
 import { Confirmation } from './screens/Confirmation/Confirmation.tsx'
 import { Connections } from './screens/Connections/Connections.tsx'
@@ -66,5 +67,6 @@ export function App() {
   if (screen === 'connections') return <Connections />
   if (screen === 'settings') return <Settings />
   if (screen === 'network-form') return <NetworkForm />
+  if (screen === 'account') return <Account />
   return <Home />
 }

@@ -1,3 +1,4 @@
+import { accountsRename } from './accounts/rename.ts'
 import { approvalGet } from './approval/get.ts'
 import { approvalResolve } from './approval/resolve.ts'
 import { confirmationCheckNetwork } from './confirmation/checkNetwork.ts'
@@ -40,6 +41,7 @@ export function popupHandlers(ports: PopupPorts): PopupHandlers {
     'wallet:unlock': walletUnlock(ports),
     'wallet:lock': walletLock(ports),
     'wallet:addAccount': walletAddAccount(ports),
+    'accounts:rename': accountsRename(ports),
     'approval:get': approvalGet(ports),
     'approval:resolve': approvalResolve(ports),
     'home:balances': homeBalances(ports),

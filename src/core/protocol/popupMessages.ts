@@ -27,6 +27,8 @@ export type WalletState = {
   accounts: Address[]
   /** The accounts' addresses in the other namespaces, in the same order (`{ solana: [base58…] }`). */
   addresses?: Record<string, string[]>
+  /** The accounts' names, in the same order ("Account N" unless renamed); never sent to a page. */
+  names?: string[]
 }
 
 /** A network the wallet knows; `enabled` ones are offered to dapps. */
@@ -103,6 +105,8 @@ export type PopupRequests = {
   'wallet:unlock': { params: { password: string }; result: WalletState }
   'wallet:lock': { params: undefined; result: WalletState }
   'wallet:addAccount': { params: undefined; result: WalletState }
+  /** Names one of the wallet's accounts (by its key, `accounts`); refused `invalid_fields` on `name`. */
+  'accounts:rename': { params: { account: Address; name: string }; result: WalletState }
   'approval:get': { params: { id: string }; result: ApprovalView | null }
   'approval:resolve': { params: { id: string; result: ApprovalResult }; result: null }
   /** The accounts' native balances on one network, at its latest block (home screen). */

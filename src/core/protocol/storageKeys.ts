@@ -11,6 +11,8 @@ export const localKeys = {
   accounts: 'accounts',
   /** `Record<namespace, string[]>`: the accounts' addresses in the other namespaces (public), same order. */
   namespaceAccounts: 'namespaceAccounts',
+  /** `Record<lowercase account key, string>`: the names the user gave accounts (DESIGN §9). */
+  accountNames: 'accountNames',
   /** `StoredSettings`. */
   settings: 'settings',
   /** Prefix of each origin's `StoredSession`: `session:https://app.example`. */

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { accountLabel, accountName, shortAddress } from './accountLabel.ts'
-
-describe('accountName', () => {
-  it('counts accounts from 1', () => {
-    expect(accountName(0)).toBe('Account 1')
-    expect(accountName(11)).toBe('Account 12')
-  })
-})
+import { accountLabel, shortAddress } from './accountLabel.ts'
 
 describe('shortAddress', () => {
   it('keeps 0x, the first four and the last four digits, in the case given', () => {
@@ -17,8 +10,8 @@ describe('shortAddress', () => {
 
 describe('accountLabel', () => {
   it('names the account and its short address in one line', () => {
-    expect(accountLabel('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 1)).toBe(
-      'Account 2 · 0x7099…79C8',
+    expect(accountLabel('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'Savings')).toBe(
+      'Savings · 0x7099…79C8',
     )
   })
 })

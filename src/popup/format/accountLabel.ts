@@ -1,11 +1,4 @@
 /**
- * How the popup names a wallet account: by its position, from 1.
- *
- * @example accountName(0) // 'Account 1'
- */
-export const accountName = (index: number): string => `Account ${index + 1}`
-
-/**
  * An 0x address cut to its first four and last four digits, as the popup shows an account beside its
  * name (the full address goes in a title or a block of its own).
  *
@@ -15,9 +8,10 @@ export const shortAddress = (address: string): string =>
   `${address.slice(0, 6)}…${address.slice(-4)}`
 
 /**
- * An account in one line of text, where only text fits (a select's options).
+ * An account in one line of text, where only text fits (a select's options): its name (the
+ * worker's, `WalletState.names`) and its short address.
  *
- * @example accountLabel('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 1) // 'Account 2 · 0x7099…79C8'
+ * @example accountLabel('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'Savings') // 'Savings · 0x7099…79C8'
  */
-export const accountLabel = (address: string, index: number): string =>
-  `${accountName(index)} · ${shortAddress(address)}`
+export const accountLabel = (address: string, name: string): string =>
+  `${name} · ${shortAddress(address)}`

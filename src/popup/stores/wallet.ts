@@ -9,6 +9,8 @@ type WalletStore = {
   accounts: Address[]
   /** The accounts' addresses in the other namespaces, in the same order (`{ solana: [...] }`). */
   addresses: Record<string, string[]>
+  /** The accounts' names, in the same order (the worker's: "Account N" unless renamed). */
+  names: string[]
   busy: boolean
   error: string | undefined
   refresh(): Promise<void>
@@ -17,6 +19,8 @@ type WalletStore = {
   unlock(password: string): Promise<void>
   lock(): Promise<void>
   addAccount(): Promise<void>
+  /** Names an account; resolves whether the worker took the name (else `error` says why). */
+  rename(account: Address, name: string): Promise<boolean>
   clearError(): void
   /** Puts `address` on the clipboard (an account's Copy). */
   copyAddress(address: string): Promise<void>
@@ -24,7 +28,7 @@ type WalletStore = {
 
 /** The wallet's status and accounts as the background reports them, and the actions on them. */
 export const useWallet = create<WalletStore>((set) => {
-  const run = async (action: () => Promise<WalletState>): Promise<void> => {
+  const run = async (action: () => Promise<WalletState>): Promise<boolean> => {
     set({ busy: true, error: undefined })
     try {
       const state = await action()
@@ -32,26 +36,41 @@ export const useWallet = create<WalletStore>((set) => {
         status: state.status,
         accounts: state.accounts,
         addresses: state.addresses ?? {},
+        names: state.names ?? [],
         busy: false,
       })
+      return true
     } catch (error) {
       set({ busy: false, error: errorMessage(error) })
+      return false
     }
   }
   return {
     status: 'loading',
     accounts: [],
     addresses: {},
+    names: [],
     busy: false,
     error: undefined,
-    refresh: () => run(() => callBackground('wallet:getState')),
-    importMnemonic: (mnemonic, password) =>
-      run(() => callBackground('wallet:import', { mnemonic, password })),
-    createFromNewMnemonic: (password, confirmation) =>
-      run(() => callBackground('wallet:create', { password, confirmation })),
-    unlock: (password) => run(() => callBackground('wallet:unlock', { password })),
-    lock: () => run(() => callBackground('wallet:lock')),
-    addAccount: () => run(() => callBackground('wallet:addAccount')),
+    refresh: async () => {
+      await run(() => callBackground('wallet:getState'))
+    },
+    importMnemonic: async (mnemonic, password) => {
+      await run(() => callBackground('wallet:import', { mnemonic, password }))
+    },
+    createFromNewMnemonic: async (password, confirmation) => {
+      await run(() => callBackground('wallet:create', { password, confirmation }))
+    },
+    unlock: async (password) => {
+      await run(() => callBackground('wallet:unlock', { password }))
+    },
+    lock: async () => {
+      await run(() => callBackground('wallet:lock'))
+    },
+    addAccount: async () => {
+      await run(() => callBackground('wallet:addAccount'))
+    },
+    rename: (account, name) => run(() => callBackground('accounts:rename', { account, name })),
     clearError: () => set({ error: undefined }),
     copyAddress: (address) => popupPort().writeClipboard(address),
   }

@@ -1,7 +1,6 @@
 import { type KeyboardEvent, useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
-import { accountName } from '../../format/accountLabel.ts'
 import { useConfirmations } from '../../stores/confirmations.ts'
 import { useWallet } from '../../stores/wallet.ts'
 import { confirmationKinds } from './kinds.tsx'
@@ -40,7 +39,13 @@ export function Confirmation() {
       answer: state.answer,
     })),
   )
-  const accounts = useWallet((state) => state.accounts)
+  const { accounts, addresses, names } = useWallet(
+    useShallow((state) => ({
+      accounts: state.accounts,
+      addresses: state.addresses,
+      names: state.names,
+    })),
+  )
 
   useEffect(() => {
     void load()
@@ -67,9 +72,11 @@ export function Confirmation() {
 
   const kind = confirmationKinds[shown.kind]
   const account = kind?.account(shown.view)
-  const accountIndex = accounts.findIndex(
-    (address) => address.toLowerCase() === account?.toLowerCase(),
-  )
+  /** The account's position in the wallet: its 0x key in any case, or its address elsewhere exactly. */
+  const accountIndex = [
+    accounts.findIndex((address) => address.toLowerCase() === account?.toLowerCase()),
+    ...Object.values(addresses).map((list) => list.indexOf(account ?? '')),
+  ].find((index) => index >= 0)
   const risky = kind?.risky(shown.view) ?? false
   const approvable = kind?.approvable?.(shown.view, shown.progress) ?? true
   return (
@@ -132,7 +139,7 @@ export function Confirmation() {
       </div>
       {account ? (
         <Field
-          label={accountIndex >= 0 ? accountName(accountIndex) : 'Account'}
+          label={(accountIndex === undefined ? undefined : names[accountIndex]) ?? 'Account'}
           testId="confirm-account"
         >
           <FullAddress address={account} />

@@ -23,12 +23,13 @@ export function EthereumSite({
 }) {
   const setActiveAccount = useConnections((state) => state.setActiveAccount)
   const walletAccounts = useWallet((state) => state.accounts)
+  const names = useWallet((state) => state.names)
   const [active] = accounts
   /** The account as the wallet holds it (EIP-55) with its name; the address alone if it left the wallet. */
   const labelOf = (address: Address): string => {
     const index = walletAccounts.findIndex((each) => each.toLowerCase() === address)
     const held = walletAccounts[index]
-    return held === undefined ? shortAddress(address) : accountLabel(held, index)
+    return held === undefined ? shortAddress(address) : accountLabel(held, names[index] ?? '')
   }
   return (
     <fieldset className="group" data-testid="connection-ethereum">

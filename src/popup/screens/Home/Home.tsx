@@ -22,7 +22,9 @@ export function Home() {
       error: state.error,
     })),
   )
-  const go = useNavigation((state) => state.go)
+  const { go, openAccount } = useNavigation(
+    useShallow((state) => ({ go: state.go, openAccount: state.openAccount })),
+  )
   return (
     <Layout
       title="Accounts"
@@ -47,7 +49,14 @@ export function Home() {
         {accounts.map((address, index) => (
           <li key={address} className="item column">
             <div className="account-row" data-testid={`home-account-${address.toLowerCase()}`}>
-              <AddressLabel address={address} index={index} />
+              <button
+                type="button"
+                className="link"
+                data-testid={`account-open-${address.toLowerCase()}`}
+                onClick={() => openAccount(address)}
+              >
+                <AddressLabel address={address} index={index} />
+              </button>
               <Balance address={address} />
               <button
                 type="button"

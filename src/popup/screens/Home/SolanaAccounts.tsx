@@ -1,8 +1,8 @@
 import { useShallow } from 'zustand/react/shallow'
 import { Amount } from '../../components/Amount.tsx'
 import { NetworkSelect } from '../../components/NetworkSelect.tsx'
-import { accountName } from '../../format/accountLabel.ts'
 import { useHome } from '../../stores/home.ts'
+import { useNavigation } from '../../stores/navigation.ts'
 import { useWallet } from '../../stores/wallet.ts'
 
 const statusLabel = { pending: 'Pending', confirmed: 'Confirmed', failed: 'Failed' } as const
@@ -13,6 +13,10 @@ const statusLabel = { pending: 'Pending', confirmed: 'Confirmed', failed: 'Faile
  */
 export function SolanaAccounts() {
   const addresses = useWallet(useShallow((state) => state.addresses.solana ?? []))
+  const { accounts, names } = useWallet(
+    useShallow((state) => ({ accounts: state.accounts, names: state.names })),
+  )
+  const openAccount = useNavigation((state) => state.openAccount)
   const { networks, chainId, balances, transactions, select } = useHome(
     useShallow((state) => ({
       networks: state.solanaNetworks,
@@ -38,12 +42,21 @@ export function SolanaAccounts() {
           return (
             <li key={address} className="item column">
               <div className="account-row" data-testid={`home-solana-${address}`}>
-                <span className="address" title={address}>
-                  <strong>{accountName(index)}</strong>
+                <button
+                  type="button"
+                  className="link address"
+                  title={address}
+                  data-testid={`account-open-${address}`}
+                  onClick={() => {
+                    const account = accounts[index]
+                    if (account) openAccount(account)
+                  }}
+                >
+                  <strong>{names[index]}</strong>
                   <code>
                     {address.slice(0, 4)}…{address.slice(-4)}
                   </code>
-                </span>
+                </button>
                 <strong className="balance" data-testid={`home-solana-balance-${address}`}>
                   <Amount value={balances[address]} decimals={9} symbol="SOL" />
                 </strong>

@@ -1,6 +1,5 @@
 import { formatUnits } from 'viem'
 import { useShallow } from 'zustand/react/shallow'
-import { accountName } from '../../format/accountLabel.ts'
 import { useHome } from '../../stores/home.ts'
 import { useWallet } from '../../stores/wallet.ts'
 
@@ -8,6 +7,7 @@ import { useWallet } from '../../stores/wallet.ts'
 export function Tokens() {
   const tokens = useHome(useShallow((state) => state.tokens))
   const accounts = useWallet((state) => state.accounts)
+  const names = useWallet((state) => state.names)
   if (tokens.length === 0) return null
   return (
     <ul className="list" aria-label="Tokens">
@@ -22,7 +22,7 @@ export function Tokens() {
             const balance = token.balances[account]
             return balance === undefined ? null : (
               <span key={account} className="hint">
-                {accountName(index)}: {formatUnits(BigInt(balance), token.decimals)} {token.symbol}
+                {names[index]}: {formatUnits(BigInt(balance), token.decimals)} {token.symbol}
               </span>
             )
           })}
