@@ -10,6 +10,7 @@ const endpointTests = [
   'src/endpoint/keys.test.ts',
   'src/endpoint/cache.test.ts',
   'src/endpoint/solana.test.ts',
+  'src/endpoint/sharedReads.test.ts',
 ]
 
 export default defineConfig({

@@ -2,6 +2,7 @@ import { internalError, invalidParams, methodNotFound, RpcError } from '../core/
 import { exceedsDepth, maxParamsDepth } from '../core/rpc/exceedsDepth.ts'
 import type { RpcRequest } from '../core/rpc/types.ts'
 import type { AnswerCache } from './cache/createAnswerCache.ts'
+import type { SharedReads } from './createSharedReads.ts'
 import type { SubscriptionRelay } from './createSubscriptionRelay.ts'
 import { type UpstreamAnswer, type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
 import type { LimitsFor } from './limits.ts'
@@ -20,6 +21,8 @@ export type CreateRpcHandlerParameters = {
   upstream: UpstreamClient
   /** The finality-aware response cache; without it every call goes to the node. */
   answerCache?: AnswerCache
+  /** Identical reads in flight served once; without it every call asks on its own. */
+  sharedReads?: SharedReads
   filters: FilterStore
   subscriptions: SubscriptionRelay
   queryTimeoutMs: number
@@ -36,7 +39,8 @@ export type CreateRpcHandlerParameters = {
 /**
  * The endpoint's method dispatch (DESIGN §5, §8): the network's allow-list and param checks, then
  * its own handlers (log limits, filters, subscriptions, bounded queries); everything else goes
- * upstream verbatim, through the response cache.
+ * upstream verbatim, through the response cache. Every read through the cache (the handlers' too)
+ * is shared with the identical reads in flight (`sharedReads`).
  */
 export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHandler {
   const { network, upstream, queryTimeoutMs } = parameters
@@ -47,7 +51,13 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
       batchable: network.batchableMethods.has(method),
       pointRead: network.pointReads.has(method),
     })
-  const cached: AnswerCache = parameters.answerCache ?? ((_method, _params, ask) => ask())
+  const answerCache: AnswerCache = parameters.answerCache ?? ((_method, _params, ask) => ask())
+  const { sharedReads } = parameters
+  // Shared above the cache: the callers of one read look it up once, and one of them asks the node
+  // on a miss and keeps the answer.
+  const cached: AnswerCache = sharedReads
+    ? (method, params, ask) => sharedReads(method, params, () => answerCache(method, params, ask))
+    : answerCache
 
   /** A failure of the endpoint's own (or its dependencies') making, reported in full. */
   function report(error: unknown, request: RpcRequest): void {

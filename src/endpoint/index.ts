@@ -9,6 +9,7 @@ import { createMemoryResponseCache } from './cache/responseCache.ts'
 import type { LogLevel } from './callLog.ts'
 import { createEndpointServer } from './createEndpointServer.ts'
 import { createRpcHandler } from './createRpcHandler.ts'
+import { createSharedReads } from './createSharedReads.ts'
 import { createSubscriptionRelay } from './createSubscriptionRelay.ts'
 import { createUpstreamClient } from './createUpstreamClient.ts'
 import { isLoopbackHost } from './isLoopbackHost.ts'
@@ -279,6 +280,10 @@ export async function startEndpoint(options: StartEndpointOptions = {}): Promise
         })
   const handler = createRpcHandler({
     ...(answerCache ? { answerCache } : {}),
+    sharedReads: createSharedReads({
+      methods: network.sharedReads,
+      onShared: (method) => metrics.recordSharedRead(method),
+    }),
     network,
     upstream,
     maxAnswerBytes: limits.maxAnswerBytes,

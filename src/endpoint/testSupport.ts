@@ -4,6 +4,8 @@
  * bytecode on anvil.
  */
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import WebSocket from 'ws'
 import type { Json } from '../core/rpc/types.ts'
 
@@ -226,5 +228,51 @@ function processState(pid: number): string | undefined {
     return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3)
   } catch {
     return undefined
+  }
+}
+
+/** A relay in front of a node that counts the JSON-RPC calls it passes on (`startCountingRelay`). */
+export type CountingRelay = {
+  /** `http://127.0.0.1:<port>`: give it to the endpoint as `upstream`. */
+  url: string
+  /** The calls relayed of `method` (the calls of a batch each count). */
+  count(method: string): number
+  close(): Promise<void>
+}
+
+/**
+ * An HTTP relay to `target` that counts each JSON-RPC call it is sent and holds every request
+ * `delayMs` before passing it on unchanged: calls made meanwhile meet one still on its way.
+ */
+export async function startCountingRelay(
+  target: string,
+  options: { delayMs?: number } = {},
+): Promise<CountingRelay> {
+  const counts = new Map<string, number>()
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      const body = Buffer.concat(chunks)
+      const parsed = JSON.parse(body.toString('utf8')) as { method: string } | { method: string }[]
+      for (const { method } of Array.isArray(parsed) ? parsed : [parsed]) {
+        counts.set(method, (counts.get(method) ?? 0) + 1)
+      }
+      setTimeout(() => {
+        fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+          .then(async (answer) => response.end(Buffer.from(await answer.arrayBuffer())))
+          .catch(() => response.destroy())
+      }, options.delayMs ?? 0)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    count: (method) => counts.get(method) ?? 0,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }

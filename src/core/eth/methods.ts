@@ -162,6 +162,28 @@ const httpMethods: ReadonlySet<string> = new Set([...nodeMethods, ...endpointOnl
 const webSocketMethods: ReadonlySet<string> = new Set([...httpMethods, ...subscriptionMethods])
 
 /**
+ * The endpoint's methods that send something (`eth_sendRawTransaction`) or work on one key's
+ * filters: each call is its own, even when another asks the same.
+ */
+const ownCallMethods: ReadonlySet<string> = new Set([
+  'eth_sendRawTransaction',
+  'eth_newFilter',
+  'eth_newBlockFilter',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_uninstallFilter',
+])
+
+/**
+ * The reads whose answer depends on nothing but the method, its params and the chain: identical
+ * calls of them in flight at once are served by one upstream read (the endpoint's shared reads).
+ * Everything over HTTP but sending and filters; subscriptions never.
+ */
+export const sharedReadMethods: readonly string[] = [...httpMethods].filter(
+  (method) => !ownCallMethods.has(method),
+)
+
+/**
  * The endpoint's allow-list (DESIGN §5): true when `method` may be called over `transport`.
  * `eth_subscribe`/`eth_unsubscribe` are WebSocket-only.
  *

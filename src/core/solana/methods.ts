@@ -93,6 +93,15 @@ export const solanaPointReadMethods: readonly SolanaNodeMethod[] = [
   'minimumLedgerSlot',
 ]
 
+/**
+ * The reads whose answer depends on nothing but the method, its params and the ledger: identical
+ * calls of them in flight at once are served by one upstream read (the endpoint's shared reads).
+ * Every node method but `sendTransaction`; never `requestAirdrop` (each airdrop is its own).
+ */
+export const solanaSharedReadMethods: readonly SolanaNodeMethod[] = solanaNodeMethods.filter(
+  (method) => method !== 'sendTransaction',
+)
+
 /** Methods a local (test) node answers and a public one must not: free SOL. */
 export const localNodeMethods = ['requestAirdrop'] as const
 

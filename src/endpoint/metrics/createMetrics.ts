@@ -10,6 +10,8 @@ export type EndpointMetrics = {
   read(): Promise<string>
   /** Counts one JSON-RPC call (and its error, if it failed) of `key`. */
   recordCall(transport: 'http' | 'ws', key: string, call: CallRecord): void
+  /** Counts one call answered by a read another call had already sent (shared reads). */
+  recordSharedRead(method: string): void
   /** The upstream client, its calls timed. */
   instrument(upstream: UpstreamClient): UpstreamClient
 }
@@ -53,7 +55,8 @@ export const keyLabel = (secret: string, key: string): string =>
 
 /**
  * The endpoint's Prometheus metrics (issue 12), in a registry of its own, each labelled with the
- * network served: requests and errors by method and keyed digest of the API key, upstream latency by method, live filters, open sockets and subscriptions.
+ * network served: requests and errors by method and keyed digest of the API key, calls served by
+ * a shared read, upstream latency by method, live filters, open sockets and subscriptions.
  * Label values are bounded: a method the endpoint refused is `(not allowed)`, an unknown key
  * `(unknown)`.
  */
@@ -83,6 +86,16 @@ export function createMetrics(parameters: CreateMetricsParameters): EndpointMetr
     registers: [registry],
     collect() {
       reportTallies(this, errorTallies)
+    },
+  })
+  const sharedTallies = new Map<string, Tally>()
+  new Counter({
+    name: 'aperture_shared_reads_total',
+    help: 'Calls answered by an identical read already on its way to the node (no upstream call of their own), by method',
+    labelNames: ['method'] as const,
+    registers: [registry],
+    collect() {
+      reportTallies(this, sharedTallies)
     },
   })
   const upstreamSeconds = new Histogram({
@@ -149,6 +162,12 @@ export function createMetrics(parameters: CreateMetricsParameters): EndpointMetr
           reported: 0,
         })
       }
+    },
+    recordSharedRead(method) {
+      // Only allow-listed methods are shared, so the labels stay bounded.
+      const tally = sharedTallies.get(method)
+      if (tally) tally.count++
+      else sharedTallies.set(method, { labels: { method }, count: 1, reported: 0 })
     },
     instrument(upstream) {
       const timed = <T>(method: string, work: () => Promise<T>): Promise<T> => {

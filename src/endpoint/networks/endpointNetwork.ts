@@ -69,6 +69,11 @@ export type EndpointNetwork = {
   batchableMethods: ReadonlySet<string>
   /** Small reads, safe to send twice: pipelined to the node (`UpstreamCallOptions.pointRead`). */
   pointReads: ReadonlySet<string>
+  /**
+   * Reads that identical calls in flight at once share (`createSharedReads`): their answer depends
+   * on nothing but method, params and the node's state. Never sending, filters, subscriptions.
+   */
+  sharedReads: ReadonlySet<string>
   cacheRules: CacheRules
   /** How the finalized head is read from the node, for the cache. */
   readFinalized(upstream: UpstreamClient, timeoutMs: number): ReadFinalized

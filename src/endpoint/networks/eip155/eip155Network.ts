@@ -1,6 +1,6 @@
 import { isObject } from '@metamask/utils'
 import { checkBlockParameters } from '../../../core/eth/checkBlockParameters.ts'
-import { isEndpointMethod, pointReadMethods } from '../../../core/eth/methods.ts'
+import { isEndpointMethod, pointReadMethods, sharedReadMethods } from '../../../core/eth/methods.ts'
 import { randomSubscriptionId } from '../../createSubscriptionRelay.ts'
 import { startAnvil, summarizeAnvil } from '../../startAnvil.ts'
 import type { EndpointNetwork } from '../endpointNetwork.ts'
@@ -38,6 +38,7 @@ export const eip155Network: EndpointNetwork = {
   handlers: createEip155Handlers,
   batchableMethods: new Set(pointReadMethods),
   pointReads: new Set(pointReadMethods),
+  sharedReads: new Set(sharedReadMethods),
   cacheRules: eip155CacheRules,
   readFinalized: readFinalizedBlock,
   identity: { method: 'eth_chainId', field: 'chainId' },

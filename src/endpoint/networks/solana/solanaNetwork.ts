@@ -1,4 +1,8 @@
-import { isSolanaEndpointMethod, solanaPointReadMethods } from '../../../core/solana/methods.ts'
+import {
+  isSolanaEndpointMethod,
+  solanaPointReadMethods,
+  solanaSharedReadMethods,
+} from '../../../core/solana/methods.ts'
 import { validateSolanaParams } from '../../../core/solana/validateSolanaParams.ts'
 import { startSurfpool } from '../../startSurfpool.ts'
 import type { EndpointNetwork } from '../endpointNetwork.ts'
@@ -7,6 +11,7 @@ import { createSolanaHandlers } from './handlers.ts'
 import { readFinalizedSlot } from './readFinalizedSlot.ts'
 
 const pointReads: ReadonlySet<string> = new Set(solanaPointReadMethods)
+const sharedReads: ReadonlySet<string> = new Set(solanaSharedReadMethods)
 
 export type SolanaNetworkOptions = {
   /** The node is a local (test) one: `requestAirdrop` is allowed. */
@@ -29,6 +34,7 @@ export function solanaNetwork(options: SolanaNetworkOptions): EndpointNetwork {
     handlers: createSolanaHandlers,
     batchableMethods: new Set(),
     pointReads,
+    sharedReads,
     cacheRules: solanaCacheRules,
     readFinalized: readFinalizedSlot,
     identity: { method: 'getGenesisHash', field: 'genesisHash' },

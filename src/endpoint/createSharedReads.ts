@@ -1,0 +1,83 @@
+import type { UpstreamAnswer } from './createUpstreamClient.ts'
+
+/**
+ * Answers `method(params)` by `ask()`ing the node, or, when the same read is already on its way
+ * there, with that read's answer.
+ */
+export type SharedReads = (
+  method: string,
+  params: unknown,
+  ask: () => Promise<UpstreamAnswer>,
+) => Promise<UpstreamAnswer>
+
+export type CreateSharedReadsParameters = {
+  /**
+   * The methods whose answer depends on nothing but the method, its params and the node's state:
+   * never who asks (a key's filter) nor how often (a broadcast, an airdrop). The network's
+   * `sharedReads`.
+   */
+  methods: ReadonlySet<string>
+  /** Told of each call answered by a read that another call had already sent. */
+  onShared(method: string): void
+}
+
+/** A read on its way to the node, and how many calls joined it after the first. */
+type Flight = { answer: Promise<UpstreamAnswer>; joined: number }
+
+/**
+ * A result handed to several callers as the bytes of its JSON text, made once: each caller's
+ * response splices the same bytes in after its own id, instead of serializing the result again.
+ */
+const serializedOnce = (answer: UpstreamAnswer): UpstreamAnswer =>
+  'result' in answer ? { rawResult: [Buffer.from(JSON.stringify(answer.result))] } : answer
+
+/**
+ * Identical reads in flight are served once (docs/endpoint.md, "Shared reads"): a call of one of
+ * `methods` with the same params as a call still waiting for the node gets that call's answer
+ * (or its failure) instead of a second upstream read. Only while it is in flight: once the answer
+ * is in, nothing of it is kept, and the next such call asks the node again. Per process.
+ *
+ * The key is the method and the params as they will be sent (`JSON.stringify`): two calls share
+ * only when the node would have been asked exactly the same thing. Callers are not told apart
+ * here: their keys' limits were counted before (admission), and each response carries its own id.
+ *
+ * @example
+ * const shared = createSharedReads({ methods: new Set(['eth_getBalance']), onShared: count })
+ * shared('eth_getBalance', [address, 'latest'], () => forward('eth_getBalance', params))
+ */
+export function createSharedReads(parameters: CreateSharedReadsParameters): SharedReads {
+  const { methods, onShared } = parameters
+  const flights = new Map<string, Flight>()
+
+  return (method, params, ask) => {
+    if (!methods.has(method)) return ask()
+    const key = `${method} ${JSON.stringify(params)}`
+    const current = flights.get(key)
+    if (current) {
+      current.joined++
+      onShared(method)
+      return current.answer
+    }
+    const land = () => {
+      if (flights.get(key) === flight) flights.delete(key)
+    }
+    // `ask` starts in a microtask: even a failure it throws at once lands after `flights.set`.
+    const flight: Flight = {
+      joined: 0,
+      answer: Promise.resolve()
+        .then(ask)
+        .then(
+          (answer) => {
+            land()
+            return flight.joined > 0 ? serializedOnce(answer) : answer
+          },
+          (error: unknown) => {
+            land()
+            throw error
+          },
+        ),
+    }
+    flights.set(key, flight)
+    return flight.answer
+  }
+}
