@@ -34,7 +34,7 @@ const gweiOf = (text: string): bigint | undefined => {
  * Checks a custom fee against the chain's market (DESIGN §9 "Fees"): both fields decimal gwei, the
  * max fee above 0 and at most `maxCustomFeeGwei`, the priority fee at most the max fee. A max fee
  * below the next block's base fee is allowed with a warning (the transaction waits for the base fee
- * to fall). On a legacy chain the max fee is the gas price and the priority field is not read.
+ * to fall). A replacement's market refuses a fee below its `minimum`. On a legacy chain the max fee is the gas price and the priority field is not read.
  *
  * @example checkCustomFee(market, { maxFeeGwei: '3', priorityFeeGwei: '4' })
  * // { ok: false, fields: { priorityFeeGwei: 'The priority fee cannot be above the max fee' } }
@@ -47,6 +47,12 @@ export function checkCustomFee(market: FeeMarket, input: CustomFeeInput): Custom
   else if (maxFee > parseGwei(maxCustomFeeGwei))
     fields.maxFeeGwei = `The max fee cannot be above ${maxCustomFeeGwei} gwei`
   const gasLimit = BigInt(market.gasLimit)
+  const minimum = market.minimum
+  if (maxFee !== undefined && minimum && fields.maxFeeGwei === undefined) {
+    if (maxFee < BigInt(minimum.maxFeePerGas)) {
+      fields.maxFeeGwei = `A replacement needs a max fee of at least ${formatGwei(BigInt(minimum.maxFeePerGas))} gwei`
+    }
+  }
   if (market.kind === 'legacy') {
     if (maxFee === undefined || fields.maxFeeGwei !== undefined) return { ok: false, fields }
     return {
@@ -59,6 +65,8 @@ export function checkCustomFee(market: FeeMarket, input: CustomFeeInput): Custom
   if (priority === undefined) fields.priorityFeeGwei = 'Enter the priority fee in gwei'
   else if (maxFee !== undefined && priority > maxFee)
     fields.priorityFeeGwei = 'The priority fee cannot be above the max fee'
+  else if (minimum && priority < BigInt(minimum.maxPriorityFeePerGas))
+    fields.priorityFeeGwei = `A replacement needs a priority fee of at least ${formatGwei(BigInt(minimum.maxPriorityFeePerGas))} gwei`
   if (maxFee === undefined || priority === undefined || Object.keys(fields).length > 0) {
     return { ok: false, fields }
   }

@@ -26,6 +26,11 @@ export type FeeMarket = {
   baseFeePerGas: Quantity | null
   gasLimit: Quantity
   presets: Record<FeeSpeed, FeeOption>
+  /**
+   * The lowest fee accepted (a replacement's: `bumpFeeMarket`): the presets are at least this, and
+   * a custom fee below it is refused.
+   */
+  minimum?: { maxFeePerGas: Quantity; maxPriorityFeePerGas: Quantity }
 }
 
 const quantity = (method: string, value: Json | undefined): bigint => {
