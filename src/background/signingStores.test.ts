@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SentSolanaTransaction } from '../core/wallet/createSolanaSigner.ts'
+import type { SentSolanaTransaction } from '../core/solana/signing/ports.ts'
 import { createSolanaTransactionLog } from './signingStores.ts'
 import { createMemoryStorage } from './testing/memoryStorage.ts'
 

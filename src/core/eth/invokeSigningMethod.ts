@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import { isAddressEqual } from 'viem'
 import type { ChainId, NormalizedScope as SessionScope } from '../caip/types.ts'
 import type { HandlerAnswer, HandlerCall } from '../multichain/namespace.ts'
-import { invalidParams, RpcError, unauthorized } from '../rpc/errors.ts'
+import { invalidParams, unauthorized } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 import type { SigningMethod } from './methods.ts'
 import { parsePersonalSignParams } from './parsePersonalSignParams.ts'
@@ -101,7 +101,7 @@ export async function invokeSigningMethod(
     case 'wallet_sendCalls': {
       const parsed = parseSendCallsParams(params, chainNumber)
       if ('problems' in parsed) throw invalidParams(parsed.problems)
-      if ('refusal' in parsed) throw new RpcError(parsed.refusal.code, parsed.refusal.message)
+      if ('refusal' in parsed) throw parsed.refusal
       const from = parsed.params.from ?? grantedAddresses(scope)[0]
       if (from === undefined) throw unauthorized()
       requireGranted(scope, from)

@@ -1,7 +1,14 @@
 import { isPlainObject } from '@metamask/utils'
 import type { Address } from 'viem'
 import { getAddress } from 'viem'
-import type { Problem } from '../rpc/errors.ts'
+import {
+  atomicityNotSupported,
+  batchTooLarge,
+  type Problem,
+  type RpcError,
+  unsupportedBatchChain,
+  unsupportedCapabilities,
+} from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 import { isAddress } from './hex.ts'
 import { parseTransactionObject, type TransactionRequest } from './parseTransactionParams.ts'
@@ -25,9 +32,6 @@ export type SendCallsParams = {
   requiredCapabilities: string[]
 }
 
-/** Why EIP-5792 refuses a well-formed batch, with its code. */
-export type SendCallsRefusal = { code: 5700 | 5710 | 5740 | 5760; message: string }
-
 const requiredCapabilitiesOf = (capabilities: unknown): string[] =>
   isPlainObject(capabilities)
     ? Object.entries(capabilities)
@@ -44,7 +48,7 @@ const requiredCapabilitiesOf = (capabilities: unknown): string[] =>
 export function parseSendCallsParams(
   params: unknown,
   scopeChainId: bigint,
-): { params: SendCallsParams } | { problems: Problem[] } | { refusal: SendCallsRefusal } {
+): { params: SendCallsParams } | { problems: Problem[] } | { refusal: RpcError } {
   const batch = Array.isArray(params) ? params[0] : undefined
   if (!isPlainObject(batch)) {
     return { problems: [{ path: 'params', message: 'must be [{ version, chainId, calls, … }]' }] }
@@ -87,25 +91,13 @@ export function parseSendCallsParams(
   }
   if (problems.length > 0) return { problems: problems.slice(0, 10) }
   if (chainId !== scopeChainId) {
-    return {
-      refusal: {
-        code: 5710,
-        message: 'Unsupported chain id: the batch names another chain than its scope',
-      },
-    }
+    return { refusal: unsupportedBatchChain() }
   }
   if (Array.isArray(batch.calls) && batch.calls.length > maxCallsPerBatch) {
-    return {
-      refusal: { code: 5740, message: `Batch too large: at most ${maxCallsPerBatch} calls` },
-    }
+    return { refusal: batchTooLarge(maxCallsPerBatch) }
   }
   if (batch.atomicRequired === true) {
-    return {
-      refusal: {
-        code: 5760,
-        message: 'Atomicity not supported: this wallet sends calls as separate transactions',
-      },
-    }
+    return { refusal: atomicityNotSupported() }
   }
   const requiredCapabilities = [
     ...requiredCapabilitiesOf(batch.capabilities),
@@ -114,12 +106,7 @@ export function parseSendCallsParams(
     ),
   ]
   if (requiredCapabilities.length > 0) {
-    return {
-      refusal: {
-        code: 5700,
-        message: `Unsupported non-optional capability: ${requiredCapabilities.slice(0, 5).join(', ')}`,
-      },
-    }
+    return { refusal: unsupportedCapabilities(requiredCapabilities) }
   }
   const parsed: SendCallsParams = { atomicRequired: false, calls, requiredCapabilities }
   if (typeof batch.id === 'string') parsed.id = batch.id

@@ -1,4 +1,4 @@
-import { RpcError } from '../rpc/errors.ts'
+import { nodeQueueFull, type RpcError } from '../rpc/errors.ts'
 
 /**
  * How many node calls of one origin run at once; the rest wait in order (DESIGN §6). Below the
@@ -8,14 +8,6 @@ import { RpcError } from '../rpc/errors.ts'
 export const defaultInFlightPerOrigin = 4
 /** How many node calls of one origin may wait; beyond, a call is refused with `-32005`. */
 export const defaultMaxWaitingPerOrigin = 10_000
-
-/** `-32005`: the origin's queue of node calls is full. */
-export const queueFull = (limit: number): RpcError =>
-  new RpcError(
-    -32005,
-    `too many requests waiting: ${limit} calls of this origin are queued for the node already; wait for answers`,
-    { limit },
-  )
 
 export type CreateOriginQueueParameters = {
   /** Default `defaultInFlightPerOrigin`. */
@@ -32,7 +24,7 @@ type Line = { running: number; waiting: Array<(() => void) | undefined>; head: n
  * calls in flight and the rest waiting in arrival order, in a line of its own, so a page's burst is
  * served at the pace of the node and another origin's call starts at once (its line is empty). A
  * waiting call costs one closure and one array slot; only beyond `maxWaiting` waiting calls is
- * `run` refused (`queueFull`, thrown before `work` is started).
+ * `run` refused (`nodeQueueFull`, thrown before `work` is started).
  *
  * @example
  * const queue = createOriginQueue()
@@ -74,7 +66,7 @@ export function createOriginQueue({
         lines.set(origin, line)
       }
       if (line.running >= inFlight) {
-        if (waitingIn(line) >= maxWaiting) throw queueFull(maxWaiting)
+        if (waitingIn(line) >= maxWaiting) throw nodeQueueFull(maxWaiting)
         const waiting = line.waiting
         await new Promise<void>((resolve) => {
           waiting.push(resolve)
@@ -97,7 +89,7 @@ export function createOriginQueue({
     },
 
     /** The refusal `run` throws for a full line. */
-    refusal: (): RpcError => queueFull(maxWaiting),
+    refusal: (): RpcError => nodeQueueFull(maxWaiting),
 
     /** Calls of `origin` running and waiting now (for tests and measurements). */
     size(origin: string): { running: number; waiting: number } {

@@ -196,6 +196,43 @@ export const unsupportedNotifications = (): RpcError =>
 export const invalidSessionProperties = (): RpcError =>
   new RpcError(5302, 'Invalid sessionProperties requested')
 
+/** `-32002`: the confirmation queue is full (across origins, or for this origin). */
+export const tooManyPendingConfirmations = (): RpcError =>
+  new RpcError(-32002, 'Too many requests are waiting for confirmation. Please wait.')
+
+/** `-32005`: the origin's queue of node calls is full (`limit` calls wait already). */
+export const nodeQueueFull = (limit: number): RpcError =>
+  new RpcError(
+    -32005,
+    `too many requests waiting: ${limit} calls of this origin are queued for the node already; wait for answers`,
+    { limit },
+  )
+
+// EIP-5792 batches (wallet_sendCalls, wallet_getCallsStatus) ---------------------------------------
+
+/** `5700`: the batch marks capabilities this wallet lacks as required (the first five names). */
+export const unsupportedCapabilities = (names: string[]): RpcError =>
+  new RpcError(5700, `Unsupported non-optional capability: ${names.slice(0, 5).join(', ')}`)
+
+/** `5710`: the batch names another chain than the scope it was sent in. */
+export const unsupportedBatchChain = (): RpcError =>
+  new RpcError(5710, 'Unsupported chain id: the batch names another chain than its scope')
+
+/** `5720`: the dapp reused a batch id. */
+export const duplicateBatchId = (): RpcError =>
+  new RpcError(5720, 'Duplicate ID: a batch with this id exists')
+
+/** `5730`: the origin has no batch with this id (another origin's batch is not its to read). */
+export const unknownBatch = (): RpcError => new RpcError(5730, 'Unknown bundle id')
+
+/** `5740`: the batch holds more than `limit` calls. */
+export const batchTooLarge = (limit: number): RpcError =>
+  new RpcError(5740, `Batch too large: at most ${limit} calls`)
+
+/** `5760`: the batch requires atomic execution, which a wallet without a smart account lacks. */
+export const atomicityNotSupported = (): RpcError =>
+  new RpcError(5760, 'Atomicity not supported: this wallet sends calls as separate transactions')
+
 // Node endpoint (DESIGN §5) -----------------------------------------------------------------------
 
 /** HTTP 401 body / WS refusal: the API key in the path is not known. */

@@ -1,6 +1,6 @@
 import { isObject } from '@metamask/utils'
 import { type NodeCall, nodeResult } from '../eth/nodeCall.ts'
-import type { SentSolanaTransaction } from '../wallet/createSolanaSigner.ts'
+import type { SentSolanaTransaction } from './signing/ports.ts'
 
 /** The accounts' SOL balances (lamports, decimal strings) at one slot. */
 export type SolanaBalances = { slot: string; balances: Record<string, string> }

@@ -3,6 +3,9 @@ import type { FilledTransaction } from '../eth/fillTransaction.ts'
 import type { TypedDataDocument } from '../eth/parseTypedDataParams.ts'
 import type { TokenInfo } from '../eth/readTokenInfo.ts'
 import type { SimulationOutcome } from '../eth/simulateCalls.ts'
+import type { InstructionView } from '../solana/decodeInstruction.ts'
+import type { SendOptions } from '../solana/parseSigningParams.ts'
+import type { SolanaPreview } from '../solana/previewTransaction.ts'
 import type { AddNetworkView } from './addNetworkView.ts'
 import type { WatchedToken } from './createTokenWatcher.ts'
 import type { MessageView } from './describeMessage.ts'
@@ -41,6 +44,31 @@ export type ConfirmationViews = {
 }
 
 export type SigningKind = keyof ConfirmationViews
+
+/** What the confirmation window shows for each Solana confirmation kind. */
+export type SolanaConfirmationViews = {
+  /** `raw`: the message's bytes (hex), signed as they are; `message` shows them. */
+  solana_signMessage: { address: string; message: MessageView; raw: Hex }
+  solana_signIn: {
+    address: string
+    /** The SIWS message as signed. */
+    text: string
+    domain: string
+    /** The page's own domain: a sign-in for another domain is a warning. */
+    originDomain: string
+  }
+  solana_transaction: {
+    address: string
+    /** `signAndSendTransaction` (sent once signed) or `signTransaction` (only signed). */
+    send: boolean
+    feePayer: string
+    instructions: InstructionView[]
+    preview: SolanaPreview
+    /** The wire transaction as the dapp sent it (base64), signed as is on approval. */
+    transaction: string
+    options: SendOptions
+  }
+}
 
 /** A confirmation as the window receives it, with the chain's name for display. */
 export type ConfirmationView = {

@@ -1,6 +1,6 @@
 import type { ChainId } from '../caip/types.ts'
 import { isResendOf, matchResend, type RequestIdentity } from '../protocol/requestIdentity.ts'
-import { RpcError, userRejected } from '../rpc/errors.ts'
+import { tooManyPendingConfirmations, userRejected } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 
 /**
@@ -61,10 +61,6 @@ export type CreateConfirmationsParameters = {
 export const maxPendingConfirmations = 50
 /** The most requests of one origin waiting at once: one site cannot crowd out the others. */
 export const maxPendingPerOrigin = 10
-
-/** `-32002`: the queue is full. */
-export const tooManyPending = (): RpcError =>
-  new RpcError(-32002, 'Too many requests are waiting for confirmation. Please wait.')
 
 /** A new confirmation, before the queue gives it an id. */
 export type ConfirmationInput = Pick<
@@ -216,7 +212,7 @@ export function createConfirmations({
         const pending = pendingOf(records)
         const fromOrigin = pending.filter((record) => record.origin === input.origin)
         if (pending.length >= maxPendingConfirmations || fromOrigin.length >= maxPendingPerOrigin) {
-          throw tooManyPending()
+          throw tooManyPendingConfirmations()
         }
         const record: ConfirmationRecord = { ...input, id: newId(), createdAt: now() }
         await store.write(record)

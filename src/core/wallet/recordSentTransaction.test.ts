@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { NodeCall } from '../eth/nodeCall.ts'
-import type { SentTransaction } from './createSigner.ts'
+import type { SentTransaction } from '../eth/signing/ports.ts'
 import { recordSentTransaction, type TransactionLogStore } from './recordSentTransaction.ts'
 import type { TrackedTransaction } from './transactionStatus.ts'
 

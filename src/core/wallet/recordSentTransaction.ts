@@ -1,5 +1,5 @@
 import type { NodeCall } from '../eth/nodeCall.ts'
-import type { SentTransaction } from './createSigner.ts'
+import type { SentTransaction } from '../eth/signing/ports.ts'
 import { type TrackedTransaction, trackTransactions } from './transactionStatus.ts'
 
 /** The wallet's own transactions as kept for the activity list (`transactions` in `storage.local`). */

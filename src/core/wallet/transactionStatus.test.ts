@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { NodeCall } from '../eth/nodeCall.ts'
-import type { SentTransaction } from './createSigner.ts'
+import type { SentTransaction } from '../eth/signing/ports.ts'
 import { trackTransactions } from './transactionStatus.ts'
 
 const sent = (hash: `0x${string}`): SentTransaction => ({

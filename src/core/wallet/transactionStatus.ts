@@ -2,7 +2,7 @@ import { isObject } from '@metamask/utils'
 import type { NodeCall } from '../eth/nodeCall.ts'
 import { nodeResult } from '../eth/nodeCall.ts'
 import { readQuantity } from '../eth/quantity.ts'
-import type { SentTransaction } from './createSigner.ts'
+import type { SentTransaction } from '../eth/signing/ports.ts'
 
 /** A sent transaction with what the chain says of it: mined or not, and what it cost. */
 export type TrackedTransaction = SentTransaction & {

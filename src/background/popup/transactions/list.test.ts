@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { SentTransaction } from '../../../core/eth/signing/ports.ts'
 import { localKeys } from '../../../core/protocol/storageKeys.ts'
 import type { NodeCall } from '../../../core/rpc/types.ts'
-import type { SentTransaction } from '../../../core/wallet/createSigner.ts'
 import { createTransactionLog } from '../../signingStores.ts'
 import { createMemoryStorage } from '../../testing/memoryStorage.ts'
 import { transactionsList } from './list.ts'

@@ -1,7 +1,7 @@
 import { formatUnits } from 'viem'
 import { instructionTitle } from '../../../core/solana/instructionTitle.ts'
 import type { SolanaPreview } from '../../../core/solana/previewTransaction.ts'
-import type { SolanaConfirmationViews } from '../../../core/wallet/createSolanaSigner.ts'
+import type { SolanaConfirmationViews } from '../../../core/wallet/confirmationViews.ts'
 import { Field, FullAddress, Notice } from './parts.tsx'
 
 /** "+0.5 SOL" / "−1.25 (mint …)": a signed change in the asset's units (9 decimals for SOL). */

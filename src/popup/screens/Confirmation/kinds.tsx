@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { networkCheckOf } from '../../../core/wallet/addNetworkView.ts'
-import type { ConfirmationViews } from '../../../core/wallet/confirmationViews.ts'
-import type { SolanaConfirmationViews } from '../../../core/wallet/createSolanaSigner.ts'
+import type {
+  ConfirmationViews,
+  SolanaConfirmationViews,
+} from '../../../core/wallet/confirmationViews.ts'
 import { MessageView } from './MessageView.tsx'
 import { NetworkView } from './NetworkView.tsx'
 import { SolanaMessageView, SolanaSignInView, SolanaTransactionView } from './SolanaViews.tsx'

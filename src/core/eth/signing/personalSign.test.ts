@@ -1,0 +1,64 @@
+import { verifyMessage } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { alice, base, signingWorker, signingWorld } from '../testing/signingWorld.ts'
+import { personalSign } from './personalSign.ts'
+
+describe('personalSign', () => {
+  it('signs an approved personal_sign with the account, verifiable by viem', async () => {
+    const { ports, answer } = signingWorker(signingWorld())
+    const signing = personalSign(ports, {
+      ...base,
+      method: 'personal_sign',
+      params: { message: '0x68656c6c6f', address: alice },
+    })
+    const shown = await answer(true)
+    expect(shown.view).toEqual({
+      address: alice,
+      message: { kind: 'text', text: 'hello' },
+      raw: '0x68656c6c6f',
+    })
+    const answered = await signing
+    expect(
+      'result' in answered &&
+        (await verifyMessage({
+          address: alice,
+          message: 'hello',
+          signature: answered.result as `0x${string}`,
+        })),
+    ).toBe(true)
+  })
+
+  it('rejects with 4001 when the user rejects', async () => {
+    const { ports, answer } = signingWorker(signingWorld())
+    const signing = personalSign(ports, {
+      ...base,
+      method: 'personal_sign',
+      params: { message: '0x00', address: alice },
+    })
+    await answer(false)
+    await expect(signing).rejects.toMatchObject({
+      code: 4001,
+      message: 'User rejected the request.',
+    })
+  })
+
+  it('signs the message the window showed, never the params a re-sent copy carries', async () => {
+    const shared = signingWorld()
+    const first = signingWorker(shared)
+    personalSign(first.ports, {
+      ...base,
+      method: 'personal_sign',
+      params: { message: '0x68656c6c6f', address: alice },
+    })
+    const second = signingWorker(shared)
+    await second.answer(true)
+    // A copy that passed for the same request (same key and digest) but carries other bytes.
+    const answered = await personalSign(second.ports, {
+      ...base,
+      method: 'personal_sign',
+      params: { message: '0x676f6f64627965', address: alice },
+    })
+    const signature = ('result' in answered ? answered.result : '0x') as `0x${string}`
+    expect(await verifyMessage({ address: alice, message: 'hello', signature })).toBe(true)
+  })
+})

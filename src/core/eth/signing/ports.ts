@@ -1,0 +1,52 @@
+import type { Address, Hex, LocalAccount } from 'viem'
+import type { ChainId } from '../../caip/types.ts'
+import type { RpcErrorObject } from '../../rpc/types.ts'
+import type { Confirmations } from '../../wallet/createConfirmations.ts'
+import type { NodeCall } from '../nodeCall.ts'
+
+/** A `wallet_sendCalls` batch as the wallet keeps it for `wallet_getCallsStatus`. */
+export type CallsBatch = {
+  id: string
+  origin: string
+  chainId: ChainId
+  from: Address
+  callCount: number
+  /** Hashes of the transactions broadcast so far, in call order. */
+  hashes: Hex[]
+  /** The node's error that stopped the batch before every call was sent. */
+  sendError?: RpcErrorObject
+}
+
+export type CallsBatchStore = {
+  read(id: string): Promise<CallsBatch | undefined>
+  write(batch: CallsBatch): Promise<void>
+}
+
+/** A transaction the wallet broadcast, for the activity list. */
+export type SentTransaction = {
+  hash: Hex
+  origin: string
+  chainId: ChainId
+  from: Address
+  to: Address | null
+  value: string
+  maxFeeWei: string
+  at: number
+}
+
+/**
+ * What the EVM signing actions reach the world through; each action takes the ones it uses
+ * (`Pick<SignerPorts, …>`), the way viem's actions take a client.
+ */
+export type SignerPorts = {
+  confirmations: Confirmations
+  /** The chain's node endpoint (the one its reads go to). */
+  node(chainId: ChainId): NodeCall
+  /** The unlocked account of `address`; throws while the wallet is locked. */
+  account(address: Address): Promise<LocalAccount>
+  batches: CallsBatchStore
+  /** Told of each transaction broadcast (for the activity list); must not throw. */
+  sent(transaction: SentTransaction): void
+  newBatchId(): string
+  now(): number
+}

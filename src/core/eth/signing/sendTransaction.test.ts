@@ -1,0 +1,65 @@
+import { keccak256, parseTransaction, recoverTransactionAddress } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { alice, base, bob, dapp, signingWorker, signingWorld } from '../testing/signingWorld.ts'
+import { resumeBroadcasts } from './resumeBroadcasts.ts'
+import { type SendTransactionParameters, sendTransaction } from './sendTransaction.ts'
+
+describe('sendTransaction', () => {
+  it('signs the transaction shown, keeps it, then broadcasts it and answers its hash', async () => {
+    const shared = signingWorld()
+    const { ports, answer, sent } = signingWorker(shared)
+    const request: SendTransactionParameters = {
+      ...base,
+      method: 'eth_sendTransaction',
+      params: { from: alice, to: bob, value: '0xde0b6b3a7640000', data: '0x' },
+    }
+    const sending = sendTransaction(ports, request)
+    const shown = await answer(true)
+    const answered = await sending
+    const [raw] = shared.broadcasts
+    expect(answered).toEqual({ result: keccak256(raw as `0x${string}`) })
+    const signed = parseTransaction(raw as `0x${string}`)
+    const { transaction } = shown.view as {
+      transaction: { nonce: string; gas: string; maxFeePerGas: string }
+    }
+    expect(signed).toMatchObject({
+      to: bob.toLowerCase(),
+      value: 10n ** 18n,
+      chainId: 31337,
+      nonce: Number(transaction.nonce),
+      gas: BigInt(transaction.gas),
+      maxFeePerGas: BigInt(transaction.maxFeePerGas),
+    })
+    expect(await recoverTransactionAddress({ serializedTransaction: raw as `0x02${string}` })).toBe(
+      alice,
+    )
+    expect([...shared.records.values()][0]?.progress).toEqual({
+      raw,
+      hash: keccak256(raw as `0x${string}`),
+    })
+    expect(sent).toMatchObject([{ hash: keccak256(raw as `0x${string}`), origin: dapp, to: bob }])
+  })
+
+  it('a worker stopped between signing and broadcast: the next one re-broadcasts the same bytes, and the re-sent request gets the same hash', async () => {
+    const shared = signingWorld()
+    const first = signingWorker(shared)
+    const request: SendTransactionParameters = {
+      ...base,
+      method: 'eth_sendTransaction',
+      params: { from: alice, to: bob, value: '0x1', data: '0x' },
+    }
+    shared.node.hangBroadcast = true
+    sendTransaction(first.ports, request)
+    await first.answer(true)
+    while (shared.broadcasts.length === 0) await new Promise((resolve) => setTimeout(resolve, 1))
+    shared.node.hangBroadcast = false
+
+    const second = signingWorker(shared)
+    await resumeBroadcasts(second.ports)
+    const resent = await sendTransaction(second.ports, request)
+    const [raw] = shared.broadcasts
+    expect(new Set(shared.broadcasts)).toEqual(new Set([raw]))
+    expect(resent).toEqual({ result: keccak256(raw as `0x${string}`) })
+    expect(shared.pool.size).toBe(1)
+  })
+})

@@ -1,0 +1,23 @@
+import type { Hex } from 'viem'
+import type { FilledTransaction } from '../fillTransaction.ts'
+import type { SigningRequest } from '../signer.ts'
+import type { SentTransaction } from './ports.ts'
+
+/** The activity entry of `transaction`, broadcast as `hash` for `request`'s page at `at`. */
+export const sentTransactionOf = (
+  request: SigningRequest,
+  transaction: FilledTransaction,
+  hash: Hex,
+  at: number,
+): SentTransaction => ({
+  hash,
+  origin: request.origin,
+  chainId: request.chainId,
+  from: transaction.from,
+  to: transaction.to ?? null,
+  value: BigInt(transaction.value).toString(),
+  maxFeeWei: (
+    BigInt(transaction.gas) * BigInt(transaction.maxFeePerGas ?? transaction.gasPrice ?? '0x0')
+  ).toString(),
+  at,
+})
