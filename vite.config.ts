@@ -2,34 +2,71 @@ import { crx } from '@crxjs/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import manifest from './manifest.json' with { type: 'json' }
+import {
+  type DependencyRewrite,
+  firefoxLintRewrites,
+  rewriteDependencies,
+} from './scripts/build/firefoxLintRewrites.ts'
+import { firefoxManifest } from './scripts/build/firefoxManifest.ts'
 import { inlineDynamicImports } from './scripts/build/inlineDynamicImports.ts'
 
-export default defineConfig({
-  plugins: [
-    react(),
-    crx({
-      manifest,
-      // The inpage provider must exist before the page's first <script>, and the page port is
-      // handed over before it (src/core/protocol/pagePort.ts): build both as self-contained IIFEs
-      // instead of behind crxjs' async module loader.
-      contentScripts: { standaloneFiles: ['src/inpage/index.ts', 'src/content/documentStart.ts'] },
-    }),
-    // The service worker cannot load a lazy chunk (scripts/build/inlineDynamicImports.ts).
-    inlineDynamicImports(),
-  ],
-  // `@metamask/post-message-stream` uses `readable-stream` 3, written for Node: it calls the free
-  // globals `process.nextTick` and `global`. They are replaced at build time (the IIFE inpage build
-  // inherits `define`), so no `process` or `global` is ever created in a page's window.
-  define: {
-    'process.nextTick': '((callback, ...args) => queueMicrotask(() => callback(...args)))',
-    'process.stdout': 'undefined',
-    'process.stderr': 'undefined',
-    global: 'globalThis',
-  },
-  build: {
+/**
+ * The two builds of the one source (DESIGN §10), by Vite's mode: `npm run build` (the default
+ * mode) writes Chromium's `extension/`, `npm run build:firefox` (`--mode firefox`) Firefox's
+ * `extension-firefox/` from the manifest `scripts/build/firefoxManifest.ts` makes.
+ */
+const builds = {
+  production: {
+    browser: 'chrome' as const,
+    manifest,
     outDir: 'extension',
-    emptyOutDir: true,
     target: 'chrome120',
-    sourcemap: false,
+    rewrites: [] as DependencyRewrite[],
   },
+  firefox: {
+    browser: 'firefox' as const,
+    manifest: firefoxManifest(manifest),
+    outDir: 'extension-firefox',
+    target: 'firefox153',
+    // What `web-ext lint` would warn about in the dependencies (scripts/build/firefoxLintRewrites.ts).
+    rewrites: firefoxLintRewrites,
+  },
+}
+
+export default defineConfig(({ mode }) => {
+  if (!(mode in builds)) throw new Error(`vite.config.ts: no build for mode ${mode}`)
+  const build = builds[mode as keyof typeof builds]
+  return {
+    plugins: [
+      react(),
+      crx({
+        manifest: build.manifest,
+        browser: build.browser,
+        // The inpage provider must exist before the page's first <script>, and the page port is
+        // handed over before it (src/core/protocol/pagePort.ts): build both as self-contained IIFEs
+        // instead of behind crxjs' async module loader.
+        contentScripts: {
+          standaloneFiles: ['src/inpage/index.ts', 'src/content/documentStart.ts'],
+        },
+      }),
+      // The service worker cannot load a lazy chunk (scripts/build/inlineDynamicImports.ts).
+      inlineDynamicImports(),
+      rewriteDependencies(build.rewrites),
+    ],
+    // `@metamask/post-message-stream` uses `readable-stream` 3, written for Node: it calls the free
+    // globals `process.nextTick` and `global`. They are replaced at build time (the IIFE inpage build
+    // inherits `define`), so no `process` or `global` is ever created in a page's window.
+    define: {
+      'process.nextTick': '((callback, ...args) => queueMicrotask(() => callback(...args)))',
+      'process.stdout': 'undefined',
+      'process.stderr': 'undefined',
+      global: 'globalThis',
+    },
+    build: {
+      outDir: build.outDir,
+      emptyOutDir: true,
+      target: build.target,
+      sourcemap: false,
+    },
+  }
 })
