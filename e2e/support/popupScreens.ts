@@ -90,3 +90,18 @@ export async function renameAccount(popup: Page, address: string, name: string):
   await expect(popup.getByRole('heading', { name })).toBeVisible()
   await popup.getByTestId('nav-home').click()
 }
+
+/** Pastes `key` on the import screen (opened from home) and submits it. */
+export async function submitImportedKey(popup: Page, key: string): Promise<void> {
+  if (!(await popup.getByTestId('import-key-input').isVisible())) {
+    await popup.getByTestId('account-import').click()
+  }
+  await popup.getByTestId('import-key-input').fill(key)
+  await popup.getByTestId('import-key-submit').click()
+}
+
+/** Imports an account by private key from home; waits for its row (`account-open-<address>`). */
+export async function importKey(popup: Page, key: string, address: string): Promise<void> {
+  await submitImportedKey(popup, key)
+  await expect(popup.getByTestId(`account-open-${address}`)).toBeVisible()
+}

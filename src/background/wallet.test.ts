@@ -45,3 +45,66 @@ describe('createWallet: account names', () => {
     })
   })
 })
+
+/** anvil's account 9 (not derived by a fresh wallet until its tenth account). */
+const importedKey = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6'
+const importedAddress = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+
+describe('createWallet: imported keys', () => {
+  it('lists an imported EVM key after the derived accounts, marked imported, its key in the vault only', async () => {
+    const { wallet, local } = await onboardedWallet()
+    const state = await wallet.importKey(importedKey.slice(2))
+    expect(state.accounts).toEqual([first, importedAddress])
+    expect(state.imported).toEqual([importedAddress])
+    expect(state.names).toEqual(['Account 1', 'Account 2'])
+    expect(JSON.stringify([...local.items.values()])).not.toContain(importedKey.slice(2))
+    expect((await wallet.account(importedAddress)).address).toBe(importedAddress)
+  })
+
+  it('refuses a key that is already one of its accounts, derived or imported', async () => {
+    const { wallet } = await onboardedWallet()
+    const anvilFirstKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+    await expect(wallet.importKey(anvilFirstKey)).rejects.toMatchObject({
+      code: 'duplicate_account',
+    })
+    await wallet.importKey(importedKey)
+    await expect(
+      wallet.importKey(importedKey.toUpperCase().replace('0X', '')),
+    ).rejects.toMatchObject({ code: 'duplicate_account' })
+  })
+
+  it('refuses a malformed key without repeating it', async () => {
+    const { wallet } = await onboardedWallet()
+    const error = await wallet.importKey(`${importedKey}ff`).catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ code: 'invalid_private_key' })
+    expect((error as Error).message).not.toContain(importedKey.slice(2, 20))
+  })
+
+  it('removes an imported account and its name, never a derived one', async () => {
+    const { wallet } = await onboardedWallet()
+    await wallet.importKey(importedKey)
+    await wallet.rename(importedAddress, 'Hot')
+    await expect(wallet.removeAccount(first)).rejects.toThrow(/not an imported account/)
+    const state = await wallet.removeAccount(importedAddress)
+    expect(state.accounts).toEqual([first])
+    expect(state.imported).toEqual([])
+    await expect(wallet.account(importedAddress)).rejects.toThrow(/not an account/)
+    expect((await wallet.importKey(importedKey)).names).toEqual(['Account 1', 'Account 2'])
+  })
+
+  it('keeps imported keys across a lock and an unlock with the password', async () => {
+    const { wallet } = await onboardedWallet()
+    await wallet.importKey(importedKey)
+    await wallet.lock()
+    expect((await wallet.unlock(password)).accounts).toEqual([first, importedAddress])
+  })
+
+  it('lets an imported key give way to the derived account it turns out to be', async () => {
+    const { wallet } = await onboardedWallet()
+    const anvilSecondKey = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
+    await wallet.importKey(anvilSecondKey)
+    const state = await wallet.addAccount()
+    expect(state.accounts).toEqual([first, second])
+    expect(state.imported).toEqual([])
+  })
+})

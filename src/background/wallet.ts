@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import type { LocalAccount } from 'viem/accounts'
+import { type LocalAccount, privateKeyToAccount } from 'viem/accounts'
 import {
   createMnemonic,
   createVault,
@@ -7,7 +7,9 @@ import {
   deriveAddresses,
   deriveSolanaAddresses,
   deriveSolanaKeys,
+  importedKeyAddress,
   parseMnemonic,
+  parsePrivateKey,
   type SolanaKey,
   type UnlockedVault,
   unlockVault,
@@ -17,7 +19,12 @@ import {
 } from '../core/keyring/index.ts'
 import type { PopupRequests, WalletState } from '../core/protocol/popupMessages.ts'
 import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
-import { confirmationMismatch, walletLocked } from '../core/rpc/errors.ts'
+import {
+  confirmationMismatch,
+  duplicateAccount,
+  invalidPrivateKey,
+  walletLocked,
+} from '../core/rpc/errors.ts'
 import { accountNames, parseAccountName } from '../core/wallet/accountNames.ts'
 import { readAccounts, readNamespaceAccounts, type Storage } from './storage.ts'
 
@@ -28,6 +35,20 @@ type PendingOnboarding = PopupRequests['wallet:newMnemonic']['result']
 
 /** How many words the user must re-type to confirm a new mnemonic. */
 export const confirmationWordCount = 3
+
+/** The signing accounts of the EVM keys the user imported, in import order. */
+const importedEvmAccounts = (secrets: VaultSecrets): LocalAccount[] =>
+  (secrets.imported ?? [])
+    .filter((key) => key.namespace === 'eip155')
+    .map((key) => privateKeyToAccount(`0x${key.secret}`))
+
+/** The wallet's accounts: the derived ones in index order, then the imported ones (DESIGN §9). */
+const signingAccounts = (secrets: VaultSecrets): LocalAccount[] => [
+  ...deriveAccounts(secrets.mnemonic, secrets.accountCount),
+  ...importedEvmAccounts(secrets),
+]
+
+const sameKey = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
 
 /**
  * The keyring as the worker holds it: the encrypted vault and the public account list in
@@ -55,12 +76,19 @@ export function createWallet({ local, session }: WalletStorage) {
 
   const state = async (): Promise<WalletState> => {
     if (await load()) {
-      const [accounts, addresses, named] = await Promise.all([
+      const [accounts, addresses, named, imported] = await Promise.all([
         readAccounts(local),
         readNamespaceAccounts(local),
         readAccountNames(),
+        local.read<Address[]>(localKeys.importedAccounts),
       ])
-      return { status: 'unlocked', accounts, addresses, names: accountNames(accounts, named) }
+      return {
+        status: 'unlocked',
+        accounts,
+        addresses,
+        names: accountNames(accounts, named),
+        imported: imported ?? [],
+      }
     }
     const vault = await local.read<string>(localKeys.vault)
     return { status: vault ? 'locked' : 'uninitialized', accounts: [] }
@@ -70,9 +98,13 @@ export function createWallet({ local, session }: WalletStorage) {
     unlocked = opened
     await Promise.all([
       local.write(localKeys.vault, opened.vault),
+      local.write(localKeys.accounts, [
+        ...deriveAddresses(opened.secrets.mnemonic, opened.secrets.accountCount),
+        ...importedEvmAccounts(opened.secrets).map((account) => account.address),
+      ]),
       local.write(
-        localKeys.accounts,
-        deriveAddresses(opened.secrets.mnemonic, opened.secrets.accountCount),
+        localKeys.importedAccounts,
+        importedEvmAccounts(opened.secrets).map((account) => account.address),
       ),
       local.write(localKeys.namespaceAccounts, {
         solana: deriveSolanaAddresses(opened.secrets.mnemonic, opened.secrets.accountCount),
@@ -130,11 +162,52 @@ export function createWallet({ local, session }: WalletStorage) {
       await session.remove(sessionKeys.vaultKey)
       return state()
     },
+    /**
+     * Derives the next account. An imported key that is that account's gives way to it (same
+     * address, so its name and sessions stay).
+     */
     async addAccount(): Promise<WalletState> {
       const opened = await load()
       if (!opened) throw walletLocked()
-      const secrets = { ...opened.secrets, accountCount: opened.secrets.accountCount + 1 }
-      return keep(await updateVault(opened, secrets))
+      const accountCount = opened.secrets.accountCount + 1
+      const next = deriveAddresses(opened.secrets.mnemonic, accountCount).at(-1) ?? ''
+      const imported = (opened.secrets.imported ?? []).filter(
+        (key) => !(key.namespace === 'eip155' && sameKey(importedKeyAddress(key), next)),
+      )
+      return keep(await updateVault(opened, { ...opened.secrets, accountCount, imported }))
+    },
+    /**
+     * Imports an account by its private key (`parsePrivateKey`), kept in the vault after the
+     * derived ones; refuses a key that is already one of the wallet's accounts (`duplicate_account`).
+     */
+    async importKey(input: string): Promise<WalletState> {
+      const opened = await load()
+      if (!opened) throw walletLocked()
+      const { address, ...key } = parsePrivateKey(input)
+      if (key.namespace !== 'eip155') {
+        throw invalidPrivateKey('only EVM keys can be imported for now')
+      }
+      if ((await readAccounts(local)).some((held) => sameKey(held, address))) {
+        throw duplicateAccount(address)
+      }
+      const imported = [...(opened.secrets.imported ?? []), key]
+      return keep(await updateVault(opened, { ...opened.secrets, imported }))
+    },
+    /**
+     * Removes an imported account: its key leaves the vault and its name is forgotten. Derived
+     * accounts are never removed (their indexes would shift). The caller drops it from sessions.
+     */
+    async removeAccount(account: Address): Promise<WalletState> {
+      const opened = await load()
+      if (!opened) throw walletLocked()
+      const imported = opened.secrets.imported ?? []
+      const kept = imported.filter((key) => !sameKey(importedKeyAddress(key), account))
+      if (kept.length === imported.length) {
+        throw new Error(`${account} is not an imported account of this wallet`)
+      }
+      const { [account.toLowerCase()]: _forgotten, ...named } = await readAccountNames()
+      await local.write(localKeys.accountNames, named)
+      return keep(await updateVault(opened, { ...opened.secrets, imported: kept }))
     },
     /** Names one of the wallet's accounts (`parseAccountName`); the name stays in the wallet. */
     async rename(account: Address, name: string): Promise<WalletState> {
@@ -158,10 +231,7 @@ export function createWallet({ local, session }: WalletStorage) {
       if (!opened) throw walletLocked()
       // Deriving from the mnemonic stretches it (PBKDF2): once per unlocked vault, not per signature.
       if (signing?.vault !== opened) {
-        signing = {
-          vault: opened,
-          accounts: deriveAccounts(opened.secrets.mnemonic, opened.secrets.accountCount),
-        }
+        signing = { vault: opened, accounts: signingAccounts(opened.secrets) }
       }
       const account = signing.accounts.find(
         (candidate) => candidate.address.toLowerCase() === address.toLowerCase(),

@@ -9,6 +9,7 @@ import { Approval } from './screens/Approval/Approval.tsx'
 import { Confirmation } from './screens/Confirmation/Confirmation.tsx'
 import { Connections } from './screens/Connections/Connections.tsx'
 import { Home } from './screens/Home/Home.tsx'
+import { ImportKey } from './screens/ImportKey/ImportKey.tsx'
 import { NetworkForm } from './screens/NetworkForm/NetworkForm.tsx'
 import { Onboarding } from './screens/Onboarding/Onboarding.tsx'
 import { Settings } from './screens/Settings/Settings.tsx'
@@ -68,5 +69,6 @@ export function App() {
   if (screen === 'settings') return <Settings />
   if (screen === 'network-form') return <NetworkForm />
   if (screen === 'account') return <Account />
+  if (screen === 'import') return <ImportKey />
   return <Home />
 }

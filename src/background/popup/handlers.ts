@@ -1,3 +1,5 @@
+import { accountsImportKey } from './accounts/importKey.ts'
+import { accountsRemove } from './accounts/remove.ts'
 import { accountsRename } from './accounts/rename.ts'
 import { approvalGet } from './approval/get.ts'
 import { approvalResolve } from './approval/resolve.ts'
@@ -42,6 +44,8 @@ export function popupHandlers(ports: PopupPorts): PopupHandlers {
     'wallet:lock': walletLock(ports),
     'wallet:addAccount': walletAddAccount(ports),
     'accounts:rename': accountsRename(ports),
+    'accounts:importKey': accountsImportKey(ports),
+    'accounts:remove': accountsRemove(ports),
     'approval:get': approvalGet(ports),
     'approval:resolve': approvalResolve(ports),
     'home:balances': homeBalances(ports),

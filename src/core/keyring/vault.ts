@@ -7,10 +7,14 @@ import {
   importKey,
 } from '@metamask/browser-passworder'
 import { incorrectPassword, weakPassword } from '../rpc/errors.ts'
+import type { ImportedKey } from './parsePrivateKey.ts'
 import { minimumPasswordLength } from './password.ts'
 
-/** What the vault protects: the mnemonic and how many of its accounts the user has added. */
-export type VaultSecrets = { mnemonic: string; accountCount: number }
+/**
+ * What the vault protects: the mnemonic, how many of its accounts the user has added, and the
+ * private keys the user imported (DESIGN §9), in import order.
+ */
+export type VaultSecrets = { mnemonic: string; accountCount: number; imported?: ImportedKey[] }
 
 /**
  * An unlocked vault: the secrets, and the derived encryption key (exported, JWK string) that lets
@@ -69,5 +73,20 @@ function toSecrets(value: unknown): VaultSecrets {
   ) {
     throw new Error('The vault does not hold keyring secrets')
   }
-  return { mnemonic: candidate.mnemonic, accountCount: candidate.accountCount }
+  const imported = candidate.imported ?? []
+  if (!Array.isArray(imported) || !imported.every(isImportedKey)) {
+    throw new Error('The vault holds imported keys it cannot read')
+  }
+  return imported.length === 0
+    ? { mnemonic: candidate.mnemonic, accountCount: candidate.accountCount }
+    : { mnemonic: candidate.mnemonic, accountCount: candidate.accountCount, imported }
+}
+
+const isImportedKey = (value: unknown): value is ImportedKey => {
+  const candidate = value as Partial<ImportedKey> | null
+  return (
+    (candidate?.namespace === 'eip155' || candidate?.namespace === 'solana') &&
+    typeof candidate.secret === 'string' &&
+    /^[0-9a-f]{64}$/.test(candidate.secret)
+  )
 }

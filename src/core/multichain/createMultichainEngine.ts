@@ -8,6 +8,7 @@ import { connectNamespace } from './connectNamespace.ts'
 import { type CreateOriginQueueParameters, createOriginQueue } from './createOriginQueue.ts'
 import { createSession } from './createSession.ts'
 import { disconnectNamespace } from './disconnectNamespace.ts'
+import { dropRemovedAccounts } from './dropRemovedAccounts.ts'
 import { dropUnavailableChains } from './dropUnavailableChains.ts'
 import { getSession } from './getSession.ts'
 import { invokeMethod } from './invokeMethod.ts'
@@ -164,6 +165,8 @@ export function createMultichainEngine(
     },
 
     dropUnavailableChains: () => dropUnavailableChains(context),
+
+    dropRemovedAccounts: () => dropRemovedAccounts(context),
 
     connectNamespace: (request) => connectNamespace(context, request),
 

@@ -195,6 +195,7 @@ export type ConnectNamespaceRequest = {
  * - `revokeSession` ends a session from the wallet side (popup revoke), notifying the origin.
  * - `expireSessions` ends every session whose `expiry` is at or before `clock.now()`.
  * - `dropUnavailableChains` removes scopes on chains the wallet no longer offers (network removed).
+ * - `dropRemovedAccounts` removes accounts the wallet no longer holds (an imported one removed).
  * - `deliverSubscriptionEvent` wraps a node `eth_subscription` event as `wallet_notify` to its owner.
  * - `nodesOf` is the node router in the origin's line, for the origin's other page APIs.
  * - `connectNamespace` / `disconnectNamespace` add or remove one namespace's scopes of the origin's
@@ -213,6 +214,7 @@ export interface MultichainEngine {
   revokeSession(origin: string): Promise<void>
   expireSessions(): Promise<void>
   dropUnavailableChains(): Promise<void>
+  dropRemovedAccounts(): Promise<void>
   deliverSubscriptionEvent(owner: SubscriptionOwner, subscription: string, result: Json): void
   /**
    * The node router as `origin`'s calls see it: each call waits its turn in the origin's line

@@ -29,6 +29,8 @@ export type WalletState = {
   addresses?: Record<string, string[]>
   /** The accounts' names, in the same order ("Account N" unless renamed); never sent to a page. */
   names?: string[]
+  /** The accounts (among `accounts`) imported by private key: removable, labelled `Imported`. */
+  imported?: Address[]
 }
 
 /** A network the wallet knows; `enabled` ones are offered to dapps. */
@@ -105,6 +107,13 @@ export type PopupRequests = {
   'wallet:unlock': { params: { password: string }; result: WalletState }
   'wallet:lock': { params: undefined; result: WalletState }
   'wallet:addAccount': { params: undefined; result: WalletState }
+  /**
+   * Imports an account by private key (EVM hex, Solana base58 or JSON array); refused
+   * `invalid_private_key` or `duplicate_account`.
+   */
+  'accounts:importKey': { params: { key: string }; result: WalletState }
+  /** Removes an imported account; every session that held it loses it (`wallet_sessionChanged`). */
+  'accounts:remove': { params: { account: Address }; result: WalletState }
   /** Names one of the wallet's accounts (by its key, `accounts`); refused `invalid_fields` on `name`. */
   'accounts:rename': { params: { account: Address; name: string }; result: WalletState }
   'approval:get': { params: { id: string }; result: ApprovalView | null }

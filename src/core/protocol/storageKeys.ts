@@ -11,6 +11,8 @@ export const localKeys = {
   accounts: 'accounts',
   /** `Record<namespace, string[]>`: the accounts' addresses in the other namespaces (public), same order. */
   namespaceAccounts: 'namespaceAccounts',
+  /** `Address[]`: the accounts (among `accounts`) the user imported by private key (public). */
+  importedAccounts: 'importedAccounts',
   /** `Record<lowercase account key, string>`: the names the user gave accounts (DESIGN §9). */
   accountNames: 'accountNames',
   /** `StoredSettings`. */

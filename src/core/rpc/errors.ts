@@ -335,6 +335,8 @@ export const unrecognizedChain = (hexChainId: string): RpcError =>
 export type WalletErrorCode =
   | 'invalid_fields'
   | 'invalid_mnemonic'
+  | 'invalid_private_key'
+  | 'duplicate_account'
   | 'incorrect_password'
   | 'weak_password'
   | 'confirmation_mismatch'
@@ -377,6 +379,20 @@ export const invalidFields = (fields: Record<string, string>): WalletError =>
 /** `invalid_mnemonic`: the secret recovery phrase is not a valid BIP-39 English mnemonic. */
 export const invalidMnemonic = (detail: string): WalletError =>
   new WalletError('invalid_mnemonic', `Invalid secret recovery phrase: ${detail}`)
+
+/**
+ * `invalid_private_key`: what the user pasted to import is not a private key the wallet reads. The
+ * message says why and never repeats the input (a secret).
+ */
+export const invalidPrivateKey = (reason: string): WalletError =>
+  new WalletError('invalid_private_key', `Not a private key: ${reason}`)
+
+/** `duplicate_account`: the key imported is one of the wallet's accounts already. */
+export const duplicateAccount = (address: string): WalletError =>
+  new WalletError(
+    'duplicate_account',
+    `This key's account (${echo(address)}) is already in the wallet`,
+  )
 
 /** `incorrect_password`; `cause` keeps the decryption failure for debugging, not for the user. */
 export const incorrectPassword = (cause?: unknown): WalletError =>

@@ -4,13 +4,17 @@ import { useWallet } from '../stores/wallet.ts'
 
 /**
  * The account at `index` of the wallet as "Account 2 · 0x7099…79C8" (its name above its address),
- * with the full address in the title.
+ * with the full address in the title, and the `Imported` tag on an account imported by key.
  */
 export function AddressLabel({ address, index }: { address: Address; index: number }) {
   const name = useWallet((state) => state.names[index])
+  const imported = useWallet((state) => state.imported.includes(address))
   return (
     <span className="address" title={address}>
-      <strong>{name}</strong>
+      <strong>
+        {name}
+        {imported ? <em className="tag">Imported</em> : null}
+      </strong>
       <code>{shortAddress(address)}</code>
     </span>
   )

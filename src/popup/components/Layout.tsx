@@ -34,3 +34,12 @@ export function FieldError({ error, testId }: { error: string | undefined; testI
     </span>
   ) : null
 }
+
+/** The header's Back to the home screen (`nav-home`). */
+export function BackHome({ onBack }: { onBack: () => void }) {
+  return (
+    <button type="button" className="small" data-testid="nav-home" onClick={onBack}>
+      Back
+    </button>
+  )
+}

@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import { create } from 'zustand'
 import type { ChainId } from '../../core/caip/types.ts'
 
-export type Screen = 'home' | 'connections' | 'settings' | 'network-form' | 'account'
+export type Screen = 'home' | 'connections' | 'settings' | 'network-form' | 'account' | 'import'
 
 type NavigationStore = {
   screen: Screen

@@ -11,6 +11,8 @@ type WalletStore = {
   addresses: Record<string, string[]>
   /** The accounts' names, in the same order (the worker's: "Account N" unless renamed). */
   names: string[]
+  /** The accounts imported by private key (removable, labelled `Imported`). */
+  imported: Address[]
   busy: boolean
   error: string | undefined
   refresh(): Promise<void>
@@ -21,6 +23,10 @@ type WalletStore = {
   addAccount(): Promise<void>
   /** Names an account; resolves whether the worker took the name (else `error` says why). */
   rename(account: Address, name: string): Promise<boolean>
+  /** Imports an account by private key; resolves whether it was (else `error` says why). */
+  importKey(key: string): Promise<boolean>
+  /** Removes an imported account; resolves whether it was. */
+  removeAccount(account: Address): Promise<boolean>
   clearError(): void
   /** Puts `address` on the clipboard (an account's Copy). */
   copyAddress(address: string): Promise<void>
@@ -37,6 +43,7 @@ export const useWallet = create<WalletStore>((set) => {
         accounts: state.accounts,
         addresses: state.addresses ?? {},
         names: state.names ?? [],
+        imported: state.imported ?? [],
         busy: false,
       })
       return true
@@ -50,6 +57,7 @@ export const useWallet = create<WalletStore>((set) => {
     accounts: [],
     addresses: {},
     names: [],
+    imported: [],
     busy: false,
     error: undefined,
     refresh: async () => {
@@ -71,6 +79,8 @@ export const useWallet = create<WalletStore>((set) => {
       await run(() => callBackground('wallet:addAccount'))
     },
     rename: (account, name) => run(() => callBackground('accounts:rename', { account, name })),
+    importKey: (key) => run(() => callBackground('accounts:importKey', { key })),
+    removeAccount: (account) => run(() => callBackground('accounts:remove', { account })),
     clearError: () => set({ error: undefined }),
     copyAddress: (address) => popupPort().writeClipboard(address),
   }

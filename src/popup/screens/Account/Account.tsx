@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { ErrorText, Layout } from '../../components/Layout.tsx'
+import { BackHome, ErrorText, Layout } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
 import { useWallet } from '../../stores/wallet.ts'
 
@@ -9,17 +9,20 @@ export function Account() {
   const { openedAccount, go } = useNavigation(
     useShallow((state) => ({ openedAccount: state.openedAccount, go: state.go })),
   )
-  const { accounts, addresses, names, rename, busy, error, clearError } = useWallet(
-    useShallow((state) => ({
-      accounts: state.accounts,
-      addresses: state.addresses,
-      names: state.names,
-      rename: state.rename,
-      busy: state.busy,
-      error: state.error,
-      clearError: state.clearError,
-    })),
-  )
+  const { accounts, addresses, names, imported, rename, removeAccount, busy, error, clearError } =
+    useWallet(
+      useShallow((state) => ({
+        accounts: state.accounts,
+        addresses: state.addresses,
+        names: state.names,
+        imported: state.imported,
+        rename: state.rename,
+        removeAccount: state.removeAccount,
+        busy: state.busy,
+        error: state.error,
+        clearError: state.clearError,
+      })),
+    )
   const index = openedAccount === undefined ? -1 : accounts.indexOf(openedAccount)
   const currentName = names[index] ?? ''
   const [name, setName] = useState(currentName)
@@ -43,14 +46,7 @@ export function Account() {
   }
 
   return (
-    <Layout
-      title={currentName}
-      actions={
-        <button type="button" className="small" data-testid="nav-home" onClick={() => go('home')}>
-          Back
-        </button>
-      }
-    >
+    <Layout title={currentName} actions={<BackHome onBack={() => go('home')} />}>
       <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
         <label className="field">
           <span>Name</span>
@@ -85,6 +81,25 @@ export function Account() {
           ),
         )}
       </dl>
+      {imported.includes(openedAccount) ? (
+        <section className="stack" aria-label="Imported account">
+          <p className="hint">
+            <em className="tag">Imported</em> Removing it forgets its key: export the key first if
+            you may need the account again. Sites connected to it lose it.
+          </p>
+          <button
+            type="button"
+            className="danger"
+            data-testid="account-remove"
+            disabled={busy}
+            onClick={() =>
+              void removeAccount(openedAccount).then((removed) => removed && go('home'))
+            }
+          >
+            Remove account
+          </button>
+        </section>
+      ) : null}
       <ErrorText error={error} />
     </Layout>
   )

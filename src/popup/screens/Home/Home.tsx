@@ -74,9 +74,14 @@ export function Home() {
       <Tokens />
       <SolanaAccounts />
       <ErrorText error={error} />
-      <button type="button" data-testid="account-add" disabled={busy} onClick={addAccount}>
-        + Add account
-      </button>
+      <div className="row">
+        <button type="button" data-testid="account-add" disabled={busy} onClick={addAccount}>
+          + Add account
+        </button>
+        <button type="button" data-testid="account-import" onClick={() => go('import')}>
+          Import key
+        </button>
+      </div>
     </Layout>
   )
 }
