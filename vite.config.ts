@@ -49,8 +49,9 @@ export default defineConfig(({ mode }) => {
           standaloneFiles: ['src/inpage/index.ts', 'src/content/documentStart.ts'],
         },
       }),
-      // The service worker cannot load a lazy chunk (scripts/build/inlineDynamicImports.ts).
-      inlineDynamicImports(),
+      // The service worker cannot load a lazy chunk (scripts/build/inlineDynamicImports.ts); the
+      // popup's own lazy imports stay lazy.
+      inlineDynamicImports({ keepLazy: (id) => id.includes('/src/popup/') }),
       rewriteDependencies(build.rewrites),
     ],
     // `@metamask/post-message-stream` uses `readable-stream` 3, written for Node: it calls the free

@@ -10,15 +10,26 @@ import { type ESTree, type Plugin, parseAst } from 'vite'
  * content script), and crxjs builds them as one; everything is on disk anyway, so nothing is lost
  * by loading it up front. `e2e/workerBundle.spec.ts` checks the built worker.
  */
-export function inlineDynamicImports(): Plugin {
+export function inlineDynamicImports(options: InlineDynamicImportsOptions = {}): Plugin {
+  const keepLazy = options.keepLazy ?? (() => false)
   return {
     name: 'aperture:inline-dynamic-imports',
     enforce: 'post',
     transform: {
       filter: { code: 'import(' },
-      handler: (code) => staticDynamicImports(code),
+      handler: (code, id) => (keepLazy(id) ? null : staticDynamicImports(code)),
     },
   }
+}
+
+export type InlineDynamicImportsOptions = {
+  /**
+   * The modules whose own `import()`s stay lazy: code only an extension page reaches (the popup's
+   * screens), where a chunk loads fine and keeps a large, rarely needed module (the password
+   * strength dictionaries) out of every window's first load. `e2e/workerBundle.spec.ts` still
+   * fails if the worker reaches one.
+   */
+  keepLazy?(id: string): boolean
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
+import { usePasswordWeakness } from '../../hooks/usePasswordWeakness.ts'
 import { passwordProblem, useOnboarding } from '../../stores/onboarding.ts'
 import { useWallet } from '../../stores/wallet.ts'
 import { PasswordFields } from './PasswordFields.tsx'
@@ -21,11 +22,13 @@ export function Confirm() {
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
   const problem = passwordProblem(password, confirmation)
+  const strength = usePasswordWeakness(password)
+  const strongEnough = strength.checked && strength.weakness === undefined
   const complete = confirmationIndexes.every((index) => (typed[index] ?? '').trim() !== '')
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (!problem && complete) void createFromNewMnemonic(password, typed)
+    if (!problem && strongEnough && complete) void createFromNewMnemonic(password, typed)
   }
 
   return (
@@ -47,6 +50,7 @@ export function Confirm() {
         <PasswordFields
           password={password}
           confirmation={confirmation}
+          weakness={strength.weakness}
           onPassword={setPassword}
           onConfirmation={setConfirmation}
         />
@@ -60,7 +64,7 @@ export function Confirm() {
             type="submit"
             className="primary"
             data-testid="onboarding-submit"
-            disabled={busy || !complete || problem !== undefined}
+            disabled={busy || !complete || problem !== undefined || !strongEnough}
           >
             {busy ? 'Creating…' : 'Create wallet'}
           </button>

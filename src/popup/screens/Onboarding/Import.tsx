@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
+import { usePasswordWeakness } from '../../hooks/usePasswordWeakness.ts'
 import { passwordProblem, useOnboarding } from '../../stores/onboarding.ts'
 import { useWallet } from '../../stores/wallet.ts'
 import { PasswordFields } from './PasswordFields.tsx'
@@ -18,10 +19,12 @@ export function Import() {
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
   const problem = passwordProblem(password, confirmation)
+  const strength = usePasswordWeakness(password)
+  const strongEnough = strength.checked && strength.weakness === undefined
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (!problem) void importMnemonic(mnemonic, password)
+    if (!problem && strongEnough) void importMnemonic(mnemonic, password)
   }
 
   return (
@@ -41,6 +44,7 @@ export function Import() {
         <PasswordFields
           password={password}
           confirmation={confirmation}
+          weakness={strength.weakness}
           onPassword={setPassword}
           onConfirmation={setConfirmation}
         />
@@ -54,7 +58,7 @@ export function Import() {
             type="submit"
             className="primary"
             data-testid="onboarding-submit"
-            disabled={busy || mnemonic.trim() === '' || problem !== undefined}
+            disabled={busy || mnemonic.trim() === '' || problem !== undefined || !strongEnough}
           >
             {busy ? 'Importing…' : 'Import'}
           </button>

@@ -1,11 +1,13 @@
 type PasswordFieldsProps = {
   password: string
   confirmation: string
+  /** Why the password is too weak (`usePasswordWeakness`), shown under it as `password-strength`. */
+  weakness: string | undefined
   onPassword(value: string): void
   onConfirmation(value: string): void
 }
 
-/** "New password" and "Confirm password", with the test ids of DESIGN §3. */
+/** "New password" and "Confirm password", with the test ids of DESIGN §3 and §11. */
 export function PasswordFields(props: PasswordFieldsProps) {
   return (
     <>
@@ -19,6 +21,11 @@ export function PasswordFields(props: PasswordFieldsProps) {
           onChange={(event) => props.onPassword(event.target.value)}
         />
       </label>
+      {props.password && props.weakness ? (
+        <p className="hint" data-testid="password-strength">
+          {props.weakness}
+        </p>
+      ) : null}
       <label className="field">
         <span>Confirm password</span>
         <input
