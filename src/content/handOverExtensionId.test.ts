@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { extensionIdEvent, extensionIdRequestEvent } from '../core/protocol/extensionIdHandover.ts'
-import { handOverExtensionId } from './handOverExtensionId.ts'
+import {
+  extensionIdEvent,
+  extensionIdRequestEvent,
+  noExtensionTransport,
+} from '../core/protocol/extensionIdHandover.ts'
+import { extensionTransportId, handOverExtensionId } from './handOverExtensionId.ts'
 
 const extensionId = 'hnfanknocfeofbddgcijnmhnfnkdnaad'
 
@@ -13,5 +17,25 @@ describe('handOverExtensionId', () => {
     expect(said).toEqual([extensionId])
     window.dispatchEvent(new CustomEvent(extensionIdRequestEvent))
     expect(said).toEqual([extensionId, extensionId])
+  })
+})
+
+describe('extensionTransportId', () => {
+  it("is the extension's id when its manifest lets pages connect to it (Chromium)", () => {
+    const manifest = {
+      manifest_version: 3,
+      externally_connectable: { matches: ['http://*/*', 'https://*/*'] },
+    }
+    expect(extensionTransportId(manifest, extensionId)).toBe(extensionId)
+  })
+
+  it('is "no extension transport" when the manifest has none (Firefox)', () => {
+    const manifest = {
+      manifest_version: 3,
+      browser_specific_settings: { gecko: { id: 'aperture-canary@aperture.dev' } },
+    }
+    expect(extensionTransportId(manifest, 'aperture-canary@aperture.dev')).toBe(
+      noExtensionTransport,
+    )
   })
 })

@@ -7,7 +7,7 @@ import {
 import { asObjectStream } from '../core/protocol/objectStream.ts'
 import { contentPagePortKey } from '../core/protocol/pagePort.ts'
 import { createBridge } from './createBridge.ts'
-import { handOverExtensionId } from './handOverExtensionId.ts'
+import { extensionTransportId, handOverExtensionId } from './handOverExtensionId.ts'
 
 const stream = asObjectStream(
   new WindowPostMessageStream({ name: contentStreamName, target: inpageStreamName }),
@@ -29,4 +29,4 @@ createBridge(
   },
 )
 
-handOverExtensionId(window, chrome.runtime.id)
+handOverExtensionId(window, extensionTransportId(chrome.runtime.getManifest(), chrome.runtime.id))

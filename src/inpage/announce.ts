@@ -14,16 +14,21 @@ export type WalletAnnounceParams = WalletInfo & { targets: WalletTarget[] }
  * The announce's params: `info` and the extension transport as targets (DESIGN §3), under both
  * names a dapp may look for — `caip-348` (the wire's name, which the official client's
  * documentation uses) and `caip341` (the CAIP-341 text's name for the same extension id target).
+ * Without an extension transport (`extensionId` undefined: Firefox, DESIGN §10) there is no target;
+ * dapps use `window.aperture`.
  */
 export const walletAnnounceParams = (
   info: WalletInfo,
-  extensionId: string,
+  extensionId: string | undefined,
 ): WalletAnnounceParams => ({
   ...info,
-  targets: [
-    { type: externalMessageType, value: extensionId },
-    { type: 'caip341', value: extensionId },
-  ],
+  targets:
+    extensionId === undefined
+      ? []
+      : [
+          { type: externalMessageType, value: extensionId },
+          { type: 'caip341', value: extensionId },
+        ],
 })
 
 /**

@@ -59,10 +59,11 @@ registerWallet(
 )
 
 // The extension id comes from the content script (this world has no `chrome.runtime.id`); the
-// first announce waits for it, so that it names the extension transport's target.
+// first announce waits for it, so that it names the extension transport's target, or none where
+// pages have no extension transport (Firefox).
 receiveExtensionId(window, (extensionId) => {
   const runtime = (window as { chrome?: { runtime?: PageRuntime } }).chrome?.runtime
-  if (typeof runtime?.connect === 'function') {
+  if (extensionId !== undefined && typeof runtime?.connect === 'function') {
     routeConnectsToLastingPorts(runtime, extensionId, {
       randomId: () => crypto.randomUUID(),
       now: () => Date.now(),
