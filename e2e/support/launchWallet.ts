@@ -24,6 +24,18 @@ export const chromiumFlags: readonly string[] = [
   '--no-first-run',
 ]
 
+/** Chromium's flags for `LaunchWalletOptions.loopbackSites`. */
+const loopbackSiteFlags = ({
+  hosts,
+  port,
+}: {
+  hosts: readonly string[]
+  port: number
+}): string[] => [
+  `--host-resolver-rules=${hosts.map((host) => `MAP ${host} 127.0.0.1`).join(',')}`,
+  `--unsafely-treat-insecure-origin-as-secure=${hosts.map((host) => `http://${host}:${port}`).join(',')}`,
+]
+
 /** Whether this machine can show a window (X11 or Wayland). */
 export const hasDisplay = (): boolean => Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY)
 
@@ -36,6 +48,12 @@ export type LaunchWalletOptions = {
   userDataDir?: string
   /** Unpacked extensions loaded beside the wallet (the benchmark's relay floor, `bench/relayFloor.ts`). */
   alsoLoad?: readonly string[]
+  /**
+   * Sites served on loopback under other names (a dapp served as a listed phishing host): the
+   * browser resolves `hosts` to 127.0.0.1 and treats `http://<host>:<port>` as a secure context, as
+   * the real https site would be (the wallet's providers exist only in secure contexts).
+   */
+  loopbackSites?: { hosts: readonly string[]; port: number }
 }
 
 export type LaunchedWallet = {
@@ -70,6 +88,7 @@ export async function launchWallet(options: LaunchWalletOptions = {}): Promise<L
       ...chromiumFlags,
       `--disable-extensions-except=${[extensionPath, ...extensions].join(',')}`,
       `--load-extension=${[extensionPath, ...extensions].join(',')}`,
+      ...(options.loopbackSites ? loopbackSiteFlags(options.loopbackSites) : []),
     ],
     viewport: { width: 1280, height: 900 },
   })

@@ -22,6 +22,7 @@ import { createTokenWatcher } from '../core/wallet/createTokenWatcher.ts'
 import { createWalletNamespaces } from '../core/wallet/namespaces.ts'
 import { defaultNetwork } from '../core/wallet/networks.ts'
 import { recordSentTransaction } from '../core/wallet/recordSentTransaction.ts'
+import { createSiteReputation } from '../core/wallet/siteReputation.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
 import { createAutoLock } from './autoLock.ts'
 import { createChainSocket } from './chainSocket.ts'
@@ -32,6 +33,7 @@ import { createIndexedDbKeyStore } from './indexedDbKeyStore.ts'
 import { createNetworkRegistry } from './networks.ts'
 import { createNodeRouter } from './nodeRouter.ts'
 import { createPagePortServer, type PageAnswer } from './pagePorts.ts'
+import { createPhishingContinued } from './phishingContinued.ts'
 import { createPopupHandlers } from './popupMessages.ts'
 import { createRecordKey } from './recordKey.ts'
 import { createRecordSeal } from './recordSeal.ts'
@@ -246,6 +248,8 @@ const handlePopup = createPopupHandlers({
   nodeCall: (chainId) => nodes.nodeCall(chainId),
   touch: autoLock.touch,
   autoLock,
+  siteReputation: createSiteReputation(),
+  phishingContinued: createPhishingContinued(local),
 })
 const servePagePort = createPagePortServer({
   extensionId: chrome.runtime.id,

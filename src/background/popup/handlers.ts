@@ -1,6 +1,7 @@
 import { accountsImportKey } from './accounts/importKey.ts'
 import { accountsRemove } from './accounts/remove.ts'
 import { accountsRename } from './accounts/rename.ts'
+import { approvalContinueToSite } from './approval/continueToSite.ts'
 import { approvalGet } from './approval/get.ts'
 import { approvalResolve } from './approval/resolve.ts'
 import { confirmationCheckNetwork } from './confirmation/checkNetwork.ts'
@@ -48,6 +49,7 @@ export function popupHandlers(ports: PopupPorts): PopupHandlers {
     'accounts:remove': accountsRemove(ports),
     'approval:get': approvalGet(ports),
     'approval:resolve': approvalResolve(ports),
+    'approval:continueToSite': approvalContinueToSite(ports),
     'home:balances': homeBalances(ports),
     'home:tokens': homeTokens(ports),
     'home:solanaBalances': homeSolanaBalances(ports),

@@ -2,12 +2,17 @@ import type { ChainId } from '../../core/caip/types.ts'
 import type { EthereumProviderEngine } from '../../core/eip1193/createEthereumProviderEngine.ts'
 import type { NodeCall } from '../../core/eth/nodeCall.ts'
 import type { MultichainEngine, SessionStore } from '../../core/multichain/ports.ts'
-import type { PopupRequests, PopupRequestType } from '../../core/protocol/popupMessages.ts'
+import type {
+  PopupRequests,
+  PopupRequestType,
+  SiteReputation,
+} from '../../core/protocol/popupMessages.ts'
 import type { Confirmations } from '../../core/wallet/createConfirmations.ts'
 import type { ProposedNetworks } from '../../core/wallet/createNetworkAdder.ts'
 import type { ActivityLog } from '../activityLog.ts'
 import type { AutoLock } from '../autoLock.ts'
 import type { NetworkRegistry } from '../networks.ts'
+import type { PhishingContinued } from '../phishingContinued.ts'
 import type { SolanaTransactionLog, TransactionLog } from '../signingStores.ts'
 import type { Wallet } from '../wallet.ts'
 import type { WatchedTokenStore } from '../watchedTokens.ts'
@@ -35,6 +40,10 @@ export type PopupPorts = {
   solanaTransactions: SolanaTransactionLog
   /** The chain's node endpoint, for the wallet's own calls. */
   nodeCall(chainId: ChainId): NodeCall
+  /** What the bundled phishing lists say of an origin (`core/wallet/siteReputation.ts`). */
+  siteReputation(origin: string): SiteReputation
+  /** The phishing-listed hosts the user chose to continue to. */
+  phishingContinued: PhishingContinued
   /** Restarts the auto-lock countdown when its time changes. */
   autoLock: Pick<AutoLock, 'restart'>
 }

@@ -62,10 +62,23 @@ export type SettingsView = {
   solanaNetworks?: Partial<Record<ChainId, { rpcUrl: string; wsUrl: string }>>
 }
 
+/**
+ * What the bundled phishing lists say of a site's host (`core/wallet/siteReputation.ts`): a
+ * `phishing` host gets a warning page before its approval, a `known` one the `site-known` mark.
+ */
+export type SiteReputation =
+  | { kind: 'phishing'; host: string; imitates?: string }
+  | { kind: 'known'; host: string }
+  | { kind: 'unknown' }
+
 /** One pending approval as the approval window shows it. */
 export type ApprovalView = {
   id: string
   request: ApprovalRequest
+  /** The requesting site's reputation. */
+  site: SiteReputation
+  /** The user chose, on the warning page, to continue to this phishing-listed host anyway. */
+  phishingContinued: boolean
   /** Names of the offered chains (from the wallet's networks). */
   chainNames: Record<ChainId, string>
   /** Each account's address in the namespaces of the offered chains (`namespaceAccounts`). */
@@ -118,6 +131,8 @@ export type PopupRequests = {
   'accounts:rename': { params: { account: Address; name: string }; result: WalletState }
   'approval:get': { params: { id: string }; result: ApprovalView | null }
   'approval:resolve': { params: { id: string; result: ApprovalResult }; result: null }
+  /** On the phishing warning page: continue to this approval's host on purpose (kept for the host). */
+  'approval:continueToSite': { params: { id: string }; result: null }
   /** The accounts' native balances on one network, at its latest block (home screen). */
   'home:balances': { params: { chainId: ChainId }; result: Balances }
   /** The watched ERC-20 tokens of one network, with each account's balance (home screen). */

@@ -33,6 +33,8 @@ export const localKeys = {
   sitePrefix: 'site:',
   /** `SentSolanaTransaction[]`: the wallet's own latest Solana transactions, oldest first. */
   solanaTransactions: 'solanaTransactions',
+  /** `string[]`: hosts on the phishing lists the user chose to continue to (DESIGN §11). */
+  phishingContinued: 'phishingContinued',
 } as const
 
 export const sessionKeys = {

@@ -343,6 +343,7 @@ export type WalletErrorCode =
   | 'wallet_locked'
   | 'unknown_network'
   | 'unknown_request'
+  | 'phishing_site'
 
 /**
  * A refusal the user can act on, answered to the popup as `{ message, code, fields? }` (`toJSON`,
@@ -413,6 +414,16 @@ export const walletLocked = (): WalletError =>
 /** `unknown_network`: the popup named a network to replace that is not one the user added. */
 export const notYourNetwork = (chainId: string): WalletError =>
   new WalletError('unknown_network', `${echo(chainId)} is not one of your networks`)
+
+/**
+ * `phishing_site`: a connection to a host on the phishing lists cannot be approved before the user
+ * has chosen, on the warning page, to continue to it.
+ */
+export const phishingSite = (host: string): WalletError =>
+  new WalletError(
+    'phishing_site',
+    `${echo(host)} is on the phishing list: continue past the warning first`,
+  )
 
 /** `unknown_request`: a popup message of a type the worker does not answer. */
 export const unknownPopupRequest = (type: string): WalletError =>

@@ -18,6 +18,8 @@ const view: ApprovalView = {
     sessionProperties: {},
   },
   chainNames: { 'eip155:1': 'Ethereum Mainnet', 'eip155:10': 'OP Mainnet' },
+  site: { kind: 'unknown' },
+  phishingContinued: false,
 }
 
 beforeEach(() => useApproval.setState(useApproval.getInitialState(), true))

@@ -17,6 +17,8 @@ type ApprovalStore = {
   answered: 'approved' | 'rejected' | undefined
   error: string | undefined
   load(id: string): Promise<void>
+  /** On the phishing warning page: continue to the site on purpose, then show the request. */
+  continueToSite(): Promise<void>
   toggleChain(chainId: ChainId): void
   toggleAccount(address: Address): void
   approve(): Promise<void>
@@ -68,6 +70,18 @@ export const useApproval = create<ApprovalStore>((set, get) => {
         if (approval) arming.rearm()
       } catch (error) {
         set({ approval: null, error: errorMessage(error) })
+      }
+    },
+    async continueToSite() {
+      const { approval } = get()
+      if (!approval) return
+      set({ busy: true, error: undefined })
+      try {
+        await callBackground('approval:continueToSite', { id: approval.id })
+        set({ busy: false })
+        await get().load(approval.id)
+      } catch (error) {
+        set({ busy: false, error: errorMessage(error) })
       }
     },
     toggleChain(chainId) {

@@ -5,22 +5,30 @@ import type { PopupHandler, PopupPorts } from '../ports.ts'
 
 /**
  * `approval:get`: a pending `wallet_createSession` approval as its window shows it — the request,
- * the offered chains' names and each account's address in their namespaces — or `null` once it is
- * answered or gone.
+ * the site's reputation on the phishing lists, the offered chains' names and each account's address
+ * in their namespaces — or `null` once it is answered or gone.
  */
 export const approvalGet =
   ({
     approvals,
     networks,
-  }: Pick<PopupPorts, 'approvals' | 'networks'>): PopupHandler<'approval:get'> =>
+    siteReputation,
+    phishingContinued,
+  }: Pick<
+    PopupPorts,
+    'approvals' | 'networks' | 'siteReputation' | 'phishingContinued'
+  >): PopupHandler<'approval:get'> =>
   async ({ id }) => {
     const pending = await approvals.get(id)
     if (!pending || pending.result) return null
     const all = await networks.networks()
     const chainIds: ChainId[] = pending.request.chains.map(({ chainId }) => chainId)
+    const site = siteReputation(pending.request.origin)
     return {
       id,
       request: pending.request,
+      site,
+      phishingContinued: site.kind === 'phishing' && (await phishingContinued.has(site.host)),
       chainNames: Object.fromEntries(
         chainIds.map((chainId) => [chainId, networkNameOf(all, chainId)]),
       ),

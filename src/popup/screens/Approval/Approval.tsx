@@ -6,6 +6,7 @@ import { NamespaceAddresses } from '../../components/NamespaceAddresses.tsx'
 import { countOf } from '../../format/countOf.ts'
 import { useApproval } from '../../stores/approval.ts'
 import { useWallet } from '../../stores/wallet.ts'
+import { PhishingWarning } from './PhishingWarning.tsx'
 
 /** DESIGN §4 step 6: who asks, which chains (with their methods) and which accounts to share. */
 export function Approval({ id }: { id: string }) {
@@ -19,6 +20,7 @@ export function Approval({ id }: { id: string }) {
     error,
     answered,
     load,
+    continueToSite,
     approve,
     reject,
     toggleChain,
@@ -34,6 +36,7 @@ export function Approval({ id }: { id: string }) {
       error: state.error,
       answered: state.answered,
       load: state.load,
+      continueToSite: state.continueToSite,
       approve: state.approve,
       reject: state.reject,
       toggleChain: state.toggleChain,
@@ -70,6 +73,18 @@ export function Approval({ id }: { id: string }) {
     )
   }
 
+  if (approval.site.kind === 'phishing' && !approval.phishingContinued) {
+    return (
+      <PhishingWarning
+        site={approval.site}
+        busy={busy}
+        error={error}
+        onBack={reject}
+        onContinue={continueToSite}
+      />
+    )
+  }
+
   const { request, chainNames } = approval
   const canApprove = chains.length > 0 && chosenAccounts.length > 0 && !busy && armed
   return (
@@ -94,8 +109,16 @@ export function Approval({ id }: { id: string }) {
     >
       <p className="origin" data-testid="approval-origin">
         {request.origin}
+        {approval.site.kind === 'known' ? (
+          <em className="tag" data-testid="site-known">
+            known site
+          </em>
+        ) : null}
       </p>
-      <p className="lead">wants to see your accounts and read from these networks:</p>
+      <p className="lead">
+        wants to connect. It will be able to see the accounts you choose, their balances and
+        activity, and ask you for transactions and signatures on the networks you choose:
+      </p>
       {request.sessionProperties.expiry ? (
         <p className="hint">Until {new Date(request.sessionProperties.expiry).toLocaleString()}</p>
       ) : null}
