@@ -1,5 +1,6 @@
 import { type Hex, toHex, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { localKeys } from '../src/core/protocol/storageKeys.ts'
 import { devnet, expect, test } from './fixtures.ts'
 import { firstAccount } from './support/anvil.ts'
 import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
@@ -31,21 +32,28 @@ test.describe('accounts: names', () => {
     approvalWindow,
   }) => {
     const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
-    await renameAccount(popup, firstAccount, 'Cold storage')
-    await expect(popup.getByTestId(`account-open-${firstAccount.toLowerCase()}`)).toContainText(
-      'Cold storage',
-    )
-    const pending = request<SessionResult>(dappPage, 'wallet_createSession', {
-      optionalScopes: { [devnet]: { methods: ['eth_blockNumber'], notifications: [] } },
-    })
-    const approval = await approvalWindow()
-    const row = approval.getByTestId(`approval-account-${firstAccount.toLowerCase()}`).locator('..')
-    await expect(row).toContainText('Cold storage')
-    await approve(approval)
-    const outcome = await pending
-    expect(JSON.stringify(outcome)).not.toContain('Cold storage')
-    expect(await dappPage.content()).not.toContain('Cold storage')
-    await popup.close()
+    try {
+      await renameAccount(popup, firstAccount, 'Cold storage')
+      await expect(popup.getByTestId(`account-open-${firstAccount.toLowerCase()}`)).toContainText(
+        'Cold storage',
+      )
+      const pending = request<SessionResult>(dappPage, 'wallet_createSession', {
+        optionalScopes: { [devnet]: { methods: ['eth_blockNumber'], notifications: [] } },
+      })
+      const approval = await approvalWindow()
+      const row = approval
+        .getByTestId(`approval-account-${firstAccount.toLowerCase()}`)
+        .locator('..')
+      await expect(row).toContainText('Cold storage')
+      await approve(approval)
+      const outcome = await pending
+      expect(JSON.stringify(outcome)).not.toContain('Cold storage')
+      expect(await dappPage.content()).not.toContain('Cold storage')
+    } finally {
+      // The wallet is shared by the worker's later tests: they expect the default names.
+      await popup.evaluate((key) => chrome.storage.local.remove(key), localKeys.accountNames)
+      await popup.close()
+    }
   })
 })
 

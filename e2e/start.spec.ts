@@ -22,6 +22,10 @@ type StartRun = {
 
 const running = new Set<ChildProcess>()
 
+// Each test starts the whole product (anvil, Surfpool, the endpoint, Chromium, a PBKDF2 onboarding):
+// at load 24 on two cores that alone took more than the default 90 s.
+test.describe.configure({ timeout: 180_000 })
+
 test.afterEach(() => {
   // A test that failed half-way: its start and all it started go (one process group).
   for (const child of running) if (child.pid) process.kill(-child.pid, 'SIGKILL')
