@@ -1,4 +1,5 @@
-import { type TypedDataDefinition, verifyMessage, verifyTypedData } from 'viem'
+import { stringToHex, type TypedDataDefinition, verifyMessage, verifyTypedData } from 'viem'
+import { createSiweMessage } from 'viem/siwe'
 import { devnet, expect, test } from './fixtures.ts'
 import { firstAccount, secondAccount } from './support/anvil.ts'
 import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
@@ -85,6 +86,70 @@ test.describe('signing', () => {
         address: firstAccount,
         message: text,
         signature: outcome.result ?? '0x',
+      }),
+    ).toBe(true)
+  })
+
+  test('personal_sign of a Sign-In with Ethereum message for another domain shows warning-signin-domain; Approve waits for warning-continue, and the signature verifies', async ({
+    wallet,
+    dapp,
+    dappPage,
+    connect,
+  }) => {
+    await connect(dappPage, signingSession)
+    const siwe = (domain: string) =>
+      createSiweMessage({
+        domain,
+        address: firstAccount,
+        uri: `http://${domain}/login`,
+        version: '1',
+        chainId: 31337,
+        nonce: 'n0nce1234',
+      })
+    const foreign = siwe('bank.example')
+    const pending = invoke<`0x${string}`>(dappPage, devnet, 'personal_sign', [
+      stringToHex(foreign),
+      firstAccount,
+    ])
+    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(window.getByTestId('warning-signin-domain')).toContainText(
+      `This sign-in is for bank.example, but the request comes from ${new URL(dapp.origin).host}`,
+    )
+    await expect(window.getByTestId('confirm-reject')).toHaveClass(/primary/)
+    // Armed (Continue is enabled once the request has been on screen a moment), yet Approve stays
+    // disabled until the user steps past the warning.
+    await expect(window.getByTestId('warning-continue')).toBeEnabled()
+    await expect(window.getByTestId('confirm-approve')).toBeDisabled()
+    await window.getByTestId('warning-continue').click()
+    await expect(window.getByTestId('warning-continue')).toHaveCount(0)
+    await expect(window.getByTestId('confirm-approve')).toBeEnabled()
+    await answerConfirmation(window, 'approve', 'confirm-signin-domain')
+    const outcome = await pending
+    expect(outcome.error).toBeUndefined()
+    expect(
+      await verifyMessage({
+        address: firstAccount,
+        message: foreign,
+        signature: outcome.result ?? '0x',
+      }),
+    ).toBe(true)
+
+    const own = siwe(new URL(dapp.origin).host)
+    const ownPending = invoke<`0x${string}`>(dappPage, devnet, 'personal_sign', [
+      stringToHex(own),
+      firstAccount,
+    ])
+    const ownWindow = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(ownWindow.getByTestId('confirm-message')).toContainText('wants you to sign in')
+    await expect(ownWindow.getByTestId('warning-signin-domain')).toHaveCount(0)
+    await expect(ownWindow.getByTestId('warning-continue')).toHaveCount(0)
+    await answerConfirmation(ownWindow, 'approve')
+    const ownOutcome = await ownPending
+    expect(
+      await verifyMessage({
+        address: firstAccount,
+        message: own,
+        signature: ownOutcome.result ?? '0x',
       }),
     ).toBe(true)
   })

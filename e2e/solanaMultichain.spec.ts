@@ -320,6 +320,7 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
       `${own} wants you to sign in with your Solana account:`,
     )
     await expect(ownWindow.getByRole('alert')).toHaveCount(0)
+    await expect(ownWindow.getByTestId('warning-signin-domain')).toHaveCount(0)
     await expect(ownWindow.getByTestId('confirm-reject')).not.toHaveClass(/primary/)
     await answerAndClose(ownWindow, 'approve')
     const { result } = await signingIn
@@ -339,9 +340,12 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
     await expect(warned.getByTestId('confirm-solana-message')).toContainText(
       'bank.example wants you to sign in',
     )
-    await expect(warned.getByRole('alert')).toContainText(
+    await expect(warned.getByTestId('warning-signin-domain')).toContainText(
       `This sign-in is for bank.example, but the request comes from ${own}`,
     )
+    await expect(warned.getByTestId('warning-signin-domain')).toHaveAttribute('role', 'alert')
+    await expect(warned.getByTestId('warning-continue')).toBeVisible()
+    await expect(warned.getByTestId('confirm-approve')).toBeDisabled()
     await expect(warned.getByTestId('confirm-reject')).toHaveClass(/primary/)
     await answerAndClose(warned, 'reject')
     expect((await phishing).error?.code).toBe(4001)

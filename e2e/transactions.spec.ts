@@ -125,7 +125,7 @@ test.describe('transactions', () => {
       { from: firstAccount, to: token, data },
     ])
     const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
-    await expect(window.getByText('Unlimited approval')).toBeVisible()
+    await expect(window.getByTestId('warning-unlimited')).toContainText('Unlimited approval')
     await expect(window.getByTestId('confirm-reject')).toHaveClass(/primary/)
     await expect(window.getByText(secondAccount).first()).toBeVisible()
     await answerConfirmation(window, 'reject', 'confirm-erc20-approve')

@@ -23,6 +23,7 @@ import { createWalletNamespaces } from '../core/wallet/namespaces.ts'
 import { defaultNetwork } from '../core/wallet/networks.ts'
 import { recordSentTransaction } from '../core/wallet/recordSentTransaction.ts'
 import { createSiteReputation } from '../core/wallet/siteReputation.ts'
+import { confirmationWarnings } from '../core/wallet/warnings/confirmationWarnings.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
 import { createAutoLock } from './autoLock.ts'
 import { createChainSocket } from './chainSocket.ts'
@@ -115,6 +116,7 @@ const confirmations = createConfirmations({
     },
     (path) => chrome.runtime.getURL(path),
   ),
+  warnings: confirmationWarnings,
   newId: () => crypto.randomUUID(),
   now,
   claimMs: answerKeepMs,

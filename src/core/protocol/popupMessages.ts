@@ -145,8 +145,14 @@ export type PopupRequests = {
   'transactions:list': { params: undefined; result: TrackedTransaction[] }
   /** The confirmation queue (signing requests, across origins), oldest first. */
   'confirmations:list': { params: undefined; result: ConfirmationView[] }
-  /** The user's answer to one confirmation; approving needs an unlocked wallet. */
-  'confirmation:resolve': { params: { id: string; approved: boolean }; result: null }
+  /**
+   * The user's answer to one confirmation; approving needs an unlocked wallet, and names the kinds
+   * of the `block` warnings the user stepped past (`warning-continue`), all of the record's.
+   */
+  'confirmation:resolve': {
+    params: { id: string; approved: boolean; acknowledged?: string[] }
+    result: null
+  }
   /**
    * "Check network" on a pending `add_network` confirmation: the live check of the network it shows,
    * run now; `allowLocal` is the user's opt-in to contacting a local host (docs/security.md).

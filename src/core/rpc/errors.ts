@@ -341,6 +341,7 @@ export type WalletErrorCode =
   | 'weak_password'
   | 'confirmation_mismatch'
   | 'wallet_locked'
+  | 'warning_unacknowledged'
   | 'unknown_network'
   | 'unknown_request'
   | 'phishing_site'
@@ -410,6 +411,16 @@ export const confirmationMismatch = (): WalletError =>
 /** `wallet_locked`: approving, signing or adding an account needs the wallet unlocked first. */
 export const walletLocked = (): WalletError =>
   new WalletError('wallet_locked', 'Unlock the wallet first')
+
+/**
+ * `warning_unacknowledged`: an approval of a confirmation with a `block` warning the user did not
+ * step past (DESIGN §11: the worker does not take the window's word for it).
+ */
+export const warningUnacknowledged = (kinds: string[]): WalletError =>
+  new WalletError(
+    'warning_unacknowledged',
+    `Read the warning first: ${kinds.map((kind) => echo(kind, 40)).join(', ')}`,
+  )
 
 /** `unknown_network`: the popup named a network to replace that is not one the user added. */
 export const notYourNetwork = (chainId: string): WalletError =>

@@ -10,6 +10,7 @@ import type { AddNetworkView } from './addNetworkView.ts'
 import type { WatchedToken } from './createTokenWatcher.ts'
 import type { MessageView } from './describeMessage.ts'
 import type { TransactionPreview } from './describeTransaction.ts'
+import type { Warning } from './warnings/warning.ts'
 
 /**
  * What the confirmation window shows, per confirmation `kind` (`ConfirmationRecord.view`). The
@@ -78,6 +79,8 @@ export type ConfirmationView = {
   chainName: string
   kind: string
   view: unknown
+  /** The worker's verdicts on it, most severe first, rendered as they are (DESIGN §11). */
+  warnings: Warning[]
   /** What the worker did on the user's asking before the answer (an added network's check). */
   progress?: unknown
   /** When it entered the queue (ms since the epoch). */

@@ -9,6 +9,7 @@ import {
   maxPendingPerOrigin,
 } from './createConfirmations.ts'
 import { memoryConfirmationStore } from './testing/memoryConfirmationStore.ts'
+import { confirmationWarnings } from './warnings/confirmationWarnings.ts'
 
 const dapp = 'http://127.0.0.1:5173'
 const otherDapp = 'http://127.0.0.1:5174'
@@ -72,6 +73,7 @@ function worker(store: ConfirmationStore, windows: ConfirmationWindows) {
     store,
     windows,
     claimMs,
+    warnings: confirmationWarnings,
     newId: () => crypto.randomUUID(),
     now: () => {
       clock += 1

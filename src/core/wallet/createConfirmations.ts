@@ -1,7 +1,8 @@
 import type { ChainId } from '../caip/types.ts'
 import { isResendOf, matchResend, type RequestIdentity } from '../protocol/requestIdentity.ts'
-import { tooManyPendingConfirmations, userRejected } from '../rpc/errors.ts'
+import { tooManyPendingConfirmations, userRejected, warningUnacknowledged } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
+import { unacknowledgedBlocks, type Warning } from './warnings/warning.ts'
 
 /**
  * One request waiting for (or answered by) the user in the confirmation window, as stored (the
@@ -19,6 +20,11 @@ export type ConfirmationRecord = {
   chainId: ChainId
   kind: string
   view: Json
+  /**
+   * The worker's verdicts on it (DESIGN §11), computed once when it entered the queue: part of what
+   * the user saw, as the view is. Absent on a record kept before warnings existed (none).
+   */
+  warnings?: Warning[]
   /** Milliseconds since the epoch: the queue's order. */
   createdAt: number
   /** The user's answer (a closed window is a rejection), recorded once: the first answer wins. */
@@ -55,6 +61,11 @@ export type CreateConfirmationsParameters = {
    * restart) when no request in this worker is attached to it; then it is dropped.
    */
   claimMs: number
+  /**
+   * The worker's warnings on a new confirmation (`confirmationWarnings`, DESIGN §11), kept on its
+   * record: the queue knows no kinds.
+   */
+  warnings(subject: Pick<ConfirmationInput, 'origin' | 'kind' | 'view'>): Warning[]
 }
 
 /** The most requests waiting at once, across origins: pages cannot grow the queue without bound. */
@@ -91,7 +102,7 @@ export type ConfirmationInput = Pick<
  *   re-attaches to it and it is deleted at the next request or `sweep` (each worker start).
  *
  * @example
- * const confirmations = createConfirmations({ store, windows, newId, now, claimMs: 60_000 })
+ * const confirmations = createConfirmations({ store, windows, newId, now, claimMs: 60_000, warnings: confirmationWarnings })
  * const record = await confirmations.ask({ requestKey, requestDigest, origin, chainId, kind: 'personal_sign', view })
  * if (record.result?.approved) … // sign
  */
@@ -101,6 +112,7 @@ export function createConfirmations({
   newId,
   now,
   claimMs,
+  warnings,
 }: CreateConfirmationsParameters) {
   const waiters = new Map<string, Array<(record: ConfirmationRecord) => void>>()
   /** Records a request of this worker is attached to (asked or re-attached), until released. */
@@ -214,7 +226,12 @@ export function createConfirmations({
         if (pending.length >= maxPendingConfirmations || fromOrigin.length >= maxPendingPerOrigin) {
           throw tooManyPendingConfirmations()
         }
-        const record: ConfirmationRecord = { ...input, id: newId(), createdAt: now() }
+        const record: ConfirmationRecord = {
+          ...input,
+          warnings: warnings(input),
+          id: newId(),
+          createdAt: now(),
+        }
         await store.write(record)
         claimed.add(record.id)
         const waiting = waitFor(record.id)
@@ -263,11 +280,20 @@ export function createConfirmations({
     /** Every record, answered or not. */
     list: (): Promise<ConfirmationRecord[]> => store.list(),
 
-    /** The user's answer from the window; only the first answer counts. */
-    resolve(id: string, approved: boolean): Promise<void> {
+    /**
+     * The user's answer from the window; only the first answer counts. An approval names the
+     * `block` warnings the user stepped past (`acknowledged`, their kinds): one that leaves any of
+     * the record's out is refused (`warning_unacknowledged`) and answers nothing.
+     */
+    resolve(id: string, approved: boolean, acknowledged: readonly string[] = []): Promise<void> {
       return serially(async () => {
         const record = (await store.list()).find((candidate) => candidate.id === id)
-        if (record && !record.result) await answer(record, approved)
+        if (!record || record.result) return
+        const unread = unacknowledgedBlocks(record.warnings ?? [], acknowledged)
+        if (approved && unread.length > 0) {
+          throw warningUnacknowledged(unread.map(({ kind }) => kind))
+        }
+        await answer(record, approved)
       })
     },
 

@@ -5,6 +5,7 @@ import { type ConfirmationRecord, createConfirmations } from './createConfirmati
 import { createNetworkAdder } from './createNetworkAdder.ts'
 import { memoryConfirmationStore } from './testing/memoryConfirmationStore.ts'
 import type { CustomNetwork } from './validateNetwork.ts'
+import { confirmationWarnings } from './warnings/confirmationWarnings.ts'
 
 const dapp = 'https://app.example'
 const draft: CustomNetwork = {
@@ -27,6 +28,7 @@ function setUp(options: { endpointProblem?: string; custom?: CustomNetwork[] } =
     newId: () => crypto.randomUUID(),
     claimMs: 60_000,
     now: () => 1_000,
+    warnings: confirmationWarnings,
   })
   const saved: CustomNetwork[] = [...(options.custom ?? [])]
   const checked: CustomNetwork[] = []

@@ -14,6 +14,7 @@ const confirmation = (id: string, origin: string): ConfirmationView => ({
     address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
     message: { kind: 'text', text: 'hi' },
   },
+  warnings: [],
   createdAt: 1,
 })
 
@@ -234,6 +235,24 @@ describe('useConfirmations', () => {
       shownId: 'c',
       shownOrigin: 'https://two.example',
       originChanged: true,
+    })
+  })
+
+  it('sends the approval of a request with a block warning only after the user steps past it, naming it', async () => {
+    const warned: ConfirmationView = {
+      ...confirmation('a', 'https://one.example'),
+      warnings: [{ kind: 'signin-domain', level: 'block', message: 'For bank.example' }],
+    }
+    const { background } = stubQueue(warned)
+    await useConfirmations.getState().load()
+    await click(true)
+    expect(background.requests.map(({ type }) => type)).not.toContain('confirmation:resolve')
+    useConfirmations.getState().continuePastWarnings()
+    expect(useConfirmations.getState()).toMatchObject({ continuedId: 'a', armed: false })
+    await click(true)
+    expect(background.requests).toContainEqual({
+      type: 'confirmation:resolve',
+      params: { id: 'a', approved: true, acknowledged: ['signin-domain'] },
     })
   })
 })

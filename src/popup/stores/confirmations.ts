@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import { sessionKeys } from '../../core/protocol/storageKeys.ts'
 import type { ConfirmationView } from '../../core/wallet/confirmationViews.ts'
+import { unacknowledgedBlocks } from '../../core/wallet/warnings/warning.ts'
 import { callBackground, errorMessage } from '../callBackground.ts'
 import { popupPort } from '../popupPort.ts'
 import { createArming } from './arming.ts'
@@ -18,6 +19,11 @@ type ConfirmationsStore = {
   armed: boolean
   /** The request shown when the press on Approve or Reject began; the click answers only it. */
   pressedId: string | undefined
+  /**
+   * The request whose `block` warnings the user stepped past (`warning-continue`): its Approve is
+   * enabled, and its approval names them to the worker. Another request shown needs its own step.
+   */
+  continuedId: string | undefined
   busy: boolean
   /** An added network's live check, asked for by the user, is under way. */
   checking: boolean
@@ -34,6 +40,8 @@ type ConfirmationsStore = {
   press(): void
   /** The click that ends the press: answers the request pressed on, if it is still the one shown. */
   answer(approved: boolean): Promise<void>
+  /** `warning-continue`: steps past the `block` warnings of the request shown (re-arms Approve). */
+  continuePastWarnings(): void
   /**
    * "Check network" on the `add_network` request shown: the worker checks it now (with the user's
    * `allowLocal` opt-in) and keeps the outcome on the request; Approve is re-armed once it shows.
@@ -81,6 +89,7 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
     originChanged: false,
     armed: false,
     pressedId: undefined,
+    continuedId: undefined,
     busy: false,
     checking: false,
     lastAnswer: undefined,
@@ -125,17 +134,33 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
       set({ pressedId: armed && !busy ? shownId : undefined })
     },
     async answer(approved) {
-      const { pressedId, shownId } = get()
+      const { pressedId, shownId, continuedId, items = [] } = get()
       set({ pressedId: undefined })
       if (pressedId === undefined || pressedId !== shownId) return
+      const blocks = unacknowledgedBlocks(
+        items.find((item) => item.id === pressedId)?.warnings ?? [],
+      )
+      if (approved && blocks.length > 0 && continuedId !== pressedId) return
       set({ busy: true, error: undefined })
       try {
-        await callBackground('confirmation:resolve', { id: pressedId, approved })
+        await callBackground(
+          'confirmation:resolve',
+          approved && blocks.length > 0
+            ? { id: pressedId, approved, acknowledged: blocks.map(({ kind }) => kind) }
+            : { id: pressedId, approved },
+        )
         set({ busy: false, lastAnswer: approved ? 'approved' : 'rejected', shownId: undefined })
         await get().load()
       } catch (error) {
         set({ busy: false, error: errorMessage(error) })
       }
+    },
+    continuePastWarnings() {
+      const { shownId, armed } = get()
+      if (shownId === undefined || !armed) return
+      set({ continuedId: shownId })
+      // What Approve would do has just changed: the click that stepped past does not approve.
+      arming.rearm()
     },
     async checkNetwork(allowLocal) {
       const { shownId, armed, checking } = get()

@@ -14,7 +14,7 @@ export const confirmationsList =
   }: Pick<PopupPorts, 'confirmations' | 'networks'>): PopupHandler<'confirmations:list'> =>
   async () => {
     const [pending, all] = await Promise.all([confirmations.pending(), networks.networks()])
-    return pending.map(({ id, origin, chainId, kind, view, progress, createdAt }) => ({
+    return pending.map(({ id, origin, chainId, kind, view, warnings, progress, createdAt }) => ({
       id,
       origin,
       chainId,
@@ -24,6 +24,7 @@ export const confirmationsList =
           : networkNameOf(all, chainId),
       kind,
       view,
+      warnings: warnings ?? [],
       // What the worker did at the user's asking before the answer (an added network's check).
       ...(progress === undefined ? {} : { progress }),
       createdAt,

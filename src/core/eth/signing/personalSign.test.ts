@@ -1,4 +1,5 @@
-import { verifyMessage } from 'viem'
+import { stringToHex, verifyMessage } from 'viem'
+import { createSiweMessage } from 'viem/siwe'
 import { describe, expect, it } from 'vitest'
 import { alice, base, signingWorker, signingWorld } from '../testing/signingWorld.ts'
 import { personalSign } from './personalSign.ts'
@@ -60,5 +61,57 @@ describe('personalSign', () => {
     })
     const signature = ('result' in answered ? answered.result : '0x') as `0x${string}`
     expect(await verifyMessage({ address: alice, message: 'hello', signature })).toBe(true)
+  })
+
+  it('keeps a signin-domain warning on a Sign-In with Ethereum for another domain, approves only once it is acknowledged, then signs the message shown', async () => {
+    const { ports, shown, confirmations } = signingWorker(signingWorld())
+    const text = createSiweMessage({
+      domain: 'bank.example',
+      address: alice,
+      uri: 'https://bank.example/login',
+      version: '1',
+      chainId: 31337,
+      nonce: 'n0nce1234',
+    })
+    const signing = personalSign(ports, {
+      ...base,
+      method: 'personal_sign',
+      params: { message: stringToHex(text), address: alice },
+    })
+    const record = await shown()
+    expect(record.warnings).toEqual([
+      {
+        kind: 'signin-domain',
+        level: 'block',
+        message:
+          'This sign-in is for bank.example, but the request comes from 127.0.0.1:5173. Another site may be trying to sign you in as you.',
+      },
+    ])
+    await expect(confirmations.resolve(record.id, true)).rejects.toMatchObject({
+      code: 'warning_unacknowledged',
+    })
+    expect(await confirmations.pending()).toHaveLength(1)
+    await confirmations.resolve(record.id, true, ['signin-domain'])
+    const answered = await signing
+    const signature = ('result' in answered ? answered.result : '0x') as `0x${string}`
+    expect(await verifyMessage({ address: alice, message: text, signature })).toBe(true)
+  })
+
+  it("has no warning for a Sign-In with Ethereum for the page's own host", async () => {
+    const { ports, shown } = signingWorker(signingWorld())
+    const text = createSiweMessage({
+      domain: '127.0.0.1:5173',
+      address: alice,
+      uri: 'http://127.0.0.1:5173/login',
+      version: '1',
+      chainId: 31337,
+      nonce: 'n0nce1234',
+    })
+    void personalSign(ports, {
+      ...base,
+      method: 'personal_sign',
+      params: { message: stringToHex(text), address: alice },
+    })
+    expect((await shown()).warnings).toEqual([])
   })
 })

@@ -5,6 +5,7 @@ import type { Json, NodeAnswer } from '../../rpc/types.ts'
 import { type ConfirmationWindows, createConfirmations } from '../../wallet/createConfirmations.ts'
 import { confirmationUser } from '../../wallet/testing/confirmationUser.ts'
 import { memoryConfirmationStore } from '../../wallet/testing/memoryConfirmationStore.ts'
+import { confirmationWarnings } from '../../wallet/warnings/confirmationWarnings.ts'
 import type { NodeCall } from '../nodeCall.ts'
 import type { CallsBatch, SentTransaction, SignerPorts } from '../signing/ports.ts'
 
@@ -128,6 +129,7 @@ export function signingWorker(world: SigningWorld) {
       return `confirmation-${confirmationIds}`
     },
     claimMs: 60_000,
+    warnings: confirmationWarnings,
     now: () => Date.now(),
   })
   const sent: SentTransaction[] = []

@@ -5,6 +5,7 @@ import type { NodeAnswer, RpcErrorObject } from '../../rpc/types.ts'
 import { createConfirmations } from '../../wallet/createConfirmations.ts'
 import { confirmationUser } from '../../wallet/testing/confirmationUser.ts'
 import { memoryConfirmationStore } from '../../wallet/testing/memoryConfirmationStore.ts'
+import { confirmationWarnings } from '../../wallet/warnings/confirmationWarnings.ts'
 import { fromBase58, toBase58 } from '../base58.ts'
 import { readBase64 } from '../base64.ts'
 import { maxTransactionBytes } from '../parseSigningParams.ts'
@@ -94,6 +95,7 @@ export function solanaSigningWorker(world: SolanaSigningWorld) {
       return `confirmation-${confirmationIds}`
     },
     claimMs: 60_000,
+    warnings: confirmationWarnings,
     now: () => 1_700_000_000_000,
   })
   const sent: SentSolanaTransaction[] = []

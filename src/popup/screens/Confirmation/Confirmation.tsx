@@ -1,10 +1,12 @@
 import { type KeyboardEvent, useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import { unacknowledgedBlocks } from '../../../core/wallet/warnings/warning.ts'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
 import { useConfirmations } from '../../stores/confirmations.ts'
 import { useWallet } from '../../stores/wallet.ts'
 import { confirmationKinds } from './kinds.tsx'
 import { Field, FullAddress, Notice } from './parts.tsx'
+import { Warnings } from './Warnings.tsx'
 
 /**
  * A key that activates a button (Enter, Space) begins a press, as a pointer down does; a key held
@@ -19,24 +21,27 @@ function pressByKey(event: KeyboardEvent, press: () => void): void {
  * who asks, on which chain, for which account, and exactly what is signed or sent.
  */
 export function Confirmation() {
-  const { items, shownId, originChanged, armed, busy, error, lastAnswer } = useConfirmations(
-    useShallow((state) => ({
-      items: state.items,
-      shownId: state.shownId,
-      originChanged: state.originChanged,
-      armed: state.armed,
-      busy: state.busy,
-      error: state.error,
-      lastAnswer: state.lastAnswer,
-    })),
-  )
-  const { load, watch, next, press, answer } = useConfirmations(
+  const { items, shownId, continuedId, originChanged, armed, busy, error, lastAnswer } =
+    useConfirmations(
+      useShallow((state) => ({
+        items: state.items,
+        shownId: state.shownId,
+        continuedId: state.continuedId,
+        originChanged: state.originChanged,
+        armed: state.armed,
+        busy: state.busy,
+        error: state.error,
+        lastAnswer: state.lastAnswer,
+      })),
+    )
+  const { load, watch, next, press, answer, continuePastWarnings } = useConfirmations(
     useShallow((state) => ({
       load: state.load,
       watch: state.watch,
       next: state.next,
       press: state.press,
       answer: state.answer,
+      continuePastWarnings: state.continuePastWarnings,
     })),
   )
   const { accounts, addresses, names } = useWallet(
@@ -77,8 +82,11 @@ export function Confirmation() {
     accounts.findIndex((address) => address.toLowerCase() === account?.toLowerCase()),
     ...Object.values(addresses).map((list) => list.indexOf(account ?? '')),
   ].find((index) => index >= 0)
-  const risky = kind?.risky(shown.view) ?? false
-  const approvable = kind?.approvable?.(shown.view, shown.progress) ?? true
+  // The worker's verdicts, as it sent them: a warning makes Reject the highlighted choice, and a
+  // block keeps Approve disabled until the user steps past it.
+  const risky = shown.warnings.some(({ level }) => level !== 'info')
+  const continued = continuedId === shown.id || unacknowledgedBlocks(shown.warnings).length === 0
+  const approvable = continued && (kind?.approvable?.(shown.view, shown.progress) ?? true)
   return (
     <Layout
       title={kind?.title(shown.view) ?? 'Confirm'}
@@ -137,6 +145,12 @@ export function Confirmation() {
           {shown.chainName} · {shown.chainId}
         </span>
       </div>
+      <Warnings
+        warnings={shown.warnings}
+        continued={continued}
+        canContinue={armed && !busy}
+        onContinue={continuePastWarnings}
+      />
       {account ? (
         <Field
           label={(accountIndex === undefined ? undefined : names[accountIndex]) ?? 'Account'}

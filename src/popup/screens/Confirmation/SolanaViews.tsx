@@ -30,18 +30,10 @@ export function SolanaMessageView({
   )
 }
 
-/** `signIn`: the SIWS message as signed, with a warning when it names another site's domain. */
+/** `signIn`: the SIWS message as signed (the worker warns when it names another site's domain). */
 export function SolanaSignInView({ view }: { view: SolanaConfirmationViews['solana_signIn'] }) {
   return (
     <>
-      {view.domain !== view.originDomain ? (
-        <Notice tone="danger">
-          <strong>
-            This sign-in is for {view.domain}, but the request comes from {view.originDomain}.
-          </strong>{' '}
-          Another site may be trying to sign you in as you.
-        </Notice>
-      ) : null}
       <Field label="Sign-in message">
         <pre className="message" data-testid="confirm-solana-message">
           {view.text}

@@ -7,7 +7,7 @@ import { SimulationView } from './SimulationView.tsx'
 
 const kindLabel = { contract: 'contract', account: 'account', creation: 'new contract' } as const
 
-/** The decoded call: an ERC-20 transfer or approval spelled out, an unlimited approval called out. */
+/** The decoded call: an ERC-20 transfer or approval spelled out (the worker warns of an unlimited one). */
 function CallSummary({ preview }: { preview: TransactionPreview }) {
   const { decoded, selector } = preview
   if (decoded?.name === 'transfer') {
@@ -23,16 +23,9 @@ function CallSummary({ preview }: { preview: TransactionPreview }) {
   if (decoded?.name === 'approve') {
     return (
       <Field label="Token approval">
-        {decoded.unlimited ? (
-          <Notice tone="danger">
-            <strong>Unlimited approval:</strong> the spender can take all your{' '}
-            {decoded.amount.symbol}, now and later, until you revoke it.
-          </Notice>
-        ) : (
-          <strong>
-            {decoded.amount.formatted} {decoded.amount.symbol}
-          </strong>
-        )}
+        <strong>
+          {decoded.unlimited ? 'Unlimited' : decoded.amount.formatted} {decoded.amount.symbol}
+        </strong>
         <span className="hint">Spender</span>
         <FullAddress address={decoded.spender} />
       </Field>
@@ -189,21 +182,5 @@ export function CallsView({
       <SimulationView simulation={view.simulation} tokens={view.tokens} chainName={chainName} />
       <FeeView transactions={view.transactions} previews={view.previews} />
     </>
-  )
-}
-
-/**
- * Whether approving is risky — the preview says it will revert, or it grants an unlimited token
- * allowance — so that reject is the highlighted choice.
- */
-export const isRisky = (
-  view: ConfirmationViews['transaction'] | ConfirmationViews['calls'],
-): boolean => {
-  const previews = 'previews' in view ? view.previews : [view.preview]
-  const reverts =
-    view.simulation.kind !== 'unavailable' && view.simulation.calls.some((call) => !call.ok)
-  return (
-    reverts ||
-    previews.some((preview) => preview.decoded?.name === 'approve' && preview.decoded.unlimited)
   )
 }

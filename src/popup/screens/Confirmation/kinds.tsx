@@ -8,12 +8,13 @@ import { MessageView } from './MessageView.tsx'
 import { NetworkView } from './NetworkView.tsx'
 import { SolanaMessageView, SolanaSignInView, SolanaTransactionView } from './SolanaViews.tsx'
 import { TokenView } from './TokenView.tsx'
-import { CallsView, isRisky, TransactionView } from './TransactionView.tsx'
+import { CallsView, TransactionView } from './TransactionView.tsx'
 import { TypedDataView } from './TypedDataView.tsx'
 
 /**
- * How the window renders one kind of confirmation: its title, its body, and whether approving is
- * risky (reject is then the highlighted choice). A new kind (an added network) adds an entry.
+ * How the window renders one kind of confirmation: its title and its body. Whether approving is
+ * risky is the worker's verdict (`ConfirmationView.warnings`), not the window's. A new kind (an
+ * added network) adds an entry.
  */
 export type ConfirmationKind = {
   title(view: unknown): string
@@ -23,7 +24,6 @@ export type ConfirmationKind = {
   account(view: unknown): string | undefined
   /** `progress`: what the worker did at the user's asking before the answer (a network's check). */
   body(view: unknown, context: { id: string; chainName: string; progress: unknown }): ReactNode
-  risky(view: unknown): boolean
   /** Whether Approve may be pressed yet (default: yes); the worker checks it again. */
   approvable?(view: unknown, progress: unknown): boolean
   approveLabel: string
@@ -36,7 +36,6 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
     lead: () => 'asks you to sign this message',
     account: (view) => (view as ConfirmationViews['personal_sign']).address,
     body: (view) => <MessageView view={view as ConfirmationViews['personal_sign']} />,
-    risky: () => false,
     approveLabel: 'Sign',
   },
   eth_signTypedData_v4: {
@@ -44,7 +43,6 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
     lead: () => 'asks you to sign this typed data',
     account: (view) => (view as ConfirmationViews['eth_signTypedData_v4']).address,
     body: (view) => <TypedDataView view={view as ConfirmationViews['eth_signTypedData_v4']} />,
-    risky: () => false,
     approveLabel: 'Sign',
   },
   transaction: {
@@ -54,7 +52,6 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
     body: (view, { chainName }) => (
       <TransactionView view={view as ConfirmationViews['transaction']} chainName={chainName} />
     ),
-    risky: (view) => isRisky(view as ConfirmationViews['transaction']),
     approveLabel: 'Send',
   },
   calls: {
@@ -66,7 +63,6 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
     body: (view, { chainName }) => (
       <CallsView view={view as ConfirmationViews['calls']} chainName={chainName} />
     ),
-    risky: (view) => isRisky(view as ConfirmationViews['calls']),
     approveLabel: 'Send all',
   },
   add_network: {
@@ -77,7 +73,6 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
       // Keyed by request: one network's opt-in never carries over to the next.
       <NetworkView key={id} view={view as ConfirmationViews['add_network']} progress={progress} />
     ),
-    risky: () => false,
     // Added only after the user saw its check pass.
     approvable: (_view, progress) => networkCheckOf(progress)?.passed === true,
     approveLabel: 'Add network',
@@ -87,7 +82,6 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
     lead: () => 'asks you to watch this token',
     account: () => undefined,
     body: (view) => <TokenView view={view as ConfirmationViews['watch_asset']} />,
-    risky: () => false,
     approveLabel: 'Add token',
   },
   solana_signMessage: {
@@ -97,7 +91,6 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
     body: (view) => (
       <SolanaMessageView view={view as SolanaConfirmationViews['solana_signMessage']} />
     ),
-    risky: () => false,
     approveLabel: 'Sign',
   },
   solana_signIn: {
@@ -105,10 +98,6 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
     lead: () => 'asks you to sign in',
     account: (view) => (view as SolanaConfirmationViews['solana_signIn']).address,
     body: (view) => <SolanaSignInView view={view as SolanaConfirmationViews['solana_signIn']} />,
-    risky: (view) => {
-      const { domain, originDomain } = view as SolanaConfirmationViews['solana_signIn']
-      return domain !== originDomain
-    },
     approveLabel: 'Sign in',
   },
   solana_transaction: {
@@ -127,8 +116,6 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
         chainName={chainName}
       />
     ),
-    risky: (view) =>
-      (view as SolanaConfirmationViews['solana_transaction']).preview.kind === 'failed',
     approveLabel: 'Approve',
   },
 }

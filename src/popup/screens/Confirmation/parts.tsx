@@ -37,13 +37,19 @@ export function FullAddress({ address, note }: { address: string; note?: ReactNo
 /** A warning or notice box. */
 export function Notice({
   tone,
+  testId,
   children,
 }: {
   tone: 'danger' | 'warning' | 'info' | 'ok'
+  testId?: string
   children: ReactNode
 }) {
   return (
-    <div className={`notice ${tone}`} role={tone === 'danger' ? 'alert' : undefined}>
+    <div
+      className={`notice ${tone}`}
+      role={tone === 'danger' ? 'alert' : undefined}
+      data-testid={testId}
+    >
       {children}
     </div>
   )
