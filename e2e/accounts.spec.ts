@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { BrowserContext, Page } from '@playwright/test'
 import { type Hex, toHex, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { localKeys } from '../src/core/protocol/storageKeys.ts'
@@ -5,15 +9,25 @@ import { devnet, expect, test } from './fixtures.ts'
 import { firstAccount } from './support/anvil.ts'
 import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
 import { accountsChanges, recordProviderEvents } from './support/ethereumDapps.ts'
+import { launchWallet, workerConsoleOf } from './support/launchWallet.ts'
 import {
   importKey,
   openAccountScreen,
   openWalletPopup,
   renameAccount,
+  showSettings,
   submitImportedKey,
 } from './support/popupScreens.ts'
 import { invoke, notifications, request, type SessionResult } from './support/provider.ts'
-import { approve } from './support/walletUi.ts'
+import {
+  approve,
+  configureLocalDevnet,
+  onboard,
+  openPopup,
+  testMnemonic,
+  testPassword,
+  unlock,
+} from './support/walletUi.ts'
 
 /** anvil's first account's private key: the fixture wallet's first derived account. */
 const anvilFirstKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
@@ -117,4 +131,178 @@ test.describe('accounts: import by private key', () => {
     })
     await popup.close()
   })
+})
+
+/** The worker's record of wrong passwords typed in a row (`storage.local`), read in the worker. */
+const passwordAttemptsInWorker = async (
+  context: BrowserContext,
+): Promise<{ failures: number; lastFailureAt: number } | undefined> => {
+  const worker = context.serviceWorkers().at(-1)
+  if (!worker) throw new Error('no service worker')
+  return worker.evaluate(async () => {
+    const { passwordAttempts } = await chrome.storage.local.get('passwordAttempts')
+    return passwordAttempts as { failures: number; lastFailureAt: number } | undefined
+  })
+}
+
+/** Types the password again (`account-password`) and submits it. */
+async function submitPassword(popup: Page, password: string): Promise<void> {
+  await popup.getByTestId('account-password').fill(password)
+  await popup.getByTestId('account-password-submit').click()
+}
+
+/** Fills Settings' change-password form (open) and submits it. */
+async function changePassword(
+  popup: Page,
+  current: string,
+  next: string,
+  confirmation: string,
+): Promise<void> {
+  await popup.getByTestId('password-current').fill(current)
+  await popup.getByTestId('password-new').fill(next)
+  await popup.getByTestId('password-new-confirm').fill(confirmation)
+  await popup.getByTestId('password-change-submit').click()
+}
+
+/** Everything the extension keeps in `chrome.storage` (local and session), as one text. */
+const storedText = (extensionPage: Page): Promise<string> =>
+  extensionPage.evaluate(async () =>
+    JSON.stringify([await chrome.storage.local.get(null), await chrome.storage.session.get(null)]),
+  )
+
+test.describe('accounts: secrets shown only with the password', () => {
+  test('export and reveal are refused without or with a wrong password, shown with it, and leak nowhere', async ({
+    wallet,
+    dappPage,
+    connect,
+  }) => {
+    await connect(dappPage)
+    const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
+    await openAccountScreen(popup, firstAccount.toLowerCase())
+    await popup.getByTestId('account-export-key').click()
+    await popup.getByTestId('account-password-submit').click()
+    await expect(popup.getByTestId('account-password-error')).toHaveText('Incorrect password')
+    await submitPassword(popup, 'not the password')
+    await expect(popup.getByTestId('account-password-error')).toHaveText('Incorrect password')
+    await expect(popup.getByTestId('account-private-key')).toBeHidden()
+    await submitPassword(popup, testPassword)
+    await expect(popup.getByTestId('account-private-key')).toHaveText(anvilFirstKey)
+    await popup.getByTestId('nav-home').click()
+    await openAccountScreen(popup, firstAccount.toLowerCase())
+    await expect(popup.getByTestId('account-private-key')).toBeHidden()
+    await popup.getByTestId('nav-home').click()
+
+    await showSettings(popup)
+    await popup.getByTestId('settings-reveal-phrase').click()
+    await submitPassword(popup, 'not the password')
+    await expect(popup.getByTestId('account-password-error')).toHaveText('Incorrect password')
+    await expect(popup.getByTestId('reveal-words')).toBeHidden()
+    await submitPassword(popup, testPassword)
+    await expect(popup.getByTestId('reveal-words')).toHaveText(testMnemonic.split(' ').join(''))
+
+    const secrets = [anvilFirstKey.slice(2), testMnemonic]
+    const places = {
+      storage: await storedText(popup),
+      workerConsole: workerConsoleOf(wallet.context).join('\n'),
+      page: `${await dappPage.content()}${JSON.stringify(await notifications(dappPage))}`,
+    }
+    for (const [place, text] of Object.entries(places)) {
+      for (const secret of secrets)
+        expect(text.includes(secret), `${place} holds a secret`).toBe(false)
+    }
+    await popup.close()
+  })
+
+  test('wrong passwords slow down after 5 in a row, across a popup reload and a worker stop', async ({
+    wallet,
+    serviceWorker,
+  }) => {
+    test.setTimeout(120_000)
+    const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
+    await popup.getByTestId('lock').click()
+    const tryUnlock = async (password: string) => {
+      await popup.getByTestId('unlock-password').fill(password)
+      await popup.getByTestId('unlock-submit').click()
+      await expect(popup.getByTestId('unlock-submit')).toHaveText('Unlock')
+    }
+    const refusal = popup.getByRole('alert')
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await tryUnlock('not the password')
+      await expect(refusal).toHaveText('Incorrect password')
+      await expect
+        .poll(async () => (await passwordAttemptsInWorker(wallet.context))?.failures)
+        .toBe(attempt)
+    }
+    await tryUnlock(testPassword)
+    await expect(refusal).toHaveText(/^Too many wrong passwords\. Try again in [1-5] seconds?\.$/)
+    const fifth = await passwordAttemptsInWorker(wallet.context)
+    expect(fifth?.failures).toBe(5)
+    await expect
+      .poll(() => Date.now(), { timeout: 10_000 })
+      .toBeGreaterThan((fifth?.lastFailureAt ?? 0) + 5_000)
+    await tryUnlock('not the password')
+    await expect(refusal).toHaveText('Incorrect password')
+    const sixth = await passwordAttemptsInWorker(wallet.context)
+    expect(sixth?.failures).toBe(6)
+
+    await popup.reload()
+    await tryUnlock(testPassword)
+    await expect(refusal).toHaveText(
+      /^Too many wrong passwords\. Try again in ([1-9]|10) seconds?\.$/,
+    )
+    await serviceWorker.stop()
+    await tryUnlock(testPassword)
+    await expect(refusal).toHaveText(
+      /^Too many wrong passwords\. Try again in ([1-9]|10) seconds?\.$/,
+    )
+    expect(await passwordAttemptsInWorker(wallet.context)).toEqual(sixth)
+
+    await expect
+      .poll(() => Date.now(), { timeout: 15_000 })
+      .toBeGreaterThan((sixth?.lastFailureAt ?? 0) + 10_000)
+    await unlock(popup, testPassword)
+    await expect(popup.getByTestId('nav-connections')).toBeVisible()
+    expect(await passwordAttemptsInWorker(wallet.context)).toBeUndefined()
+    await popup.close()
+  })
+})
+
+test('a changed password unlocks, also after a browser restart; the old one no longer does', async ({
+  endpoint,
+}) => {
+  test.setTimeout(150_000)
+  const newPassword = 'a different long passphrase'
+  const profile = await mkdtemp(join(tmpdir(), 'aperture-password-'))
+  try {
+    const first = await launchWallet({ userDataDir: profile })
+    try {
+      const popup = await onboard(first.context, first.popupUrl)
+      await configureLocalDevnet(popup, endpoint)
+      await showSettings(popup)
+      await popup.getByTestId('settings-change-password').click()
+      await changePassword(popup, testPassword, newPassword, `${newPassword}!`)
+      await expect(popup.getByTestId('password-error')).toHaveText('The passwords do not match')
+      await changePassword(popup, testPassword, '12345678', '12345678')
+      await expect(popup.getByTestId('password-error')).toContainText('heavily used')
+      await changePassword(popup, 'not the password', newPassword, newPassword)
+      await expect(popup.getByTestId('password-error')).toHaveText('Incorrect password')
+      await changePassword(popup, testPassword, newPassword, newPassword)
+      await expect(popup.getByTestId('password-changed')).toBeVisible({ timeout: 30_000 })
+    } finally {
+      await first.context.close()
+    }
+    const second = await launchWallet({ userDataDir: profile })
+    try {
+      const popup = await openPopup(second.context, second.popupUrl)
+      await popup.getByTestId('unlock-password').fill(testPassword)
+      await popup.getByTestId('unlock-submit').click()
+      await expect(popup.getByRole('alert')).toHaveText('Incorrect password')
+      await unlock(popup, newPassword)
+      await expect(popup.getByTestId(`account-open-${firstAccount.toLowerCase()}`)).toBeVisible()
+    } finally {
+      await second.context.close()
+    }
+  } finally {
+    await rm(profile, { recursive: true, force: true })
+  }
 })

@@ -108,3 +108,87 @@ describe('createWallet: imported keys', () => {
     expect(state.imported).toEqual([])
   })
 })
+
+describe('createWallet: the password typed again', () => {
+  it('exports an account key and reveals the phrase only with the right password', async () => {
+    const { wallet } = await onboardedWallet()
+    await expect(wallet.exportKeys(first, 'wrong password')).rejects.toMatchObject({
+      code: 'incorrect_password',
+    })
+    expect((await wallet.exportKeys(first, password)).privateKey).toBe(
+      '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+    )
+    await expect(wallet.revealPhrase('')).rejects.toMatchObject({ code: 'incorrect_password' })
+    expect(await wallet.revealPhrase(password)).toBe(testMnemonic)
+  })
+
+  it('exports and reveals nothing while locked, whatever the password', async () => {
+    const { wallet } = await onboardedWallet()
+    await wallet.lock()
+    await expect(wallet.revealPhrase(password)).rejects.toMatchObject({ code: 'wallet_locked' })
+  })
+
+  it('changes the password: the old one stops opening the vault, the new one opens it', async () => {
+    const { wallet, local } = await onboardedWallet()
+    const vaultBefore = local.items.get('vault')
+    await expect(
+      wallet.changePassword('wrong password', 'a new long password'),
+    ).rejects.toMatchObject({ code: 'incorrect_password' })
+    await expect(wallet.changePassword(password, 'short')).rejects.toMatchObject({
+      code: 'weak_password',
+    })
+    await wallet.changePassword(password, 'a new long password')
+    expect(local.items.get('vault')).not.toBe(vaultBefore)
+    await wallet.lock()
+    await expect(wallet.unlock(password)).rejects.toMatchObject({ code: 'incorrect_password' })
+    expect((await wallet.unlock('a new long password')).accounts).toEqual([first])
+  })
+})
+
+describe('createWallet: wrong passwords slow down', () => {
+  it('refuses an attempt untried after 5 wrong in a row until the delay has passed', async () => {
+    let clock = 1_000_000
+    const local = createMemoryStorage()
+    const wallet = createWallet({ local, session: createMemoryStorage(), now: () => clock })
+    await wallet.import(testMnemonic, password)
+    await wallet.lock()
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await expect(wallet.unlock('wrong password')).rejects.toMatchObject({
+        code: 'incorrect_password',
+      })
+    }
+    expect(local.items.get('passwordAttempts')).toEqual({ failures: 5, lastFailureAt: clock })
+    clock += 1_000
+    await expect(wallet.unlock(password)).rejects.toMatchObject({
+      code: 'password_throttled',
+      message: 'Too many wrong passwords. Try again in 4 seconds.',
+    })
+    clock += 4_000
+    await expect(wallet.unlock('wrong password')).rejects.toMatchObject({
+      code: 'incorrect_password',
+    })
+    await expect(wallet.revealPhrase(password)).rejects.toMatchObject({
+      code: 'wallet_locked',
+    })
+    await expect(wallet.unlock(password)).rejects.toMatchObject({
+      message: 'Too many wrong passwords. Try again in 10 seconds.',
+    })
+    clock += 10_000
+    expect((await wallet.unlock(password)).status).toBe('unlocked')
+    expect(local.items.has('passwordAttempts')).toBe(false)
+  })
+
+  it('counts wrong passwords typed to export, reveal or change the password as well', async () => {
+    const { wallet, local } = await onboardedWallet()
+    await wallet.exportKeys(first, 'wrong').catch(() => undefined)
+    await wallet.revealPhrase('wrong').catch(() => undefined)
+    await wallet.changePassword('wrong', 'a new long password').catch(() => undefined)
+    expect(local.items.get('passwordAttempts')).toMatchObject({ failures: 3 })
+  })
+
+  it('counts each of several wrong passwords sent at once', async () => {
+    const { wallet, local } = await onboardedWallet()
+    await Promise.allSettled([1, 2, 3].map(() => wallet.revealPhrase('wrong')))
+    expect(local.items.get('passwordAttempts')).toMatchObject({ failures: 3 })
+  })
+})

@@ -7,6 +7,8 @@ import {
   deriveAddresses,
   deriveSolanaAddresses,
   deriveSolanaKeys,
+  type ExportedKeys,
+  exportPrivateKeys,
   importedKeyAddress,
   parseMnemonic,
   parsePrivateKey,
@@ -22,13 +24,22 @@ import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
 import {
   confirmationMismatch,
   duplicateAccount,
+  incorrectPassword,
   invalidPrivateKey,
+  passwordThrottled,
+  WalletError,
   walletLocked,
 } from '../core/rpc/errors.ts'
 import { accountNames, parseAccountName } from '../core/wallet/accountNames.ts'
+import { type PasswordAttempts, passwordWaitMs } from '../core/wallet/passwordAttempts.ts'
 import { readAccounts, readNamespaceAccounts, type Storage } from './storage.ts'
 
-export type WalletStorage = { local: Storage; session: Storage }
+export type WalletStorage = {
+  local: Storage
+  session: Storage
+  /** Milliseconds since the epoch (the wrong-password delays); `Date.now` by default. */
+  now?: () => number
+}
 
 /** A "create a wallet" in progress: the new mnemonic and the positions the user must re-type. */
 type PendingOnboarding = PopupRequests['wallet:newMnemonic']['result']
@@ -55,7 +66,7 @@ const sameKey = (a: string, b: string): boolean => a.toLowerCase() === b.toLower
  * `storage.local`, and — while unlocked — the vault's exported key in `storage.session`, so a worker
  * restart stays unlocked. Secrets are decrypted only inside the worker and never returned.
  */
-export function createWallet({ local, session }: WalletStorage) {
+export function createWallet({ local, session, now = Date.now }: WalletStorage) {
   let unlocked: UnlockedVault | undefined
   let signing: { vault: UnlockedVault; accounts: LocalAccount[] } | undefined
   let solanaSigning: { vault: UnlockedVault; keys: SolanaKey[] } | undefined
@@ -114,6 +125,44 @@ export function createWallet({ local, session }: WalletStorage) {
     return state()
   }
 
+  /** The password checks in order, one at a time, so that each wrong one counts. */
+  let checking: Promise<unknown> = Promise.resolve()
+
+  /**
+   * Opens the vault with `password` — the one check behind unlock, export, reveal and password
+   * change. After 5 wrong in a row, an attempt before the delay has passed is refused untried
+   * (`password_throttled`); a wrong one is counted (`storage.local`), a right one clears the count.
+   */
+  const verifyPassword = (password: string): Promise<UnlockedVault> => {
+    const check = checking.then(async () => {
+      const attempts = await local.read<PasswordAttempts>(localKeys.passwordAttempts)
+      const waitMs = passwordWaitMs(attempts, now())
+      if (waitMs > 0) throw passwordThrottled(waitMs)
+      const vault = await local.read<string>(localKeys.vault)
+      if (!vault) throw new Error('There is no wallet to unlock')
+      try {
+        const opened = await unlockVault(password, vault)
+        if (attempts) await local.remove(localKeys.passwordAttempts)
+        return opened
+      } catch (error) {
+        if (error instanceof WalletError && error.code === 'incorrect_password') {
+          const failures = (attempts?.failures ?? 0) + 1
+          await local.write(localKeys.passwordAttempts, { failures, lastFailureAt: now() })
+          throw incorrectPassword()
+        }
+        throw error
+      }
+    })
+    checking = check.catch(() => undefined)
+    return check
+  }
+
+  /** The password typed again while unlocked: the vault's secrets, for one export or reveal. */
+  const confirmPassword = async (password: string): Promise<VaultSecrets> => {
+    if (!(await load())) throw walletLocked()
+    return (await verifyPassword(password)).secrets
+  }
+
   const initialize = async (password: string, mnemonic: string): Promise<WalletState> => {
     const secrets: VaultSecrets = { mnemonic, accountCount: 1 }
     const opened = await createVault(password, secrets)
@@ -153,9 +202,29 @@ export function createWallet({ local, session }: WalletStorage) {
       return initialize(password, parseMnemonic(mnemonic))
     },
     async unlock(password: string): Promise<WalletState> {
-      const vault = await local.read<string>(localKeys.vault)
-      if (!vault) throw new Error('There is no wallet to unlock')
-      return keep(await unlockVault(password, vault))
+      return keep(await verifyPassword(password))
+    },
+    /**
+     * An account's private keys (`exportPrivateKeys`), only with the password typed again, even
+     * while unlocked. The caller shows them and keeps them nowhere.
+     */
+    async exportKeys(account: Address, password: string): Promise<ExportedKeys> {
+      const exported = exportPrivateKeys(await confirmPassword(password), account)
+      if (!exported) throw new Error(`${account} is not an account of this wallet`)
+      return exported
+    },
+    /** The secret recovery phrase, only with the password typed again, even while unlocked. */
+    async revealPhrase(password: string): Promise<string> {
+      return (await confirmPassword(password)).mnemonic
+    },
+    /**
+     * Re-encrypts the vault under a new password (a new salt and key); the old password no longer
+     * opens it. Needs the current one (counted as any password attempt).
+     */
+    async changePassword(current: string, next: string): Promise<WalletState> {
+      if (!(await load())) throw walletLocked()
+      const opened = await verifyPassword(current)
+      return keep(await createVault(next, opened.secrets))
     },
     async lock(): Promise<WalletState> {
       unlocked = undefined

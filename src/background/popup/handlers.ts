@@ -1,3 +1,4 @@
+import { accountsExportKey } from './accounts/exportKey.ts'
 import { accountsImportKey } from './accounts/importKey.ts'
 import { accountsRemove } from './accounts/remove.ts'
 import { accountsRename } from './accounts/rename.ts'
@@ -24,11 +25,13 @@ import { settingsSet } from './settings/set.ts'
 import { solanaTransactionsList } from './solanaTransactions/list.ts'
 import { transactionsList } from './transactions/list.ts'
 import { walletAddAccount } from './wallet/addAccount.ts'
+import { walletChangePassword } from './wallet/changePassword.ts'
 import { walletCreate } from './wallet/create.ts'
 import { walletGetState } from './wallet/getState.ts'
 import { walletImport } from './wallet/import.ts'
 import { walletLock } from './wallet/lock.ts'
 import { walletNewMnemonic } from './wallet/newMnemonic.ts'
+import { walletRevealPhrase } from './wallet/revealPhrase.ts'
 import { walletUnlock } from './wallet/unlock.ts'
 
 /**
@@ -47,6 +50,9 @@ export function popupHandlers(ports: PopupPorts): PopupHandlers {
     'accounts:rename': accountsRename(ports),
     'accounts:importKey': accountsImportKey(ports),
     'accounts:remove': accountsRemove(ports),
+    'accounts:exportKey': accountsExportKey(ports),
+    'wallet:revealPhrase': walletRevealPhrase(ports),
+    'wallet:changePassword': walletChangePassword(ports),
     'approval:get': approvalGet(ports),
     'approval:resolve': approvalResolve(ports),
     'approval:continueToSite': approvalContinueToSite(ports),

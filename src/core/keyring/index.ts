@@ -1,6 +1,7 @@
 export { createMnemonic } from './createMnemonic.ts'
 export { deriveAccounts, deriveAddresses } from './deriveAddresses.ts'
 export * from './deriveSolanaKeys.ts'
+export * from './exportPrivateKeys.ts'
 export { parseMnemonic } from './parseMnemonic.ts'
 export * from './parsePrivateKey.ts'
 export { minimumPasswordLength } from './password.ts'

@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import type { ChainId } from '../caip/types.ts'
+import type { ExportedKeys } from '../keyring/exportPrivateKeys.ts'
 import type { ApprovalRequest, ApprovalResult, StoredSession } from '../multichain/ports.ts'
 import type { WalletErrorCode } from '../rpc/errors.ts'
 import type { SolanaBalances, TrackedSolanaTransaction } from '../solana/readSolanaBalances.ts'
@@ -14,8 +15,9 @@ import type { NetworkDraft } from '../wallet/validateNetwork.ts'
 
 /**
  * The popup ↔ service worker protocol (`runtime.sendMessage`). The popup sends a `PopupRequest` and
- * gets a `PopupResponse` back; key material never crosses it (except the new mnemonic shown once
- * during onboarding), only addresses.
+ * gets a `PopupResponse` back; key material crosses it only to be shown once, on the user's
+ * request: the new mnemonic during onboarding, and an exported key or the revealed phrase after the
+ * password was typed again.
  */
 
 /** `uninitialized`: no vault yet (onboarding); `locked`: vault present, keys not loaded. */
@@ -127,6 +129,19 @@ export type PopupRequests = {
   'accounts:importKey': { params: { key: string }; result: WalletState }
   /** Removes an imported account; every session that held it loses it (`wallet_sessionChanged`). */
   'accounts:remove': { params: { account: Address }; result: WalletState }
+  /**
+   * An account's private keys, only with the password typed again (even while unlocked; counted
+   * and delayed as every password attempt: `incorrect_password`, `password_throttled`). The popup
+   * shows them on the account screen and keeps them nowhere else.
+   */
+  'accounts:exportKey': { params: { account: Address; password: string }; result: ExportedKeys }
+  /** The secret recovery phrase, only with the password typed again (as `accounts:exportKey`). */
+  'wallet:revealPhrase': { params: { password: string }; result: { mnemonic: string } }
+  /**
+   * Re-encrypts the vault under `next` after checking `current` (`incorrect_password`,
+   * `password_throttled`, `weak_password`).
+   */
+  'wallet:changePassword': { params: { current: string; next: string }; result: WalletState }
   /** Names one of the wallet's accounts (by its key, `accounts`); refused `invalid_fields` on `name`. */
   'accounts:rename': { params: { account: Address; name: string }; result: WalletState }
   'approval:get': { params: { id: string }; result: ApprovalView | null }

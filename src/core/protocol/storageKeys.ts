@@ -15,6 +15,8 @@ export const localKeys = {
   importedAccounts: 'importedAccounts',
   /** `Record<lowercase account key, string>`: the names the user gave accounts (DESIGN §9). */
   accountNames: 'accountNames',
+  /** `PasswordAttempts`: the wrong passwords typed in a row, and when the latest was. */
+  passwordAttempts: 'passwordAttempts',
   /** `StoredSettings`. */
   settings: 'settings',
   /** Prefix of each origin's `StoredSession`: `session:https://app.example`. */

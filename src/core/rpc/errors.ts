@@ -337,6 +337,7 @@ export type WalletErrorCode =
   | 'invalid_mnemonic'
   | 'invalid_private_key'
   | 'duplicate_account'
+  | 'password_throttled'
   | 'incorrect_password'
   | 'weak_password'
   | 'confirmation_mismatch'
@@ -395,6 +396,18 @@ export const duplicateAccount = (address: string): WalletError =>
     'duplicate_account',
     `This key's account (${echo(address)}) is already in the wallet`,
   )
+
+/**
+ * `password_throttled`: too many wrong passwords in a row; the next attempt is refused, untried,
+ * until `waitMs` has passed (DESIGN §9).
+ */
+export const passwordThrottled = (waitMs: number): WalletError => {
+  const seconds = Math.ceil(waitMs / 1000)
+  return new WalletError(
+    'password_throttled',
+    `Too many wrong passwords. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  )
+}
 
 /** `incorrect_password`; `cause` keeps the decryption failure for debugging, not for the user. */
 export const incorrectPassword = (cause?: unknown): WalletError =>

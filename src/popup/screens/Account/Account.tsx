@@ -3,8 +3,12 @@ import { useShallow } from 'zustand/react/shallow'
 import { BackHome, ErrorText, Layout } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
 import { useWallet } from '../../stores/wallet.ts'
+import { ExportKeys } from './ExportKeys.tsx'
 
-/** One account: its addresses and its name, which the user changes here (DESIGN §9). */
+/**
+ * One account: its addresses and its name, which the user changes here, its private key exported
+ * with the password, and, for an imported one, its removal (DESIGN §9).
+ */
 export function Account() {
   const { openedAccount, go } = useNavigation(
     useShallow((state) => ({ openedAccount: state.openedAccount, go: state.go })),
@@ -81,6 +85,7 @@ export function Account() {
           ),
         )}
       </dl>
+      <ExportKeys account={openedAccount} />
       {imported.includes(openedAccount) ? (
         <section className="stack" aria-label="Imported account">
           <p className="hint">

@@ -3,7 +3,9 @@ import { useShallow } from 'zustand/react/shallow'
 import { ErrorText, FieldError, Layout } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
 import { useSettings } from '../../stores/settings.ts'
+import { ChangePassword } from './ChangePassword.tsx'
 import { NetworkList } from './NetworkList.tsx'
+import { RevealPhrase } from './RevealPhrase.tsx'
 
 /** The API key of the built-in networks, auto-lock, the Local devnet's endpoint; the networks. */
 export function Settings() {
@@ -126,6 +128,10 @@ export function Settings() {
         </button>
       </form>
       <NetworkList />
+      <section className="stack" aria-label="Security">
+        <RevealPhrase />
+        <ChangePassword />
+      </section>
     </Layout>
   )
 }
