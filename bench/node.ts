@@ -1,39 +1,48 @@
 /**
- * `npm run bench:node`: the node endpoint against direct anvil, in one run on the same anvil.
- * 1. `eth_getLogs` returning 10,000 logs: sequential latency p50/p95.
- * 2. `eth_getTransactionByBlockNumberAndIndex` at concurrency 32: requests/s, p50/p99, in rounds
- *    alternating between anvil and the endpoint (a burst of other load weighs on both alike), with
- *    the CPU per request of anvil, the endpoint and this client (where the time goes).
+ * `npm run bench:node`: the node endpoint against direct anvil and against its peer, HAProxy
+ * relaying to the same anvil (issue 31), in one run:
+ * 1. `eth_getLogs` returning 10,000 logs: sequential latency p50/p95, anvil and the endpoint
+ *    alternating request by request (target ≤ 1.15× direct).
+ * 2. `eth_getBalance` of 256 accounts in turn (no two calls in flight the same): anvil, HAProxy and
+ *    the endpoint one call at a time (added latency at p50, target ≤ 1.5× HAProxy's) and at
+ *    concurrency 32 (throughput, target ≥ 1.0× HAProxy's), the three alternating; then the same
+ *    `eth_getBalance` asked by 32 clients at once (target ≥ 1.5× HAProxy's: the endpoint's shared
+ *    reads). With the CPU per request of anvil, the endpoint, HAProxy and this client.
  * The endpoint runs as its own process (`src/endpoint/cli.ts --upstream <anvil> --log-level warn`),
  * as `npm run node` runs it, so the benchmark client does not share its event loop.
  */
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { startAnvil } from '../src/endpoint/index.ts'
 import { deployEmitter, emitLogs, hex } from '../src/endpoint/testSupport.ts'
-import {
-  alternatingThroughput,
-  concurrency,
-  cpuLine,
-  format,
-  type RoundsResult,
-  spawnBenchEndpoint,
-} from './lib/endpointBench.ts'
-import { createPoster, measurePairedLatency, measureThroughput } from './lib/measure.ts'
+import { concurrency, format, spawnBenchEndpoint } from './lib/endpointBench.ts'
+import { createPoster, measurePairedLatency } from './lib/measure.ts'
+import { compareWithPeer, printPeerComparison, startHaproxyRelay } from './lib/peerComparison.ts'
 
 const logIterations = Number(process.env.BENCH_LOG_ITERATIONS ?? 100)
+const latencyIterations = Number(process.env.BENCH_LATENCY_ITERATIONS ?? 1000)
+const latencyWarmup = Number(process.env.BENCH_LATENCY_WARMUP ?? 1000)
 const throughputMs = Number(process.env.BENCH_THROUGHPUT_MS ?? 6000)
 const throughputRounds = Number(process.env.BENCH_THROUGHPUT_ROUNDS ?? 3)
 /**
- * Load before the throughput is measured, on each side. The endpoint's first ~20,000 calls cost it
- * up to 4× more CPU than the later ones (V8 compiling its hot path, in this process's own threads:
- * 0.35 ms per call in the first second, ~0.08 ms after 7 s), so a shorter warm-up measures start-up.
+ * Load before the throughput is measured, shared by the three ways. The endpoint's first ~20,000
+ * calls cost it up to 4× more CPU than the later ones (V8 compiling its hot path, in this
+ * process's own threads), so a shorter warm-up measures start-up.
  */
 const warmupMs = Number(process.env.BENCH_WARMUP_MS ?? 8000)
+
+/** 256 accounts, one read each in turn. */
+const accounts = Array.from(
+  { length: 256 },
+  (_, index) => `0x${(0x1000 + index).toString(16).padStart(40, '0')}`,
+)
+const balanceOf = (account: string) =>
+  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [account, 'latest'] })
 
 async function main(): Promise<void> {
   const anvil = await startAnvil()
   const anvilUrl = anvil.rpcUrl
   const endpoint = await spawnBenchEndpoint(['--upstream', anvilUrl])
+  const haproxy = await startHaproxyRelay(anvilUrl)
   try {
     const emitter = await deployEmitter(anvilUrl)
     const block = await emitLogs(anvilUrl, emitter, 10_000)
@@ -43,13 +52,6 @@ async function main(): Promise<void> {
       method: 'eth_getLogs',
       params: [{ address: emitter, fromBlock: hex(block), toBlock: hex(block) }],
     })
-    const transactionBody = JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'eth_getTransactionByBlockNumberAndIndex',
-      params: [hex(block), '0x0'],
-    })
-
     const direct = createPoster(anvilUrl, concurrency)
     const proxied = createPoster(endpoint.httpUrl, concurrency)
     for (const [name, poster] of [
@@ -69,42 +71,47 @@ async function main(): Promise<void> {
       3,
     )
 
-    await measureThroughput(direct, transactionBody, concurrency, warmupMs)
-    await measureThroughput(proxied, transactionBody, concurrency, warmupMs)
-    const [directSmall, endpointSmall] = (await alternatingThroughput(
-      [direct, proxied],
-      transactionBody,
+    const relayed = createPoster(haproxy.httpUrl, concurrency)
+    const peerParameters = {
+      latencyIterations,
+      latencyWarmup,
       throughputMs,
-      throughputRounds,
-      { anvil: anvil.pid, endpoint: endpoint.pid, client: process.pid },
-    )) as [RoundsResult, RoundsResult]
+      rounds: throughputRounds,
+      warmupMs,
+    }
+    const sides = {
+      direct: { name: 'anvil', poster: direct, pid: anvil.pid },
+      haproxy: { name: 'HAProxy', poster: relayed, pid: haproxy.pid },
+      endpoint: { name: 'endpoint', poster: proxied, pid: endpoint.pid },
+    }
+    const peer = await compareWithPeer({
+      ...peerParameters,
+      sides,
+      distinctReads: accounts.map(balanceOf),
+      sameRead: balanceOf(accounts[0] as string),
+      pids: { anvil: anvil.pid, endpoint: endpoint.pid, haproxy: haproxy.pid, client: process.pid },
+    })
 
     direct.close()
     proxied.close()
+    relayed.close()
 
     const cpu = cpus()[0]?.model ?? 'unknown CPU'
     console.log(`machine: ${cpus().length} logical CPUs, ${cpu}, Node ${process.version}`)
+    console.log(
+      `load average at the end: ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')} (1, 5, 15 min; the three ways alternate, so other load weighs on each alike)`,
+    )
     console.log(`\neth_getLogs, 10,000 logs (ms, sequential, ${logIterations} each, alternating)`)
     console.log(`  anvil     p50 ${format(directLogs.p50)}  p95 ${format(directLogs.p95)}`)
     console.log(`  endpoint  p50 ${format(endpointLogs.p50)}  p95 ${format(endpointLogs.p95)}`)
     console.log(
       `  ratio     p50 ${format(endpointLogs.p50 / directLogs.p50, 2)}×  p95 ${format(endpointLogs.p95 / directLogs.p95, 2)}×  (target ≤ 1.15×)`,
     )
-    console.log(
-      `\neth_getTransactionByBlockNumberAndIndex, concurrency ${concurrency}, ${throughputMs} ms each in ${throughputRounds} alternating rounds after ${warmupMs} ms of warm-up`,
-    )
-    console.log(
-      `  anvil     ${format(directSmall.requestsPerSecond, 0)} req/s  p50 ${format(directSmall.p50, 2)} ms  p99 ${format(directSmall.p99, 2)} ms`,
-    )
-    console.log(
-      `  endpoint  ${format(endpointSmall.requestsPerSecond, 0)} req/s  p50 ${format(endpointSmall.p50, 2)} ms  p99 ${format(endpointSmall.p99, 2)} ms`,
-    )
-    console.log(
-      `  ratio     ${format(endpointSmall.requestsPerSecond / directSmall.requestsPerSecond, 2)}× throughput  (target ≥ 0.85×)`,
-    )
-    console.log(`  CPU ms per request, direct:       ${cpuLine(directSmall)}`)
-    console.log(`  CPU ms per request, via endpoint: ${cpuLine(endpointSmall)}`)
+    printPeerComparison('eth_getBalance', sides, peer, peerParameters)
   } finally {
+    haproxy.stop()
     endpoint.stop()
     await anvil.stop()
   }

@@ -1,10 +1,14 @@
 /**
- * `npm run bench:solana`: the node endpoint (`--network solana`) against Surfpool direct, in one run
- * on the same Surfpool, with the floor of any Node.js endpoint beside it (`bench/lib/bareProxy.ts`).
- * 1. `getBalance` and `getLatestBlockhash` one at a time: latency p50/p95 and the endpoint's
- *    overhead at p50 (target ≤ 0.3 ms), every server in turn call by call.
- * 2. The same at concurrency 32: requests/s (target ≥ 0.85× uncached) in rounds alternating between
- *    the servers, with the CPU per request of Surfpool, the endpoint, the floors and this client.
+ * `npm run bench:solana`: the node endpoint (`--network solana`) against Surfpool direct and against
+ * its peer, HAProxy relaying to the same Surfpool (issue 31), in one run, with the floor of any
+ * Node.js endpoint beside it (`bench/lib/bareProxy.ts`).
+ * 1. `getBalance` (256 accounts in turn) and `getLatestBlockhash` one at a time: latency p50/p95
+ *    and the overhead at p50, every server in turn call by call, the floors beside the endpoint.
+ * 2. The peer comparison (`bench/lib/peerComparison.ts`): `getBalance` of 256 accounts in turn (no
+ *    two calls in flight the same) on Surfpool, HAProxy and the endpoint, one at a time (added
+ *    latency at p50, target ≤ 1.5× HAProxy's) and at concurrency 32 (target ≥ 1.0× HAProxy's), the
+ *    three alternating; then one `getBalance` asked by 32 clients at once (target ≥ 1.5× HAProxy's:
+ *    the endpoint's shared reads). With the CPU per request of every process.
  * 3. `getBlock` of a finalized slot (an answer the endpoint caches) at concurrency 32 (target ≥ 3×),
  *    beside a server that answers the same bytes without any work (the floor of a cache hit): an
  *    empty local block, and the block that holds most of 200 SOL transfers (`BENCH_BUSY_TRANSFERS`).
@@ -19,6 +23,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { toBase58 } from '../src/core/solana/base58.ts'
 import { startSurfpool } from '../src/endpoint/startSurfpool.ts'
 import { result } from '../src/endpoint/testSupport.ts'
 import { busyFinalizedBlock } from './lib/busySolanaBlock.ts'
@@ -40,6 +45,7 @@ import {
   measureAlternatingLatency,
   measureThroughput,
 } from './lib/measure.ts'
+import { compareWithPeer, printPeerComparison, startHaproxyRelay } from './lib/peerComparison.ts'
 
 const latencyIterations = Number(process.env.BENCH_LATENCY_ITERATIONS ?? 1000)
 /**
@@ -104,9 +110,15 @@ async function main(): Promise<void> {
       side('bare pipelined proxy', barePipelined.httpUrl, barePipelined.pid),
     ]
 
-    const payer = '11111111111111111111111111111111'
+    const haproxy = await serving(startHaproxyRelay(surfpool.rpcUrl))
+    const relayed = side('HAProxy', haproxy.httpUrl, haproxy.pid)
+    // 256 accounts, one read each in turn: no two calls in flight are the same.
+    const accounts = Array.from({ length: 256 }, (_, index) =>
+      toBase58(Uint8Array.from({ length: 32 }, (_, at) => (index * 31 + at * 7 + 1) % 256)),
+    )
+    const balances = accounts.map((account) => body('getBalance', [account]))
     const reads = [
-      ['getBalance', body('getBalance', [payer])],
+      ['getBalance', balances],
       ['getLatestBlockhash', body('getLatestBlockhash')],
     ] as const
 
@@ -151,7 +163,7 @@ async function main(): Promise<void> {
 
     const latencies: Array<readonly [string, readonly Side[], LatencyResult[]]> = []
     for (const [method, request] of reads) {
-      const sides = [direct, proxied, ...floors]
+      const sides = [direct, proxied, relayed, ...floors]
       const measured = await measureAlternatingLatency(
         sides.map(({ poster }) => poster),
         request,
@@ -165,21 +177,37 @@ async function main(): Promise<void> {
     const pids = {
       surfpool: surfpool.pid,
       endpoint: endpoint.pid,
+      haproxy: haproxy.pid,
       ...Object.fromEntries([...floors, fixedFloor].map(({ name, pid }) => [name, pid])),
       'bare fixed-answer server (busy block)': busyFixedFloor.pid,
       client: process.pid,
     }
     const throughputs: Array<readonly [string, readonly Side[], RoundsResult[]]> = []
+    const peerParameters = {
+      latencyIterations,
+      latencyWarmup,
+      throughputMs,
+      rounds: throughputRounds,
+      warmupMs,
+    }
+    const peerSides = { direct, haproxy: relayed, endpoint: proxied }
+    const peer = latencyOnly
+      ? undefined
+      : await compareWithPeer({
+          ...peerParameters,
+          sides: peerSides,
+          distinctReads: balances,
+          sameRead: body('getBalance', [accounts[0]]),
+          pids,
+        })
     if (!latencyOnly) {
-      for (const { poster } of [direct, ...floors]) {
-        await measureThroughput(poster, reads[0][1], concurrency, warmupMs / 4)
+      for (const { poster } of floors) {
+        await measureThroughput(poster, balances, concurrency, warmupMs / 4)
       }
-      await measureThroughput(proxied.poster, reads[0][1], concurrency, warmupMs)
       await measureThroughput(fixedFloor.poster, blockBody, concurrency, warmupMs / 4)
       await measureThroughput(busyFixedFloor.poster, busyBlockBody, concurrency, warmupMs / 4)
       for (const [method, request, sides] of [
-        [reads[0][0], reads[0][1], [direct, proxied, ...floors]],
-        [reads[1][0], reads[1][1], [direct, proxied]],
+        ['getBalance (256 accounts), the floors', balances, [direct, ...floors]],
         ['getBlock (finalized, cached)', blockBody, [direct, proxied, fixedFloor]],
         [
           `getBlock (finalized, ${busy.transactions} transfers, cached)`,
@@ -221,15 +249,13 @@ async function main(): Promise<void> {
       const base = measured[0] as LatencyResult
       for (const [index, { name }] of sides.entries()) {
         const { p50, p95 } = measured[index] as LatencyResult
-        const overhead =
-          index === 0
-            ? ''
-            : `  overhead p50 ${format(p50 - base.p50, 3)} ms${index === 1 ? '  (target ≤ 0.3 ms)' : ''}`
+        const overhead = index === 0 ? '' : `  overhead p50 ${format(p50 - base.p50, 3)} ms`
         console.log(`  ${name.padEnd(26)} p50 ${format(p50, 3)}  p95 ${format(p95, 3)}${overhead}`)
       }
     }
+    if (peer) printPeerComparison('getBalance', peerSides, peer, peerParameters)
     for (const [method, sides, rounds] of throughputs) {
-      const target = method.startsWith('getBlock') ? '≥ 3×' : '≥ 0.85×'
+      const target = method.startsWith('getBlock') ? ' (target ≥ 3×)' : ''
       console.log(
         `\n${method}, concurrency ${concurrency}, ${throughputMs} ms each in ${throughputRounds} alternating rounds`,
       )
@@ -239,7 +265,7 @@ async function main(): Promise<void> {
         const ratio =
           index === 0
             ? ''
-            : `  ${format(measured.requestsPerSecond / base.requestsPerSecond, 2)}×${index === 1 ? ` (target ${target})` : ''}`
+            : `  ${format(measured.requestsPerSecond / base.requestsPerSecond, 2)}×${index === 1 ? target : ''}`
         console.log(
           `  ${name.padEnd(26)} ${format(measured.requestsPerSecond, 0)} req/s  p50 ${format(measured.p50, 2)} ms  p99 ${format(measured.p99, 2)} ms${ratio}`,
         )

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process'
 import { findFreePort } from '../../src/endpoint/findFreePort.ts'
 import { endpointNodeFlags } from '../../src/endpoint/nodeFlags.ts'
 import { cpuMs } from './cpu.ts'
-import { type HttpPoster, measureThroughput, percentile } from './measure.ts'
+import { type Bodies, type HttpPoster, measureThroughput, percentile } from './measure.ts'
 
 /** Clients at once in the throughput rounds. */
 export const concurrency = 32
@@ -26,7 +26,7 @@ export type RoundsResult = {
  */
 export async function alternatingThroughput(
   posters: HttpPoster[],
-  body: string,
+  body: Bodies,
   durationMs: number,
   rounds: number,
   pids: Record<string, number>,

@@ -36,20 +36,35 @@ export function createPoster(url: string, sockets: number): HttpPoster {
   }
 }
 
+/**
+ * What a measurement sends: one request body every time, or several in turn (reads of distinct
+ * accounts: no two calls in flight are the same, so no server can answer two with one).
+ */
+export type Bodies = string | readonly string[]
+
+/** A function giving the next body of `bodies` each time it is called, in turn. */
+export function inTurn(bodies: Bodies): () => string {
+  if (typeof bodies === 'string') return () => bodies
+  let next = 0
+  return () => bodies[next++ % bodies.length] as string
+}
+
 export type LatencyResult = { p50: number; p95: number; samples: number }
 
 /** Sequential latency of one request, measured `iterations` times after `warmup` untimed runs. */
 export async function measureLatency(
   poster: HttpPoster,
-  body: string,
+  bodies: Bodies,
   iterations: number,
   warmup: number,
 ): Promise<LatencyResult> {
-  for (let i = 0; i < warmup; i++) await poster.post(body)
+  const body = inTurn(bodies)
+  for (let i = 0; i < warmup; i++) await poster.post(body())
   const samples: number[] = []
   for (let i = 0; i < iterations; i++) {
+    const request = body()
     const started = performance.now()
-    await poster.post(body)
+    await poster.post(request)
     samples.push(performance.now() - started)
   }
   return { p50: percentile(samples, 50), p95: percentile(samples, 95), samples: samples.length }
@@ -61,18 +76,21 @@ export async function measureLatency(
  */
 export async function measureAlternatingLatency(
   posters: HttpPoster[],
-  body: string,
+  bodies: Bodies,
   iterations: number,
   warmup: number,
 ): Promise<LatencyResult[]> {
+  const body = inTurn(bodies)
   for (let i = 0; i < warmup; i++) {
-    for (const poster of posters) await poster.post(body)
+    const request = body()
+    for (const poster of posters) await poster.post(request)
   }
   const samples: number[][] = posters.map(() => [])
   for (let i = 0; i < iterations; i++) {
+    const request = body()
     for (const [index, poster] of posters.entries()) {
       const started = performance.now()
-      await poster.post(body)
+      await poster.post(request)
       samples[index]?.push(performance.now() - started)
     }
   }
@@ -87,7 +105,7 @@ export async function measureAlternatingLatency(
 export async function measurePairedLatency(
   first: HttpPoster,
   second: HttpPoster,
-  body: string,
+  body: Bodies,
   iterations: number,
   warmup: number,
 ): Promise<[LatencyResult, LatencyResult]> {
@@ -104,20 +122,22 @@ export type ThroughputResult = {
   latencies: number[]
 }
 
-/** `concurrency` workers sending `body` back to back for `durationMs`. */
+/** `concurrency` workers sending `bodies` (in turn) back to back for `durationMs`. */
 export async function measureThroughput(
   poster: HttpPoster,
-  body: string,
+  bodies: Bodies,
   concurrency: number,
   durationMs: number,
 ): Promise<ThroughputResult> {
+  const body = inTurn(bodies)
   const latencies: number[] = []
   const started = performance.now()
   const deadline = started + durationMs
   const worker = async () => {
     while (performance.now() < deadline) {
+      const request = body()
       const sent = performance.now()
-      await poster.post(body)
+      await poster.post(request)
       latencies.push(performance.now() - sent)
     }
   }

@@ -68,21 +68,34 @@ export async function spawnEndpoint(args: string[]): Promise<SpawnedEndpoint> {
 export type RunningHaproxy = {
   /** `http://127.0.0.1:<port>` */
   origin: string
+  pid: number
   close(): Promise<void>
+}
+
+export type StartHaproxyOptions = {
+  /**
+   * Check each backend with `GET /healthz` (an endpoint's). Default true; false for a node, which
+   * has no such route (the benchmarks' HAProxy in front of anvil or Surfpool).
+   */
+  healthCheck?: boolean
 }
 
 /**
  * Debian's HAProxy on a free loopback port, round-robin over `backends` (`http://host:port`
- * origins), checking each with `GET /healthz`; WebSocket upgrades pass through (docs/endpoint.md,
+ * origins), checking each with `GET /healthz` (unless `healthCheck: false`); WebSocket upgrades pass through (docs/endpoint.md,
  * "Behind a load balancer", has the same configuration for operators).
  */
-export async function startHaproxy(backends: string[]): Promise<RunningHaproxy> {
+export async function startHaproxy(
+  backends: string[],
+  options: StartHaproxyOptions = {},
+): Promise<RunningHaproxy> {
+  const healthCheck = options.healthCheck ?? true
   const port = await findFreePort()
   const directory = await mkdtemp(join(tmpdir(), 'aperture-haproxy-'))
   const config = join(directory, 'haproxy.cfg')
   const servers = backends.map((origin, index) => {
     const { hostname, port: backendPort } = new URL(origin)
-    return `  server endpoint${index} ${hostname}:${backendPort} check inter 1s`
+    return `  server endpoint${index} ${hostname}:${backendPort}${healthCheck ? ' check inter 1s' : ''}`
   })
   await writeFile(
     config,
@@ -101,7 +114,7 @@ export async function startHaproxy(backends: string[]): Promise<RunningHaproxy> 
       '  default_backend endpoints',
       'backend endpoints',
       '  balance roundrobin',
-      '  option httpchk GET /healthz',
+      ...(healthCheck ? ['  option httpchk GET /healthz'] : []),
       // A request a dying endpoint never answered goes to the other one (filters are in Redis).
       '  retries 2',
       '  retry-on conn-failure empty-response',
@@ -125,6 +138,7 @@ export async function startHaproxy(backends: string[]): Promise<RunningHaproxy> 
   }
   return {
     origin: `http://127.0.0.1:${port}`,
+    pid: child.pid as number,
     async close() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve))

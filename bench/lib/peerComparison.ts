@@ -1,0 +1,166 @@
+/**
+ * The endpoint against its peer (issue 31): HAProxy in HTTP mode with keep-alive, relaying to the
+ * same node and doing nothing else, measured in the same alternating rounds as the endpoint and
+ * the node direct. Shared by `bench/node.ts` and `bench/solana.ts`.
+ */
+import { startHaproxy } from '../../src/endpoint/spawnEndpoint.ts'
+import {
+  alternatingThroughput,
+  type BenchProcess,
+  concurrency,
+  cpuLine,
+  format,
+  type RoundsResult,
+} from './endpointBench.ts'
+import {
+  type HttpPoster,
+  type LatencyResult,
+  measureAlternatingLatency,
+  measureThroughput,
+} from './measure.ts'
+
+/** HAProxy relaying to the node at `nodeUrl` (no health check: a node has no `/healthz`). */
+export async function startHaproxyRelay(nodeUrl: string): Promise<BenchProcess> {
+  const node = new URL(nodeUrl)
+  const haproxy = await startHaproxy([node.origin], { healthCheck: false })
+  return {
+    httpUrl: `${haproxy.origin}${node.pathname}`,
+    pid: haproxy.pid,
+    stop: () => void haproxy.close(),
+  }
+}
+
+/** A server measured, by the name the report gives it. */
+export type PeerSide = { name: string; poster: HttpPoster; pid: number }
+
+export type PeerSides = { direct: PeerSide; haproxy: PeerSide; endpoint: PeerSide }
+
+export type PeerComparisonParameters = {
+  sides: PeerSides
+  /** Reads of distinct accounts, sent in turn: no two in flight are the same. */
+  distinctReads: readonly string[]
+  /** One read asked by every client at once (the endpoint's shared reads). */
+  sameRead: string
+  latencyIterations: number
+  latencyWarmup: number
+  throughputMs: number
+  rounds: number
+  /** Load on the endpoint before the rounds (its hot path compiles meanwhile); a quarter on the others. */
+  warmupMs: number
+  /** Processes whose CPU per request is reported (the node, the endpoint, HAProxy, the client). */
+  pids: Record<string, number>
+}
+
+export type PeerFigures = {
+  /** Direct, HAProxy, endpoint, one call at a time. */
+  latency: LatencyResult[]
+  /** Direct, HAProxy, endpoint at concurrency 32, distinct reads. */
+  distinct: RoundsResult[]
+  /** HAProxy, endpoint at concurrency 32, the same read. */
+  same: RoundsResult[]
+}
+
+const order = (sides: PeerSides): PeerSide[] => [sides.direct, sides.haproxy, sides.endpoint]
+
+/**
+ * Measures the endpoint, HAProxy and the node direct on the same node, the three ways alternating
+ * call by call (one at a time) and round by round (concurrency 32), so that other load on the
+ * machine weighs on each alike.
+ */
+export async function compareWithPeer(parameters: PeerComparisonParameters): Promise<PeerFigures> {
+  const { sides, distinctReads, sameRead, throughputMs, rounds, pids } = parameters
+  const all = order(sides)
+  // The endpoint's hot path needs the whole warm-up (V8 compiles it); the others a quarter.
+  for (const { poster } of all) {
+    const ms = poster === sides.endpoint.poster ? parameters.warmupMs : parameters.warmupMs / 4
+    await measureThroughput(poster, distinctReads, concurrency, ms)
+  }
+  const latency = await measureAlternatingLatency(
+    all.map(({ poster }) => poster),
+    distinctReads,
+    parameters.latencyIterations,
+    parameters.latencyWarmup,
+  )
+  const distinct = await alternatingThroughput(
+    all.map(({ poster }) => poster),
+    distinctReads,
+    throughputMs,
+    rounds,
+    pids,
+  )
+  const same = await alternatingThroughput(
+    [sides.haproxy.poster, sides.endpoint.poster],
+    sameRead,
+    throughputMs,
+    rounds,
+    pids,
+  )
+  return { latency, distinct, same }
+}
+
+const verdict = (met: boolean): string => (met ? 'met' : 'NOT met')
+
+/** Prints the figures of `compareWithPeer` with the issue's verdicts. */
+export function printPeerComparison(
+  title: string,
+  sides: PeerSides,
+  figures: PeerFigures,
+  parameters: Pick<PeerComparisonParameters, 'latencyIterations' | 'throughputMs' | 'rounds'>,
+): void {
+  const [direct, haproxy, endpoint] = figures.latency as [
+    LatencyResult,
+    LatencyResult,
+    LatencyResult,
+  ]
+  const names = order(sides).map(({ name }) => name)
+  console.log(
+    `\n${title}, distinct accounts, one at a time (ms, ${parameters.latencyIterations} each, alternating call by call)`,
+  )
+  for (const [index, measured] of figures.latency.entries()) {
+    const added = index === 0 ? '' : `  added p50 ${format(measured.p50 - direct.p50, 3)} ms`
+    console.log(
+      `  ${(names[index] ?? '').padEnd(10)} p50 ${format(measured.p50, 3)}  p95 ${format(measured.p95, 3)}${added}`,
+    )
+  }
+  const addedRatio = (endpoint.p50 - direct.p50) / (haproxy.p50 - direct.p50)
+  console.log(
+    `  added latency endpoint / HAProxy ${format(addedRatio, 2)}×  (target ≤ 1.5×: ${verdict(addedRatio <= 1.5)})`,
+  )
+
+  const [directRounds, haproxyRounds, endpointRounds] = figures.distinct as [
+    RoundsResult,
+    RoundsResult,
+    RoundsResult,
+  ]
+  console.log(
+    `\n${title}, distinct accounts, concurrency ${concurrency}, ${parameters.throughputMs} ms each in ${parameters.rounds} alternating rounds`,
+  )
+  for (const [index, measured] of figures.distinct.entries()) {
+    console.log(
+      `  ${(names[index] ?? '').padEnd(10)} ${format(measured.requestsPerSecond, 0)} req/s  p50 ${format(measured.p50, 2)} ms  p99 ${format(measured.p99, 2)} ms  CPU ms per request: ${cpuLine(measured)}`,
+    )
+  }
+  const overDirect = (rounds: RoundsResult) =>
+    format(rounds.requestsPerSecond / directRounds.requestsPerSecond, 2)
+  const overPeer = endpointRounds.requestsPerSecond / haproxyRounds.requestsPerSecond
+  console.log(
+    `  HAProxy / direct ${overDirect(haproxyRounds)}×  endpoint / direct ${overDirect(endpointRounds)}×  endpoint / HAProxy ${format(overPeer, 2)}×  (target ≥ 1.0×: ${verdict(overPeer >= 1)})`,
+  )
+
+  const [haproxySame, endpointSame] = figures.same as [RoundsResult, RoundsResult]
+  console.log(
+    `\n${title}, the same read by ${concurrency} clients at once, ${parameters.throughputMs} ms each in ${parameters.rounds} alternating rounds`,
+  )
+  for (const [name, measured] of [
+    ['HAProxy', haproxySame],
+    ['endpoint', endpointSame],
+  ] as const) {
+    console.log(
+      `  ${name.padEnd(10)} ${format(measured.requestsPerSecond, 0)} req/s  p50 ${format(measured.p50, 2)} ms  p99 ${format(measured.p99, 2)} ms  CPU ms per request: ${cpuLine(measured)}`,
+    )
+  }
+  const sameRatio = endpointSame.requestsPerSecond / haproxySame.requestsPerSecond
+  console.log(
+    `  endpoint / HAProxy ${format(sameRatio, 2)}×  (target ≥ 1.5×: ${verdict(sameRatio >= 1.5)})`,
+  )
+}
