@@ -237,7 +237,7 @@ export function createUpstreamClient(
       )
     }
     try {
-      const answers = await send(calls, timeoutMs)
+      const answers = await send(calls, timeoutMs, { pointReads: true })
       for (const [index, waiter] of calls.entries()) {
         const answer = answers[index] as UpstreamAnswer | UpstreamError
         if (answer instanceof UpstreamError) waiter.reject(answer)
@@ -342,24 +342,28 @@ export function createUpstreamClient(
     return toAnswer(parse(body))
   }
 
-  /** One JSON-RPC batch: each call's answer, or an `invalid-response` error for an item left out. */
+  /**
+   * One JSON-RPC batch: each call's answer, or an `invalid-response` error for an item left out. A
+   * batch of point reads (small, safe to send twice) goes on the pipelined connections, like a
+   * point read alone: node:http's client cost the endpoint more per batch than the whole batch's
+   * parse (docs/performance.md).
+   */
   async function send(
     calls: Array<{ method: string; params: unknown }>,
     timeoutMs: number,
+    { pointReads }: { pointReads: boolean },
   ): Promise<Array<UpstreamAnswer | UpstreamError>> {
     const first = nextId
     nextId += calls.length
-    const body = await post(
-      JSON.stringify(
-        calls.map((c, index) => ({
-          jsonrpc: '2.0',
-          id: first + index,
-          method: c.method,
-          params: c.params ?? [],
-        })),
-      ),
-      timeoutMs,
+    const text = JSON.stringify(
+      calls.map((c, index) => ({
+        jsonrpc: '2.0',
+        id: first + index,
+        method: c.method,
+        params: c.params ?? [],
+      })),
     )
+    const body = pointReads ? await pipelined.post(text, timeoutMs) : await post(text, timeoutMs)
     const value = parse(body)
     // A node that refuses batches answers one error for all of them.
     if (!Array.isArray(value)) return calls.map(() => toAnswer(value))
@@ -381,7 +385,7 @@ export function createUpstreamClient(
     options: UpstreamCallOptions,
   ): Promise<UpstreamAnswer[]> {
     if (calls.length === 0) return []
-    const answers = await send(calls, options.timeoutMs)
+    const answers = await send(calls, options.timeoutMs, { pointReads: false })
     return answers.map((answer) => {
       if (answer instanceof UpstreamError) throw answer
       return answer
