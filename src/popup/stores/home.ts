@@ -1,26 +1,13 @@
 import { create } from 'zustand'
+import { parseChainId } from '../../core/caip/parseChainId.ts'
 import type { ChainId } from '../../core/caip/types.ts'
 import type { NetworkView } from '../../core/protocol/popupMessages.ts'
 import type { TrackedSolanaTransaction } from '../../core/solana/readSolanaBalances.ts'
 import { localDevnetChainId, localSolanaNetwork } from '../../core/wallet/networks.ts'
+import { pickShownNetwork } from '../../core/wallet/pickShownNetwork.ts'
 import type { TokenBalance } from '../../core/wallet/readTokenBalances.ts'
 import type { TrackedTransaction } from '../../core/wallet/transactionStatus.ts'
 import { callBackground, errorMessage } from '../callBackground.ts'
-
-/**
- * The network shown: the one shown already while it is usable, else the local devnet (EVM's, or
- * the Local Solana devnet) when the wallet has it enabled, else the first usable one.
- */
-function pickChain(
-  networks: readonly NetworkView[],
-  current: ChainId | undefined,
-  localChain: ChainId,
-): ChainId | undefined {
-  const has = (chainId: ChainId | undefined) =>
-    networks.some((network) => network.chainId === chainId)
-  if (has(current)) return current
-  return has(localChain) ? localChain : networks[0]?.chainId
-}
 
 type HomeStore = {
   networks: NetworkView[]
@@ -64,13 +51,28 @@ export const useHome = create<HomeStore>((set, get) => ({
   async load() {
     try {
       const enabled = (await callBackground('networks:list')).filter(({ enabled }) => enabled)
-      const networks = enabled.filter(({ chainId }) => !isSolana(chainId))
-      const solanaNetworks = enabled.filter(({ chainId }) => isSolana(chainId))
+      // Solana's networks are those of the Local Solana devnet's namespace.
+      const namespaceOf = (chainId: string) => parseChainId(chainId)?.namespace
+      const isSolana = ({ chainId }: NetworkView) =>
+        namespaceOf(chainId) === namespaceOf(localSolanaNetwork.chainId)
+      const networks = enabled.filter((network) => !isSolana(network))
+      const solanaNetworks = enabled.filter(isSolana)
       set({
         solanaNetworks,
-        solanaChainId: pickChain(solanaNetworks, get().solanaChainId, localSolanaNetwork.chainId),
+        solanaChainId: pickShownNetwork(
+          solanaNetworks.map(({ chainId }) => chainId),
+          get().solanaChainId,
+          localSolanaNetwork.chainId,
+        ),
       })
-      set({ networks, chainId: pickChain(networks, get().chainId, localDevnetChainId) })
+      set({
+        networks,
+        chainId: pickShownNetwork(
+          networks.map(({ chainId }) => chainId),
+          get().chainId,
+          localDevnetChainId,
+        ),
+      })
       await get().refresh()
     } catch (error) {
       set({ error: errorMessage(error) })
@@ -90,8 +92,6 @@ export const useHome = create<HomeStore>((set, get) => ({
 }))
 
 /** Solana networks get their own picker and rows on the home screen (`home-solana-<address>`). */
-const isSolana = (chainId: string): boolean => chainId.startsWith('solana:')
-
 async function refreshSolana(): Promise<void> {
   const { solanaChainId } = useHome.getState()
   try {
