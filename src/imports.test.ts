@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 const srcDir = new URL('.', import.meta.url).pathname
 const rootDir = new URL('..', import.meta.url).pathname
 /** The folders of the repository's own TypeScript: the product, its e2e tests, benchmarks, scripts. */
-const sourceFolders = ['src', 'e2e', 'bench', 'scripts']
+const sourceFolders = ['src', 'e2e', 'e2e-firefox', 'bench', 'scripts']
 
 /** Every TypeScript file under `dirs`, tests included, with its text. */
 function readSources(dirs: readonly string[]): Map<string, string> {

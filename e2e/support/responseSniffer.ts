@@ -1,4 +1,8 @@
-import type { Page } from '@playwright/test'
+/**
+ * What the sniffer needs of a page: running a script in it. Playwright's pages (the Chromium suite)
+ * and puppeteer's (the Firefox suite, `e2e-firefox/`) both can.
+ */
+export type ScriptPage = { evaluate<T>(script: () => T): Promise<Awaited<T>> }
 
 declare global {
   interface Window {
@@ -13,7 +17,7 @@ declare global {
  * (`{ api, data }` on the page stream: the EIP-1193 provider, the Solana wallet) counts its own ids,
  * since each numbers its requests from 1.
  */
-export function sniffResponses(page: Page): Promise<void> {
+export function sniffResponses(page: ScriptPage): Promise<void> {
   return page.evaluate(() => {
     window.sniffedResponseIds = []
     const seen = window.sniffedResponseIds
@@ -35,7 +39,9 @@ export function sniffResponses(page: Page): Promise<void> {
 }
 
 /** The sniffed response ids: how many, and how many distinct. */
-export async function sniffedResponses(page: Page): Promise<{ total: number; distinct: number }> {
+export async function sniffedResponses(
+  page: ScriptPage,
+): Promise<{ total: number; distinct: number }> {
   const ids = await page.evaluate(() => (window.sniffedResponseIds ?? []).map((id) => String(id)))
   return { total: ids.length, distinct: new Set(ids).size }
 }
