@@ -6,6 +6,7 @@ import {
 import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system'
 import {
   getApproveInstruction,
+  getCreateAssociatedTokenIdempotentInstruction,
   getTransferCheckedInstruction,
   getTransferInstruction,
   TOKEN_PROGRAM_ADDRESS,
@@ -84,6 +85,30 @@ describe('decodeInstruction', () => {
     expect(spl.fields).toContainEqual({ label: 'Amount', value: '42' })
     const token2022 = decodeInstruction({ ...raw(instruction), programId: token2022ProgramAddress })
     expect(token2022).toMatchObject({ program: 'Token-2022', instruction: 'Transfer (checked)' })
+  })
+
+  it('decodes the creation of an associated token account: payer, account, owner, mint', () => {
+    const ata = 'BdN5ABz4ey7W7ZNw9KLxbfPRaf4Hp5bXuS7mpPkaH7hR' as Address
+    const view = decodeInstruction(
+      raw(
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer: createNoopSigner(alice),
+          ata,
+          owner: bob,
+          mint,
+        }),
+      ),
+    )
+    expect(view).toMatchObject({
+      program: 'Associated Token Account',
+      instruction: 'Create token account',
+    })
+    expect(view.fields).toEqual([
+      { label: 'Payer', value: alice },
+      { label: 'New account', value: ata },
+      { label: 'Owner', value: bob },
+      { label: 'Mint', value: mint },
+    ])
   })
 
   it('decodes an SPL Token approve with its delegate', () => {

@@ -14,8 +14,13 @@ import {
   SystemInstruction,
 } from '@solana-program/system'
 import {
+  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+  AssociatedTokenInstruction,
+  identifyAssociatedTokenInstruction,
   identifyTokenInstruction,
   parseApproveInstruction,
+  parseCreateAssociatedTokenIdempotentInstruction,
+  parseCreateAssociatedTokenInstruction,
   parseTransferCheckedInstruction,
   parseTransferInstruction,
   TOKEN_PROGRAM_ADDRESS,
@@ -165,6 +170,30 @@ function decodeComputeBudget(raw: RawInstruction): Decoded | undefined {
   }
 }
 
+function decodeAssociatedToken(raw: RawInstruction): Decoded | undefined {
+  const instruction = asKitInstruction(raw)
+  const kind = identifyAssociatedTokenInstruction(instruction)
+  if (
+    kind !== AssociatedTokenInstruction.CreateAssociatedToken &&
+    kind !== AssociatedTokenInstruction.CreateAssociatedTokenIdempotent
+  ) {
+    return undefined
+  }
+  const { accounts } =
+    kind === AssociatedTokenInstruction.CreateAssociatedToken
+      ? parseCreateAssociatedTokenInstruction(instruction)
+      : parseCreateAssociatedTokenIdempotentInstruction(instruction)
+  return {
+    instruction: 'Create token account',
+    fields: [
+      field('Payer', accounts.payer.address),
+      field('New account', accounts.ata.address),
+      field('Owner', accounts.owner.address),
+      field('Mint', accounts.mint.address),
+    ],
+  }
+}
+
 /** The programs the window knows by name, and how each one's instructions are decoded. */
 const knownPrograms: Record<
   string,
@@ -174,12 +203,17 @@ const knownPrograms: Record<
   [TOKEN_PROGRAM_ADDRESS]: { name: 'SPL Token', decode: decodeToken },
   [token2022ProgramAddress]: { name: 'Token-2022', decode: decodeToken },
   [COMPUTE_BUDGET_PROGRAM_ADDRESS]: { name: 'Compute Budget', decode: decodeComputeBudget },
+  [ASSOCIATED_TOKEN_PROGRAM_ADDRESS]: {
+    name: 'Associated Token Account',
+    decode: decodeAssociatedToken,
+  },
 }
 
 /**
  * Decodes one instruction for the confirmation window (DESIGN §8): System transfer and create
  * account, SPL Token and Token-2022 transfer / transferChecked / approve, Compute Budget limit and
- * price. Anything else — another program, another instruction, data too short — is shown raw; a
+ * price, and the creation of an associated token account (the wallet's own token sends make one
+ * for a recipient who has none). Anything else — another program, another instruction, data too short — is shown raw; a
  * known program keeps its name.
  *
  * @example

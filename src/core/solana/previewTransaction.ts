@@ -27,7 +27,8 @@ const maxLogs = 100
 const maxLogLength = 500
 /** A token account's layout: mint (32 bytes), owner (32), amount (u64 LE) — SPL Token and Token-2022. */
 const tokenAccountMinSize = 165
-const tokenPrograms: readonly string[] = [TOKEN_PROGRAM_ADDRESS, token2022ProgramAddress]
+/** The token programs: SPL Token and Token-2022, whose accounts share one layout. */
+export const tokenPrograms: readonly string[] = [TOKEN_PROGRAM_ADDRESS, token2022ProgramAddress]
 
 /** Reads one `{ lamports, owner, data: [base64, 'base64'] }` account, `null` when absent. */
 export function readAccountState(value: unknown): AccountState | null {
@@ -45,8 +46,11 @@ export function readAccountState(value: unknown): AccountState | null {
 const readU64 = (bytes: Uint8Array, offset: number): bigint =>
   new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigUint64(offset, true)
 
-/** The mint, owner and amount of a token account (`undefined` for any other account). */
-function tokenAccount(state: AccountState | null) {
+/**
+ * The mint, owner and amount of a token account of SPL Token or Token-2022 (`undefined` for any
+ * other account).
+ */
+export function readTokenAccount(state: AccountState | null) {
   if (!state || !tokenPrograms.includes(state.owner) || state.data.length < tokenAccountMinSize) {
     return undefined
   }
@@ -94,8 +98,8 @@ export function previewFromSimulation(input: {
     const pre = before[index] ?? null
     const post = after[index] ?? null
     if (address === user) lamportsChange = (post?.lamports ?? 0n) - (pre?.lamports ?? 0n)
-    const preToken = tokenAccount(pre)
-    const postToken = tokenAccount(post)
+    const preToken = readTokenAccount(pre)
+    const postToken = readTokenAccount(post)
     const token = postToken ?? preToken
     if (!token || token.owner !== user) return
     const change = (postToken?.amount ?? 0n) - (preToken?.amount ?? 0n)
@@ -116,7 +120,10 @@ export const accountsOf = (value: Json): Array<AccountState | null> =>
   isObject(value) && Array.isArray(value.value) ? value.value.map(readAccountState) : []
 
 /** The decimals of each mint (byte 44 of a mint account), for the mints that exist. */
-async function readDecimals(call: NodeCall, mints: string[]): Promise<Record<string, number>> {
+export async function readMintDecimals(
+  call: NodeCall,
+  mints: string[],
+): Promise<Record<string, number>> {
   if (mints.length === 0) return {}
   const answer = await nodeResult(call, 'getMultipleAccounts', [mints, { encoding: 'base64' }])
   const decimals: Record<string, number> = {}
@@ -161,7 +168,9 @@ export async function previewTransaction(input: {
     const simulation = isObject(simulated) ? simulated.value : undefined
     const preview = previewFromSimulation({ user, addresses, before, simulation })
     if (preview.kind !== 'simulated' || preview.tokenChanges.length === 0) return preview
-    const decimals = await readDecimals(call, [...new Set(preview.tokenChanges.map((c) => c.mint))])
+    const decimals = await readMintDecimals(call, [
+      ...new Set(preview.tokenChanges.map((c) => c.mint)),
+    ])
     return previewFromSimulation({ user, addresses, before, simulation, decimals })
   } catch (error) {
     const reason =

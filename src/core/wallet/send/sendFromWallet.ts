@@ -1,0 +1,206 @@
+import { isAddress as isSolanaAddress } from '@solana/kit'
+import { type Address, getAddress, isAddress } from 'viem'
+import type { ChainId } from '../../caip/types.ts'
+import { buildTransferRequest } from '../../eth/buildTransferRequest.ts'
+import type { NodeCall } from '../../eth/nodeCall.ts'
+import { readQuantity } from '../../eth/quantity.ts'
+import type { Signer } from '../../eth/signer.ts'
+import type { SignerAnswer } from '../../multichain/ports.ts'
+import { type RequestIdentity, requestIdentityOf } from '../../protocol/requestIdentity.ts'
+import { invalidFields, notYourNetwork, RpcError } from '../../rpc/errors.ts'
+import { buildTransferTransaction } from '../../solana/buildTransferTransaction.ts'
+import { decodeTransaction } from '../../solana/decodeTransaction.ts'
+import type { SolanaSigner } from '../../solana/solanaNamespace.ts'
+import { walletOrigin } from '../walletOrigin.ts'
+import {
+  checkRecipient,
+  type OwnAccount,
+  type SendNamespace,
+  sameAddress,
+} from './checkRecipient.ts'
+import { checkSendAmount } from './checkSendAmount.ts'
+import { quoteSend } from './quoteSend.ts'
+import { readSendAsset, type SendAsset } from './readSendAsset.ts'
+import { type EvmSendFees, type SendDraft, sendNamespaceOf } from './sendDraft.ts'
+
+export type WalletSendPorts = {
+  /** The chain's node endpoint (the one the confirmation previews on). */
+  node(chainId: ChainId): NodeCall
+  signer: Pick<Signer, 'sign'>
+  solanaSigner: SolanaSigner
+  /** Forgets the answered confirmation of the send (as a page's is, once its answer is kept). */
+  release(identity: RequestIdentity): Promise<void>
+  /** The wallet's accounts in `namespace`, by name. */
+  ownAccounts(namespace: SendNamespace): Promise<OwnAccount[]>
+  /** Whether `chainId` is one of the wallet's enabled networks. */
+  hasNetwork(chainId: ChainId): Promise<boolean>
+}
+
+/** A send the user asked for once: `requestId` is the screen's, so a second click re-attaches. */
+export type WalletSendRequest = { requestId: string; draft: SendDraft }
+
+/** The send's transaction, once the node took it: an EVM hash or a Solana signature. */
+export type WalletSendResult = { id: string }
+
+const maxRequestIdLength = 64
+
+/** The draft's asset as the namespace writes it (EIP-55 contract, base58 mint), or undefined. */
+function assetIdOf(namespace: SendNamespace, asset: string): string | undefined {
+  if (asset === 'native') return asset
+  if (namespace === 'eip155')
+    return isAddress(asset, { strict: false }) ? getAddress(asset) : undefined
+  return isSolanaAddress(asset) ? asset : undefined
+}
+
+/** The draft's fees when each is a quantity (what the screen's quote gave), else undefined. */
+function feesOf(fees: EvmSendFees | undefined): EvmSendFees | undefined {
+  if (fees === undefined) return undefined
+  const values = Object.values(fees)
+  return values.length >= 2 && values.every((value) => readQuantity(value) !== undefined)
+    ? fees
+    : undefined
+}
+
+const feeOf = (fees: EvmSendFees): bigint =>
+  BigInt(fees.gas) * BigInt('gasPrice' in fees ? fees.gasPrice : fees.maxFeePerGas)
+
+/**
+ * Checks a draft again in the worker, as the screen did (the popup is only a view): the network is
+ * the wallet's, `from` one of its accounts, the recipient valid, the asset readable now, the amount
+ * within what the account holds now (native: with the maximum fee). Refusals are `invalid_fields`
+ * keyed by the field.
+ */
+async function checkDraft(ports: WalletSendPorts, draft: SendDraft) {
+  const namespace = sendNamespaceOf(draft.chainId)
+  if (!namespace || !(await ports.hasNetwork(draft.chainId))) throw notYourNetwork(draft.chainId)
+  const own = await ports.ownAccounts(namespace)
+  const from = own.find((account) => sameAddress(namespace, account.address, draft.from))
+  if (!from) throw invalidFields({ from: 'Not one of your accounts.' })
+  const assetId = assetIdOf(namespace, draft.asset)
+  if (!assetId) throw invalidFields({ asset: 'Not a token address.' })
+  const recipient = checkRecipient({
+    namespace,
+    input: draft.to,
+    ownAccounts: own,
+    ...(assetId === 'native' ? {} : { token: assetId }),
+  })
+  if (recipient.kind !== 'valid') {
+    throw invalidFields({
+      to: recipient.kind === 'invalid' ? recipient.message : 'Enter the recipient.',
+    })
+  }
+  const call = ports.node(draft.chainId)
+  const asset = await readSendAsset({ call, namespace, from: from.address, asset: assetId })
+  if (!asset) {
+    throw invalidFields({
+      asset:
+        namespace === 'eip155'
+          ? 'This address does not answer as an ERC-20 token.'
+          : 'This account holds none of this token.',
+    })
+  }
+  return { namespace, call, from: from.address, to: recipient.address, asset }
+}
+
+/** The amount, in base units, checked against the balance less `maxFee` for the native coin. */
+function checkedAmount(draft: SendDraft, asset: SendAsset, maxFee: bigint): bigint {
+  const checked = checkSendAmount({
+    input: draft.amount,
+    decimals: asset.decimals,
+    symbol: asset.symbol,
+    balance: BigInt(asset.balance),
+    maxFee: asset.id === 'native' ? maxFee : 0n,
+  })
+  if (checked.kind !== 'valid') {
+    throw invalidFields({
+      amount: checked.kind === 'invalid' ? checked.message : 'Enter an amount.',
+    })
+  }
+  return checked.amount
+}
+
+const answerOf = (answer: SignerAnswer): WalletSendResult => {
+  if ('error' in answer) throw new RpcError(answer.error.code, answer.error.message)
+  const { result } = answer
+  if (typeof result === 'string') return { id: result }
+  if (typeof result === 'object' && result !== null && 'signature' in result) {
+    return { id: String(result.signature) }
+  }
+  throw new Error('the signer answered no transaction id')
+}
+
+/**
+ * The wallet's own send (DESIGN §9): the draft checked again here, then the transaction built with
+ * the kept libraries and handed to the same signer, confirmation window and local preview as a
+ * dapp's transaction, with the origin `Aperture`. Resolves with the hash (or signature) once the
+ * node took it; the user's rejection is `4001`. One request id is one send: a second call with the
+ * same id and draft re-attaches to the confirmation (never a second transaction), another draft
+ * under the id is refused `-32602`.
+ *
+ * @example
+ * await sendFromWallet(ports, { requestId, draft: { chainId: 'eip155:31337', from, asset: 'native', to, amount: '0.5' } })
+ * // { id: '0x…' }
+ */
+export async function sendFromWallet(
+  ports: WalletSendPorts,
+  { requestId, draft }: WalletSendRequest,
+): Promise<WalletSendResult> {
+  if (typeof requestId !== 'string' || requestId === '' || requestId.length > maxRequestIdLength) {
+    throw invalidFields({ requestId: 'The send has no request id.' })
+  }
+  const { namespace, call, from, to, asset } = await checkDraft(ports, draft)
+  const identity = requestIdentityOf(walletOrigin, requestId, 'aperture_send', draft)
+  const base = { origin: walletOrigin, chainId: draft.chainId, ...identity }
+  try {
+    if (namespace === 'eip155') {
+      const fees =
+        feesOf(draft.fees) ??
+        (await quoteSend({ call, namespace, chainId: draft.chainId, from, to, asset, amount: 0n }))
+          .fees
+      if (!fees) throw new Error('no fees were quoted')
+      const amount = checkedAmount(draft, asset, feeOf(fees))
+      const request = {
+        ...buildTransferRequest({
+          from: from as Address,
+          to: to as Address,
+          amount,
+          ...(asset.id === 'native' ? {} : { token: asset.id as Address }),
+        }),
+        ...fees,
+      }
+      return answerOf(
+        await ports.signer.sign({ ...base, method: 'eth_sendTransaction', params: request }),
+      )
+    }
+    const amount = checkedAmount(draft, asset, 0n)
+    const quote = await quoteSend({
+      call,
+      namespace,
+      chainId: draft.chainId,
+      from,
+      to,
+      asset,
+      amount,
+    })
+    checkedAmount(draft, asset, BigInt(quote.maxFee))
+    const built = await buildTransferTransaction({
+      call,
+      from,
+      to,
+      amount,
+      ...(asset.solanaToken ? { token: asset.solanaToken } : {}),
+    })
+    const decoded = decodeTransaction(built.transaction)
+    if ('problems' in decoded) throw new Error('the built transfer is not a transaction')
+    return answerOf(
+      await ports.solanaSigner.sign({
+        ...base,
+        method: 'signAndSendTransaction',
+        params: { address: from, transaction: built.transaction, options: {} },
+        transaction: decoded.transaction,
+      }),
+    )
+  } finally {
+    await ports.release(identity)
+  }
+}
