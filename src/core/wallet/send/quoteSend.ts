@@ -2,27 +2,37 @@ import { isObject } from '@metamask/utils'
 import type { Address } from 'viem'
 import type { ChainId } from '../../caip/types.ts'
 import { buildTransferRequest } from '../../eth/buildTransferRequest.ts'
-import { fillTransaction, maxCostOf } from '../../eth/fillTransaction.ts'
+import { chooseFee, type FeeChoice } from '../../eth/fees/chooseFee.ts'
+import { type FeeMarket, readFeeMarket } from '../../eth/fees/readFeeMarket.ts'
+import { fillTransaction } from '../../eth/fillTransaction.ts'
+import type { Quantity } from '../../eth/hex.ts'
 import { type NodeCall, nodeResult } from '../../eth/nodeCall.ts'
 import { toBase64 } from '../../solana/base64.ts'
 import { buildTransferTransaction } from '../../solana/buildTransferTransaction.ts'
 import { decodeTransaction } from '../../solana/decodeTransaction.ts'
 import type { SendNamespace } from './checkRecipient.ts'
 import type { SendAsset } from './readSendAsset.ts'
-import type { EvmSendFees } from './sendDraft.ts'
 
 /**
- * What a send costs besides its amount, in the native coin's base units (decimal strings): the
- * most the fee can be (EVM: gas limit × max fee; Solana: the message's fee), plus, on Solana, the
- * rent of the recipient's token account when the send creates it. EVM sends carry the fee fields
- * the confirmation will show (`fees`), so the amount checked against the balance and the fee signed
- * are one.
+ * What a send costs besides its amount: on EVM the gas limit (estimated as the confirmation
+ * estimates it) and the fee market (`readFeeMarket`: presets and what each costs for that gas);
+ * on Solana the message's fee and, when the send creates the recipient's token account, its rent
+ * (lamports, decimal strings).
  */
-export type SendQuote = {
-  maxFee: string
-  fees?: EvmSendFees
-  createsAccount?: boolean
-  rent?: string
+export type SendQuote =
+  | { namespace: 'eip155'; gas: Quantity; market: FeeMarket }
+  | { namespace: 'solana'; fee: string; rent: string; createsAccount: boolean }
+
+/**
+ * The most the send costs in the native coin besides its amount (base units): gas × the chosen
+ * fee's max fee per gas (`chooseFee`: a custom fee is checked, `invalid_fields` when refused), or
+ * the Solana fee plus the rent of an account it creates.
+ *
+ * @example maxCostOfQuote(quote, { name: 'normal' }) // 52500000000000n
+ */
+export function maxCostOfQuote(quote: SendQuote, choice: FeeChoice = { name: 'normal' }): bigint {
+  if (quote.namespace === 'solana') return BigInt(quote.fee) + BigInt(quote.rent)
+  return BigInt(chooseFee(quote.market, choice).costWei)
 }
 
 /** The rent-exempt minimum of a token account (165 bytes), which the sender pays when it creates one. */
@@ -57,15 +67,11 @@ async function quoteEvm({
     chainId: BigInt(chainId.slice(chainId.indexOf(':') + 1)),
     call,
   })
-  const fees: EvmSendFees =
-    filled.type === 'legacy'
-      ? { gas: filled.gas, gasPrice: filled.gasPrice ?? '0x0' }
-      : {
-          gas: filled.gas,
-          maxFeePerGas: filled.maxFeePerGas ?? '0x0',
-          maxPriorityFeePerGas: filled.maxPriorityFeePerGas ?? '0x0',
-        }
-  return { maxFee: maxCostOf(filled).fee.toString(), fees }
+  return {
+    namespace: 'eip155',
+    gas: filled.gas,
+    market: await readFeeMarket(call, BigInt(filled.gas)),
+  }
 }
 
 async function quoteSolana({
@@ -96,17 +102,18 @@ async function quoteSolana({
   const fee = isObject(feeAnswer) && typeof feeAnswer.value === 'number' ? feeAnswer.value : 0
   const rentLamports = typeof rent === 'number' ? BigInt(rent) : 0n
   return {
-    maxFee: (BigInt(fee) + rentLamports).toString(),
-    createsAccount: built.createsAccount,
+    namespace: 'solana',
+    fee: String(fee),
     rent: rentLamports.toString(),
+    createsAccount: built.createsAccount,
   }
 }
 
 /**
- * Quotes a send as the confirmation will show it (DESIGN §9): on EVM the transaction filled as the
- * confirmation fills it (gas estimated, EIP-1559 fees or `gasPrice`), on Solana the transaction
- * built and its fee asked of the node, with the rent of a token account it creates. Node errors
- * are thrown.
+ * Quotes a send as the confirmation will show it (DESIGN §9): on EVM the gas the confirmation
+ * estimates and the fee presets for it (EIP-1559, or `gasPrice` where the chain has no base fee),
+ * on Solana the transaction built and its fee asked of the node, with the rent of a token account
+ * it creates. Node errors are thrown.
  */
 export function quoteSend(parameters: QuoteSendParameters): Promise<SendQuote> {
   return parameters.namespace === 'eip155' ? quoteEvm(parameters) : quoteSolana(parameters)

@@ -1,16 +1,11 @@
 import type { ChainId } from '../../caip/types.ts'
-import type { Quantity } from '../../eth/hex.ts'
+import type { FeeChoice } from '../../eth/fees/chooseFee.ts'
 import type { SendNamespace } from './checkRecipient.ts'
-
-/** The fee fields of an EVM send, as the quote gave them and the confirmation will show them. */
-export type EvmSendFees =
-  | { gas: Quantity; maxFeePerGas: Quantity; maxPriorityFeePerGas: Quantity }
-  | { gas: Quantity; gasPrice: Quantity }
 
 /**
  * What the send screen hands the worker (DESIGN §9): the account, the network, the asset (`native`
  * or the token's contract address / mint), the recipient and the amount as typed, and — on EVM —
- * the fees the screen's quote showed. The worker checks all of it again.
+ * the fee picked (`send-fee`, default `normal`). The worker checks all of it again.
  */
 export type SendDraft = {
   chainId: ChainId
@@ -19,7 +14,7 @@ export type SendDraft = {
   to: string
   /** In the asset's units, as typed (`1.5`). */
   amount: string
-  fees?: EvmSendFees
+  fee?: FeeChoice
 }
 
 /** The namespace a send on `chainId` happens in, or undefined for one the wallet does not send in. */

@@ -148,11 +148,24 @@ describe('sendFromWallet on an EVM chain', () => {
     expect(released).toEqual([evmRequests[0]?.requestKey])
   })
 
-  it('signs with the fees the screen quoted, so the fee shown and the balance check agree', async () => {
+  it('signs with the fee picked on the screen, at the gas the confirmation estimates', async () => {
     const { ports, evmRequests } = wallet()
-    const fees = { gas: '0x5208', maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x1' } as const
-    await sendFromWallet(ports, { requestId: 'r-2', draft: { ...ethDraft, fees } })
-    expect(evmRequests[0]?.params).toMatchObject(fees)
+    const fee = { name: 'custom', maxFeeGwei: '3', priorityFeeGwei: '1.5' } as const
+    await sendFromWallet(ports, { requestId: 'r-2', draft: { ...ethDraft, fee } })
+    expect(evmRequests[0]?.params).toMatchObject({
+      gas: '0x6270',
+      maxFeePerGas: '0xb2d05e00',
+      maxPriorityFeePerGas: '0x59682f00',
+    })
+  })
+
+  it('refuses a custom fee whose priority is above its max fee', async () => {
+    const { ports, evmRequests } = wallet()
+    const fee = { name: 'custom', maxFeeGwei: '1', priorityFeeGwei: '2' } as const
+    await expect(
+      sendFromWallet(ports, { requestId: 'r-12', draft: { ...ethDraft, fee } }),
+    ).rejects.toMatchObject({ code: 'invalid_fields' })
+    expect(evmRequests).toEqual([])
   })
 
   it('sends an ERC-20 as transfer(recipient, amount) in the token’s decimals', async () => {

@@ -2,8 +2,9 @@ import { isAddress as isSolanaAddress } from '@solana/kit'
 import { type Address, getAddress, isAddress } from 'viem'
 import type { ChainId } from '../../caip/types.ts'
 import { buildTransferRequest } from '../../eth/buildTransferRequest.ts'
+import { chooseFee, parseFeeChoice } from '../../eth/fees/chooseFee.ts'
+import type { FeeFields } from '../../eth/fees/feeOption.ts'
 import type { NodeCall } from '../../eth/nodeCall.ts'
-import { readQuantity } from '../../eth/quantity.ts'
 import type { Signer } from '../../eth/signer.ts'
 import type { SignerAnswer } from '../../multichain/ports.ts'
 import { type RequestIdentity, requestIdentityOf } from '../../protocol/requestIdentity.ts'
@@ -19,9 +20,9 @@ import {
   sameAddress,
 } from './checkRecipient.ts'
 import { checkSendAmount } from './checkSendAmount.ts'
-import { quoteSend } from './quoteSend.ts'
+import { maxCostOfQuote, quoteSend } from './quoteSend.ts'
 import { readSendAsset, type SendAsset } from './readSendAsset.ts'
-import { type EvmSendFees, type SendDraft, sendNamespaceOf } from './sendDraft.ts'
+import { type SendDraft, sendNamespaceOf } from './sendDraft.ts'
 
 export type WalletSendPorts = {
   /** The chain's node endpoint (the one the confirmation previews on). */
@@ -52,17 +53,11 @@ function assetIdOf(namespace: SendNamespace, asset: string): string | undefined 
   return isSolanaAddress(asset) ? asset : undefined
 }
 
-/** The draft's fees when each is a quantity (what the screen's quote gave), else undefined. */
-function feesOf(fees: EvmSendFees | undefined): EvmSendFees | undefined {
-  if (fees === undefined) return undefined
-  const values = Object.values(fees)
-  return values.length >= 2 && values.every((value) => readQuantity(value) !== undefined)
-    ? fees
-    : undefined
-}
-
-const feeOf = (fees: EvmSendFees): bigint =>
-  BigInt(fees.gas) * BigInt('gasPrice' in fees ? fees.gasPrice : fees.maxFeePerGas)
+/** The fee fields of the chosen option, as a transaction request carries them. */
+const feeFieldsOf = (fee: FeeFields) =>
+  fee.type === 'legacy'
+    ? { gasPrice: fee.gasPrice }
+    : { maxFeePerGas: fee.maxFeePerGas, maxPriorityFeePerGas: fee.maxPriorityFeePerGas }
 
 /**
  * Checks a draft again in the worker, as the screen did (the popup is only a view): the network is
@@ -131,7 +126,8 @@ const answerOf = (answer: SignerAnswer): WalletSendResult => {
 
 /**
  * The wallet's own send (DESIGN §9): the draft checked again here, then the transaction built with
- * the kept libraries and handed to the same signer, confirmation window and local preview as a
+ * the kept libraries (EVM: the gas the confirmation estimates and the fee picked on the screen,
+ * `chooseFee` over the market read now) and handed to the same signer, confirmation window and local preview as a
  * dapp's transaction, with the origin `Aperture`. Resolves with the hash (or signature) once the
  * node took it; the user's rejection is `4001`. One request id is one send: a second call with the
  * same id and draft re-attaches to the confirmation (never a second transaction), another draft
@@ -153,12 +149,18 @@ export async function sendFromWallet(
   const base = { origin: walletOrigin, chainId: draft.chainId, ...identity }
   try {
     if (namespace === 'eip155') {
-      const fees =
-        feesOf(draft.fees) ??
-        (await quoteSend({ call, namespace, chainId: draft.chainId, from, to, asset, amount: 0n }))
-          .fees
-      if (!fees) throw new Error('no fees were quoted')
-      const amount = checkedAmount(draft, asset, feeOf(fees))
+      const quote = await quoteSend({
+        call,
+        namespace,
+        chainId: draft.chainId,
+        from,
+        to,
+        asset,
+        amount: 0n,
+      })
+      if (quote.namespace !== 'eip155') throw new Error('an EVM send got another quote')
+      const chosen = chooseFee(quote.market, parseFeeChoice(draft.fee) ?? { name: 'normal' })
+      const amount = checkedAmount(draft, asset, BigInt(chosen.costWei))
       const request = {
         ...buildTransferRequest({
           from: from as Address,
@@ -166,7 +168,8 @@ export async function sendFromWallet(
           amount,
           ...(asset.id === 'native' ? {} : { token: asset.id as Address }),
         }),
-        ...fees,
+        gas: quote.gas,
+        ...feeFieldsOf(chosen.fee),
       }
       return answerOf(
         await ports.signer.sign({ ...base, method: 'eth_sendTransaction', params: request }),
@@ -182,7 +185,7 @@ export async function sendFromWallet(
       asset,
       amount,
     })
-    checkedAmount(draft, asset, BigInt(quote.maxFee))
+    checkedAmount(draft, asset, maxCostOfQuote(quote))
     const built = await buildTransferTransaction({
       call,
       from,
