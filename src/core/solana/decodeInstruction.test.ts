@@ -1,4 +1,4 @@
-import { type Address, createNoopSigner } from '@solana/kit'
+import { type Address, createNoopSigner, isAddress } from '@solana/kit'
 import {
   getSetComputeUnitLimitInstruction,
   getSetComputeUnitPriceInstruction,
@@ -31,6 +31,13 @@ const raw = (instruction: {
   programId: instruction.programAddress,
   accounts: (instruction.accounts ?? []).map(({ address }) => address),
   data: new Uint8Array(instruction.data ?? []),
+})
+
+describe('token2022ProgramAddress', () => {
+  it('is the Token-2022 program’s id, a 32-byte key (a node refuses anything else)', () => {
+    expect(token2022ProgramAddress).toBe('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb')
+    expect(isAddress(token2022ProgramAddress)).toBe(true)
+  })
 })
 
 describe('decodeInstruction', () => {

@@ -28,7 +28,7 @@ import {
 } from '@solana-program/token'
 
 /** The Token-2022 program: the SPL Token instruction layouts, another program id. */
-export const token2022ProgramAddress = 'TokenzQdBNbLqP5VEhdkAS6EHFLC1ek5H3Nh1cuVh7CmgtX' as Address
+export const token2022ProgramAddress = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
 
 /** One instruction of a transaction as it reaches the decoder: its program, accounts and data. */
 export type RawInstruction = { programId: string; accounts: string[]; data: Uint8Array }
