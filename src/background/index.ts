@@ -248,6 +248,8 @@ const handlePopup = createPopupHandlers({
   transactions,
   solanaTransactions,
   nodeCall: (chainId) => nodes.nodeCall(chainId),
+  signer: signing.signer,
+  solanaSigner: solanaSigning.signer,
   touch: autoLock.touch,
   autoLock,
   siteReputation: createSiteReputation(),

@@ -20,6 +20,10 @@ import { networksList } from './networks/list.ts'
 import { networksRemove } from './networks/remove.ts'
 import { networksSave } from './networks/save.ts'
 import type { PopupHandlers, PopupPorts } from './ports.ts'
+import { sendAssets } from './send/assets.ts'
+import { sendQuote } from './send/quote.ts'
+import { sendSubmit } from './send/submit.ts'
+import { sendToken } from './send/token.ts'
 import { settingsGet } from './settings/get.ts'
 import { settingsSet } from './settings/set.ts'
 import { solanaTransactionsList } from './solanaTransactions/list.ts'
@@ -74,5 +78,9 @@ export function popupHandlers(ports: PopupPorts): PopupHandlers {
     'connections:update': connectionsUpdate(ports),
     'connections:revoke': connectionsRevoke(ports),
     'connections:setActiveAccount': connectionsSetActiveAccount(ports),
+    'send:assets': sendAssets(ports),
+    'send:token': sendToken(ports),
+    'send:quote': sendQuote(ports),
+    'send:submit': sendSubmit(ports),
   }
 }

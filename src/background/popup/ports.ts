@@ -1,12 +1,14 @@
 import type { ChainId } from '../../core/caip/types.ts'
 import type { EthereumProviderEngine } from '../../core/eip1193/createEthereumProviderEngine.ts'
 import type { NodeCall } from '../../core/eth/nodeCall.ts'
+import type { Signer } from '../../core/eth/signer.ts'
 import type { MultichainEngine, SessionStore } from '../../core/multichain/ports.ts'
 import type {
   PopupRequests,
   PopupRequestType,
   SiteReputation,
 } from '../../core/protocol/popupMessages.ts'
+import type { SolanaSigner } from '../../core/solana/solanaNamespace.ts'
 import type { Confirmations } from '../../core/wallet/createConfirmations.ts'
 import type { ProposedNetworks } from '../../core/wallet/createNetworkAdder.ts'
 import type { ActivityLog } from '../activityLog.ts'
@@ -46,6 +48,9 @@ export type PopupPorts = {
   phishingContinued: PhishingContinued
   /** Restarts the auto-lock countdown when its time changes. */
   autoLock: Pick<AutoLock, 'restart'>
+  /** The signers a dapp's requests reach, for the wallet's own sends (the same confirmation). */
+  signer: Pick<Signer, 'sign'>
+  solanaSigner: SolanaSigner
 }
 
 /**

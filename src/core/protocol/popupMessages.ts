@@ -10,6 +10,9 @@ import type { ConfirmationView } from '../wallet/confirmationViews.ts'
 import type { NamespaceAccounts } from '../wallet/namespaceAccounts.ts'
 import type { Balances } from '../wallet/readBalances.ts'
 import type { TokenBalance } from '../wallet/readTokenBalances.ts'
+import type { SendQuote } from '../wallet/send/quoteSend.ts'
+import type { SendAsset } from '../wallet/send/readSendAsset.ts'
+import type { SendDraft } from '../wallet/send/sendDraft.ts'
 import type { TrackedTransaction } from '../wallet/transactionStatus.ts'
 import type { NetworkDraft } from '../wallet/validateNetwork.ts'
 
@@ -204,6 +207,21 @@ export type PopupRequests = {
    * sessions lose their scope on it (with `wallet_sessionChanged`).
    */
   'networks:remove': { params: { chainId: ChainId }; result: NetworkView[] }
+  /**
+   * Send (DESIGN §9): what `from` can send on one network, with its balances — the native coin, the
+   * watched ERC-20 tokens (EVM), the SPL and Token-2022 tokens it holds (Solana).
+   */
+  'send:assets': { params: { chainId: ChainId; from: string }; result: SendAsset[] }
+  /** An ERC-20 typed in by address: its symbol and decimals read from the chain, and `from`'s balance. */
+  'send:token': { params: { chainId: ChainId; from: string; token: string }; result: SendAsset }
+  /** What the send costs besides its amount: gas and fee presets (EVM), fee and rent (Solana). */
+  'send:quote': { params: { draft: SendDraft }; result: SendQuote }
+  /**
+   * Review: the draft checked again and shown in the confirmation window (origin `Aperture`);
+   * answers the transaction hash (EVM) or signature (Solana) once the node took it. The same
+   * `requestId` is the same send: a repeated click re-attaches to its confirmation.
+   */
+  'send:submit': { params: { requestId: string; draft: SendDraft }; result: { id: string } }
 }
 
 export type PopupRequestType = keyof PopupRequests

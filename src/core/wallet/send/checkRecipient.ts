@@ -4,8 +4,11 @@ import { getAddress } from 'viem'
 /** The namespaces the wallet sends in (DESIGN §9): an EVM chain, or a Solana cluster. */
 export type SendNamespace = 'eip155' | 'solana'
 
-/** One of the wallet's own accounts, by the address of the namespace sent in and its name. */
-export type OwnAccount = { address: string; name: string }
+/**
+ * One of the wallet's own accounts, by its address in the namespace sent in, and the name the
+ * screen offers it by (the worker, which shows nothing, leaves it out).
+ */
+export type OwnAccount = { address: string; name?: string }
 
 /**
  * What the send screen says of the recipient typed so far (DESIGN §9):
@@ -87,7 +90,7 @@ export function checkRecipient({
   const toToken = token !== undefined && sameAddress(namespace, token, checked.address)
   return {
     ...checked,
-    ...(own ? { ownName: own.name } : {}),
+    ...(own?.name ? { ownName: own.name } : {}),
     ...(toToken
       ? {
           warning:

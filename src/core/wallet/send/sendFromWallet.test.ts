@@ -111,13 +111,7 @@ function wallet(chain = node()) {
     release: async ({ requestKey }) => {
       released.push(requestKey)
     },
-    ownAccounts: async (namespace) =>
-      namespace === 'eip155'
-        ? [
-            { address: first, name: 'Account 1' },
-            { address: second, name: 'Account 2' },
-          ]
-        : [{ address: firstSolana, name: 'Account 1' }],
+    ownAddresses: async (namespace) => (namespace === 'eip155' ? [first, second] : [firstSolana]),
     hasNetwork: async (chainId) => ['eip155:31337', 'solana:123456789abcdef'].includes(chainId),
   }
   return { ports, evmRequests, solanaRequests, released, chain }

@@ -31,8 +31,8 @@ export type WalletSendPorts = {
   solanaSigner: SolanaSigner
   /** Forgets the answered confirmation of the send (as a page's is, once its answer is kept). */
   release(identity: RequestIdentity): Promise<void>
-  /** The wallet's accounts in `namespace`, by name. */
-  ownAccounts(namespace: SendNamespace): Promise<OwnAccount[]>
+  /** The wallet's account addresses in `namespace`. */
+  ownAddresses(namespace: SendNamespace): Promise<string[]>
   /** Whether `chainId` is one of the wallet's enabled networks. */
   hasNetwork(chainId: ChainId): Promise<boolean>
 }
@@ -46,7 +46,7 @@ export type WalletSendResult = { id: string }
 const maxRequestIdLength = 64
 
 /** The draft's asset as the namespace writes it (EIP-55 contract, base58 mint), or undefined. */
-function assetIdOf(namespace: SendNamespace, asset: string): string | undefined {
+export function assetIdOf(namespace: SendNamespace, asset: string): string | undefined {
   if (asset === 'native') return asset
   if (namespace === 'eip155')
     return isAddress(asset, { strict: false }) ? getAddress(asset) : undefined
@@ -60,17 +60,30 @@ const feeFieldsOf = (fee: FeeFields) =>
     : { maxFeePerGas: fee.maxFeePerGas, maxPriorityFeePerGas: fee.maxPriorityFeePerGas }
 
 /**
+ * Checks who sends where: the network is one of the wallet's enabled ones (`unknown_network`), and
+ * `from` one of its accounts in that network's namespace (`invalid_fields`). Gives the namespace,
+ * the wallet's accounts there, and `from` as the wallet writes it.
+ */
+export async function checkSender(
+  ports: Pick<WalletSendPorts, 'hasNetwork' | 'ownAddresses'>,
+  { chainId, from }: { chainId: ChainId; from: string },
+): Promise<{ namespace: SendNamespace; own: OwnAccount[]; from: string }> {
+  const namespace = sendNamespaceOf(chainId)
+  if (!namespace || !(await ports.hasNetwork(chainId))) throw notYourNetwork(chainId)
+  const own: OwnAccount[] = (await ports.ownAddresses(namespace)).map((address) => ({ address }))
+  const sender = own.find((account) => sameAddress(namespace, account.address, from))
+  if (!sender) throw invalidFields({ from: 'Not one of your accounts.' })
+  return { namespace, own, from: sender.address }
+}
+
+/**
  * Checks a draft again in the worker, as the screen did (the popup is only a view): the network is
  * the wallet's, `from` one of its accounts, the recipient valid, the asset readable now, the amount
  * within what the account holds now (native: with the maximum fee). Refusals are `invalid_fields`
  * keyed by the field.
  */
 async function checkDraft(ports: WalletSendPorts, draft: SendDraft) {
-  const namespace = sendNamespaceOf(draft.chainId)
-  if (!namespace || !(await ports.hasNetwork(draft.chainId))) throw notYourNetwork(draft.chainId)
-  const own = await ports.ownAccounts(namespace)
-  const from = own.find((account) => sameAddress(namespace, account.address, draft.from))
-  if (!from) throw invalidFields({ from: 'Not one of your accounts.' })
+  const { namespace, own, from } = await checkSender(ports, draft)
   const assetId = assetIdOf(namespace, draft.asset)
   if (!assetId) throw invalidFields({ asset: 'Not a token address.' })
   const recipient = checkRecipient({
@@ -85,7 +98,7 @@ async function checkDraft(ports: WalletSendPorts, draft: SendDraft) {
     })
   }
   const call = ports.node(draft.chainId)
-  const asset = await readSendAsset({ call, namespace, from: from.address, asset: assetId })
+  const asset = await readSendAsset({ call, namespace, from, asset: assetId })
   if (!asset) {
     throw invalidFields({
       asset:
@@ -94,7 +107,7 @@ async function checkDraft(ports: WalletSendPorts, draft: SendDraft) {
           : 'This account holds none of this token.',
     })
   }
-  return { namespace, call, from: from.address, to: recipient.address, asset }
+  return { namespace, call, from, to: recipient.address, asset }
 }
 
 /** The amount, in base units, checked against the balance less `maxFee` for the native coin. */

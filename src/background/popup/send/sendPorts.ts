@@ -1,0 +1,26 @@
+import type { WalletSendPorts } from '../../../core/wallet/send/sendFromWallet.ts'
+import { walletOrigin } from '../../../core/wallet/walletOrigin.ts'
+import type { PopupPorts } from '../ports.ts'
+
+/** What the send handlers hand `core/wallet/send`: the worker's signers, nodes, networks and accounts. */
+export const sendPortsOf = ({
+  wallet,
+  networks,
+  nodeCall,
+  confirmations,
+  signer,
+  solanaSigner,
+}: Pick<
+  PopupPorts,
+  'wallet' | 'networks' | 'nodeCall' | 'confirmations' | 'signer' | 'solanaSigner'
+>): WalletSendPorts => ({
+  node: nodeCall,
+  signer,
+  solanaSigner,
+  release: (identity) => confirmations.release(walletOrigin, identity),
+  async ownAddresses(namespace) {
+    const state = await wallet.state()
+    return namespace === 'eip155' ? state.accounts : (state.addresses?.solana ?? [])
+  },
+  hasNetwork: async (chainId) => (await networks.network(chainId)) !== undefined,
+})
