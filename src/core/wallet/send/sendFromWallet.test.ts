@@ -177,6 +177,26 @@ describe('sendFromWallet on an EVM chain', () => {
     })
   })
 
+  it('estimates the gas of the transfer as it is signed: a token’s amount changes its gas', async () => {
+    const estimated: Json[] = []
+    const { ports, evmRequests } = wallet(
+      node({
+        eth_estimateGas: (params) => {
+          estimated.push(params[0] ?? null)
+          return '0xc350'
+        },
+      }),
+    )
+    await sendFromWallet(ports, {
+      requestId: 'r-13',
+      draft: { ...ethDraft, asset: token, amount: '1.25' },
+    })
+    const request = evmRequests[0]
+    if (request?.method !== 'eth_sendTransaction') throw new Error('no transaction')
+    expect(estimated).toEqual([expect.objectContaining({ to: token, data: request.params.data })])
+    expect(request.params.gas).toBe('0xea60')
+  })
+
   it('refuses a recipient with a bad EIP-55 checksum before anything is signed', async () => {
     const { ports, evmRequests } = wallet()
     const bad = `${second.slice(0, -1)}c`

@@ -162,6 +162,7 @@ export async function sendFromWallet(
   const base = { origin: walletOrigin, chainId: draft.chainId, ...identity }
   try {
     if (namespace === 'eip155') {
+      // The gas of a token transfer depends on its amount (a first balance costs a new slot).
       const quote = await quoteSend({
         call,
         namespace,
@@ -169,7 +170,7 @@ export async function sendFromWallet(
         from,
         to,
         asset,
-        amount: 0n,
+        amount: checkedAmount(draft, asset, 0n),
       })
       if (quote.namespace !== 'eip155') throw new Error('an EVM send got another quote')
       const chosen = chooseFee(quote.market, parseFeeChoice(draft.fee) ?? { name: 'normal' })
