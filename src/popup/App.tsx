@@ -12,6 +12,8 @@ import { Home } from './screens/Home/Home.tsx'
 import { ImportKey } from './screens/ImportKey/ImportKey.tsx'
 import { NetworkForm } from './screens/NetworkForm/NetworkForm.tsx'
 import { Onboarding } from './screens/Onboarding/Onboarding.tsx'
+import { Receive } from './screens/Receive/Receive.tsx'
+import { Send } from './screens/Send/Send.tsx'
 import { Settings } from './screens/Settings/Settings.tsx'
 import { Unlock } from './screens/Unlock/Unlock.tsx'
 import { useNavigation } from './stores/navigation.ts'
@@ -70,5 +72,7 @@ export function App() {
   if (screen === 'network-form') return <NetworkForm />
   if (screen === 'account') return <Account />
   if (screen === 'import') return <ImportKey />
+  if (screen === 'send') return <Send />
+  if (screen === 'receive') return <Receive />
   return <Home />
 }

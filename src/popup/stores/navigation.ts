@@ -2,7 +2,15 @@ import type { Address } from 'viem'
 import { create } from 'zustand'
 import type { ChainId } from '../../core/caip/types.ts'
 
-export type Screen = 'home' | 'connections' | 'settings' | 'network-form' | 'account' | 'import'
+export type Screen =
+  | 'home'
+  | 'connections'
+  | 'settings'
+  | 'network-form'
+  | 'account'
+  | 'import'
+  | 'send'
+  | 'receive'
 
 type NavigationStore = {
   screen: Screen

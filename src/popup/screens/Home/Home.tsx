@@ -45,6 +45,19 @@ export function Home() {
       }
     >
       <NetworkPicker />
+      <div className="row">
+        <button
+          type="button"
+          className="primary"
+          data-testid="home-send"
+          onClick={() => go('send')}
+        >
+          Send
+        </button>
+        <button type="button" data-testid="home-receive" onClick={() => go('receive')}>
+          Receive
+        </button>
+      </div>
       <ul className="list" aria-label="Accounts">
         {accounts.map((address, index) => (
           <li key={address} className="item column">
