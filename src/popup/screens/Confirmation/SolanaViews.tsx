@@ -33,13 +33,11 @@ export function SolanaMessageView({
 /** `signIn`: the SIWS message as signed (the worker warns when it names another site's domain). */
 export function SolanaSignInView({ view }: { view: SolanaConfirmationViews['solana_signIn'] }) {
   return (
-    <>
-      <Field label="Sign-in message">
-        <pre className="message" data-testid="confirm-solana-message">
-          {view.text}
-        </pre>
-      </Field>
-    </>
+    <Field label="Sign-in message">
+      <pre className="message" data-testid="confirm-solana-message">
+        {view.text}
+      </pre>
+    </Field>
   )
 }
 

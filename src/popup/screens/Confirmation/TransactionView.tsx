@@ -2,7 +2,7 @@ import { formatEther } from 'viem'
 import type { FilledTransaction } from '../../../core/eth/fillTransaction.ts'
 import type { ConfirmationViews } from '../../../core/wallet/confirmationViews.ts'
 import type { TransactionPreview } from '../../../core/wallet/describeTransaction.ts'
-import { Field, FullAddress, Notice } from './parts.tsx'
+import { Field, FullAddress } from './parts.tsx'
 import { SimulationView } from './SimulationView.tsx'
 
 const kindLabel = { contract: 'contract', account: 'account', creation: 'new contract' } as const
