@@ -453,6 +453,13 @@ export const phishingSite = (host: string): WalletError =>
 export const unknownPopupRequest = (type: string): WalletError =>
   new WalletError('unknown_request', `Unknown request ${echo(type)}`)
 
+/**
+ * An answer's error object thrown again as it came (a signer's refusal of the wallet's own send,
+ * `core/wallet/send/sendFromWallet.ts`): its code, message and data unchanged.
+ */
+export const rethrownAnswerError = (error: RpcErrorObject): RpcError =>
+  new RpcError(error.code, error.message, error.data)
+
 /** Any thrown value as an `RpcError`: RpcErrors pass through, anything else becomes `-32603`. */
 export function toRpcError(error: unknown): RpcError {
   if (error instanceof RpcError) return error

@@ -8,7 +8,7 @@ import type { NodeCall } from '../../eth/nodeCall.ts'
 import type { Signer } from '../../eth/signer.ts'
 import type { SignerAnswer } from '../../multichain/ports.ts'
 import { type RequestIdentity, requestIdentityOf } from '../../protocol/requestIdentity.ts'
-import { invalidFields, notYourNetwork, RpcError } from '../../rpc/errors.ts'
+import { invalidFields, notYourNetwork, rethrownAnswerError } from '../../rpc/errors.ts'
 import { buildTransferTransaction } from '../../solana/buildTransferTransaction.ts'
 import { decodeTransaction } from '../../solana/decodeTransaction.ts'
 import type { SolanaSigner } from '../../solana/solanaNamespace.ts'
@@ -128,7 +128,7 @@ function checkedAmount(draft: SendDraft, asset: SendAsset, maxFee: bigint): bigi
 }
 
 const answerOf = (answer: SignerAnswer): WalletSendResult => {
-  if ('error' in answer) throw new RpcError(answer.error.code, answer.error.message)
+  if ('error' in answer) throw rethrownAnswerError(answer.error)
   const { result } = answer
   if (typeof result === 'string') return { id: result }
   if (typeof result === 'object' && result !== null && 'signature' in result) {

@@ -295,7 +295,9 @@ export function Send() {
           </p>
         ) : null}
         {state.status === 'confirming' ? (
-          <p className="notice info">Review the transaction in the confirmation window.</p>
+          <p className="notice info">
+            Review the transaction in the confirmation window that opened.
+          </p>
         ) : null}
         <button
           type="button"
