@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import puppeteer, { type Browser, type Page } from 'puppeteer-core'
+import puppeteer, { type Browser, type Page, TimeoutError } from 'puppeteer-core'
 import { geckoId } from '../../scripts/build/firefoxManifest.ts'
 
 /** What `npm run build:firefox` writes. */
@@ -94,20 +94,33 @@ async function stopBackground(browser: Browser): Promise<void> {
 /**
  * Opens an extension page in a new tab. BiDi never reports a `moz-extension://` navigation as
  * finished, so it is started without being awaited and the page is ready when `readyTestId` shows.
+ * Firefox may swap the new tab's browsing context while it moves from `about:blank` to the
+ * extension's process; puppeteer then reports the frame detached and its wait fails at once, not
+ * by timing out. That tab is closed and the page opened again, at most three times.
  */
 export async function openExtensionPage(
   browser: Browser,
   url: string,
   readyTestId: string,
 ): Promise<Page> {
-  const page = await browser.newPage()
-  page.goto(url, { timeout: 0 }).catch((error: unknown) => {
-    // The navigation does finish: the test id below is the proof, or the wait fails. What puppeteer
-    // says when the page closes before it saw it finish is only noted.
-    console.debug(`${url}: ${error instanceof Error ? error.message : String(error)}`)
-  })
-  await page.waitForSelector(byTestId(readyTestId), { timeout: 30_000 })
-  return page
+  const attempts = 3
+  for (let attempt = 1; ; attempt++) {
+    const page = await browser.newPage()
+    page.goto(url, { timeout: 0 }).catch((error: unknown) => {
+      // The navigation does finish: the test id below is the proof, or the wait fails. What
+      // puppeteer says when the page closes before it saw it finish is only noted.
+      console.debug(`${url}: ${error instanceof Error ? error.message : String(error)}`)
+    })
+    try {
+      await page.waitForSelector(byTestId(readyTestId), { timeout: 30_000 })
+      return page
+    } catch (error) {
+      const detached = !(error instanceof TimeoutError)
+      if (!detached || attempt === attempts) throw error
+      console.debug(`${url}: opened again after the tab's frame went away (${String(error)})`)
+      await page.close().catch(() => undefined)
+    }
+  }
 }
 
 /** The CSS selector of a `data-testid` (DESIGN §3). */
