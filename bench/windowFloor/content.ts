@@ -1,0 +1,21 @@
+/**
+ * The window floor's content script: hands the page one end of a `MessageChannel` and relays its
+ * requests to the worker's port, connected when a request comes (so a stopped worker starts then,
+ * as Aperture's does) and again after the worker went away.
+ */
+import type { FloorAnswer, FloorRequest } from './protocol.ts'
+
+const channel = new MessageChannel()
+let port: chrome.runtime.Port | undefined
+const connected = (): chrome.runtime.Port => {
+  if (port) return port
+  const opened = chrome.runtime.connect({ name: 'page' })
+  opened.onMessage.addListener((answer: FloorAnswer) => channel.port1.postMessage(answer))
+  opened.onDisconnect.addListener(() => {
+    port = undefined
+  })
+  port = opened
+  return opened
+}
+channel.port1.onmessage = (event: MessageEvent<FloorRequest>) => connected().postMessage(event.data)
+window.postMessage({ windowFloor: true }, location.origin, [channel.port2])

@@ -1,0 +1,282 @@
+/**
+ * `npm run bench:windows` (part of `npm run bench`): the wallet's confirmation window against its
+ * floor (issue 36), in one headless Chromium with both loaded. The floor (`windowFloor.ts`) is an
+ * extension that does only what a signature needs: a popup window at Aperture's size, one plain
+ * script asking its worker one question, the click signed with secp256k1 in the worker and
+ * answered over the same kind of port. Both are driven by `timeConfirmations` (`signing.ts`) with
+ * `personal_sign` from the same page, one round each in turn (the order swapped every round), so a
+ * load that comes and goes weighs on both alike:
+ * - shown: request sent → the window shows `confirm-origin`;
+ * - answered: Approve click → the page has the signature;
+ * - cold start: the worker stopped (CDP) → a read answered (`wallet_getSession` / the floor's ping).
+ * Each as p50, p90 and the median of the per-round ratios (paired), plus the same two figures timed
+ * inside the pages (the request and the answer in the page, the DOM insertion of `confirm-origin` and
+ * the click's event time in the window, all on the wall clock of `performance.timeOrigin`), which
+ * leave out the harness's polling; the window's and the worker's bundle sizes; the CPU and the load.
+ */
+import { readFile, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import type { BrowserContext, Page } from '@playwright/test'
+import { firstAccount } from '../e2e/support/anvil.ts'
+import { startNodeEndpoint } from '../e2e/support/endpoint.ts'
+import { extensionDirectory } from '../e2e/support/launchWallet.ts'
+import { request } from '../e2e/support/provider.ts'
+import { serveDapp } from '../e2e/support/serveDapp.ts'
+import { controlServiceWorker } from '../e2e/support/serviceWorker.ts'
+import { startReadyWallet } from '../e2e/support/wallet.ts'
+import { approve, waitForApprovalWindow } from '../e2e/support/walletUi.ts'
+import { loadedFiles } from '../scripts/build/loadedFiles.ts'
+import { percentile } from './lib/measure.ts'
+import { timeConfirmations } from './signing.ts'
+import { writeWindowFloorExtension } from './windowFloor.ts'
+
+const { values: options } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '30' },
+    'cold-starts': { type: 'string', default: '20' },
+  },
+})
+const rounds = Number(options.rounds)
+const coldStarts = Number(options['cold-starts'])
+const scope = 'eip155:31337'
+const message = `0x${Buffer.from('Sign in to the benchmark').toString('hex')}`
+
+/** Which of the two a round drives. */
+type Side = 'aperture' | 'floor'
+const sides: readonly Side[] = ['aperture', 'floor']
+/** One side's samples, ms: harness-timed and page-timed. */
+type Samples = {
+  shown: number[]
+  answered: number[]
+  cold: number[]
+  pageShown: number[]
+  pageAnswered: number[]
+}
+const emptySamples = (): Samples => ({
+  shown: [],
+  answered: [],
+  cold: [],
+  pageShown: [],
+  pageAnswered: [],
+})
+
+/**
+ * Stamps of the confirmation windows, on the wall clock (`performance.timeOrigin` + page time):
+ * `shown` when `confirm-origin` enters the DOM, `click` at the Approve click's event time. Injected
+ * into every extension page before its scripts; reported through the `benchStamp` binding.
+ */
+function stampWindows(): void {
+  if (location.protocol !== 'chrome-extension:') return
+  const report = (window as unknown as { benchStamp(name: string, at: number): void }).benchStamp
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('[data-testid="confirm-origin"]')) return
+    observer.disconnect()
+    report('shown', performance.timeOrigin + performance.now())
+  })
+  observer.observe(document, { childList: true, subtree: true })
+  document.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target as Element | null
+      if (target?.closest('[data-testid="confirm-approve"]')) {
+        report('click', performance.timeOrigin + event.timeStamp)
+      }
+    },
+    { capture: true },
+  )
+}
+
+/** A page request with the wall-clock times it left and its answer came (`performance.timeOrigin`). */
+type TimedOutcome = { error?: unknown; sentAt: number; answeredAt: number }
+
+/** Makes `side`'s signing request from `page`, timed in the page. */
+function sign(page: Page, side: Side): Promise<TimedOutcome> {
+  return page.evaluate(
+    async ({ side, scope, message, from }) => {
+      const sentAt = performance.timeOrigin + performance.now()
+      try {
+        if (side === 'floor') {
+          const floor = (
+            window as unknown as {
+              windowFloor: { request(method: string, message: string): Promise<string> }
+            }
+          ).windowFloor
+          await floor.request('sign', message)
+        } else {
+          await window.aperture?.request({
+            method: 'wallet_invokeMethod',
+            params: { scope, request: { method: 'personal_sign', params: [message, from] } },
+          })
+        }
+        return { sentAt, answeredAt: performance.timeOrigin + performance.now() }
+      } catch (error) {
+        return { error: String(error), sentAt, answeredAt: Number.NaN }
+      }
+    },
+    { side, scope, message, from: firstAccount },
+  )
+}
+
+/** Times a read from `page` right after `side`'s worker was stopped. */
+function coldRead(page: Page, side: Side): Promise<number> {
+  return page.evaluate(async (side) => {
+    const start = performance.now()
+    if (side === 'floor') {
+      await (
+        window as unknown as { windowFloor: { request(method: string): Promise<string> } }
+      ).windowFloor.request('ping')
+    } else {
+      await window.aperture?.request({ method: 'wallet_getSession', params: {} })
+    }
+    return performance.now() - start
+  }, side)
+}
+
+/** The floor's extension id, from its service worker's URL (`worker.js`, the wallet's is not). */
+async function floorId(context: BrowserContext, walletOrigin: string): Promise<string> {
+  const isFloor = (url: string) => !url.startsWith(walletOrigin) && url.endsWith('/worker.js')
+  const worker =
+    context.serviceWorkers().find((candidate) => isFloor(candidate.url())) ??
+    (await context.waitForEvent('serviceworker', (candidate) => isFloor(candidate.url())))
+  return new URL(worker.url()).host
+}
+
+/** Total bytes of `paths` under `root`. */
+async function bytesOf(root: string, paths: readonly string[]): Promise<number> {
+  const sizes = await Promise.all(paths.map(async (path) => (await stat(join(root, path))).size))
+  return sizes.reduce((total, size) => total + size, 0)
+}
+
+/** What the window and the worker load of each build: files and bytes. */
+async function bundleSizes(floorPath: string): Promise<string[]> {
+  const manifest = JSON.parse(
+    await readFile(join(extensionDirectory, 'manifest.json'), 'utf8'),
+  ) as {
+    background: { service_worker: string }
+  }
+  const line = async (what: string, root: string, entry: string) => {
+    const files = await loadedFiles(root, entry)
+    const all = [...files.scripts, ...files.styles]
+    const kilobytes = (await bytesOf(root, all)) / 1000
+    return `${what.padEnd(34)} ${kilobytes.toFixed(1).padStart(7)} kB in ${all.length} file(s) (${files.scripts.length} script(s))`
+  }
+  return [
+    await line('Aperture confirmation window', extensionDirectory, 'src/popup/index.html'),
+    await line('floor confirmation window', floorPath, 'confirm.html'),
+    await line('Aperture worker', extensionDirectory, manifest.background.service_worker),
+    await line('floor worker', floorPath, 'worker.js'),
+  ]
+}
+
+const cpuModel = async (): Promise<string> =>
+  /^model name\s*:\s*(.+)$/m.exec(await readFile('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown'
+const loadLine = async (): Promise<string> =>
+  (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ')
+
+/** Median of `aperture[i] / floor[i]`: the two in the same round. */
+const pairedMedian = (aperture: number[], floor: number[]): number =>
+  percentile(
+    aperture.map((value, index) => value / (floor[index] ?? Number.NaN)),
+    50,
+  )
+
+async function main(): Promise<void> {
+  const loadBefore = await loadLine()
+  const endpoint = await startNodeEndpoint({ port: 0 })
+  const dapp = await serveDapp()
+  // The floor's scripts run on the dapp's pages (a match pattern has no port).
+  const floor = await writeWindowFloorExtension('http://127.0.0.1/*')
+  const wallet = await startReadyWallet(endpoint, { headless: true, alsoLoad: [floor.path] })
+  try {
+    const { context } = wallet
+    const ids: Record<Side, string> = {
+      aperture: wallet.extensionId,
+      floor: await floorId(context, wallet.extensionOrigin),
+    }
+    const stamps = new Map<string, number>()
+    await context.exposeFunction('benchStamp', (name: string, at: number) => stamps.set(name, at))
+    await context.addInitScript(stampWindows)
+    const page = await context.newPage()
+    await page.goto(dapp.url)
+    await page.waitForFunction(() => window.aperture !== undefined && 'windowFloor' in window)
+    const pending = request(page, 'wallet_createSession', {
+      optionalScopes: { [scope]: { methods: ['personal_sign'], notifications: [] } },
+    })
+    await approve(await waitForApprovalWindow(context, wallet.extensionOrigin, wallet.popupUrl))
+    const session = await pending
+    if (session.error) throw new Error(`wallet_createSession: ${JSON.stringify(session.error)}`)
+
+    const samples: Record<Side, Samples> = { aperture: emptySamples(), floor: emptySamples() }
+    const round = async (side: Side, record: boolean): Promise<void> => {
+      stamps.clear()
+      let outcome: Promise<TimedOutcome> | undefined
+      const timed = await timeConfirmations(
+        context,
+        `chrome-extension://${ids[side]}/`,
+        1,
+        () => {
+          outcome = sign(page, side)
+          return outcome
+        },
+        async () => undefined,
+      )
+      const { sentAt, answeredAt } = (await outcome) as TimedOutcome
+      if (!record) return
+      const into = samples[side]
+      into.shown.push(...timed.shown)
+      into.answered.push(...timed.answered)
+      into.pageShown.push((stamps.get('shown') ?? Number.NaN) - sentAt)
+      into.pageAnswered.push(answeredAt - (stamps.get('click') ?? Number.NaN))
+    }
+    console.log(`window floor: 2 warm-up rounds, then ${rounds} rounds of personal_sign each…`)
+    for (const side of sides) for (let warm = 0; warm < 2; warm += 1) await round(side, false)
+    for (let index = 0; index < rounds; index += 1) {
+      const order = index % 2 === 0 ? sides : [...sides].reverse()
+      for (const side of order) await round(side, true)
+    }
+
+    console.log(`cold start: ${coldStarts} × (stop worker → a read answered) each…`)
+    const workers = {
+      aperture: await controlServiceWorker(page, ids.aperture),
+      floor: await controlServiceWorker(page, ids.floor),
+    }
+    for (let index = 0; index < coldStarts; index += 1) {
+      const order = index % 2 === 0 ? sides : [...sides].reverse()
+      for (const side of order) {
+        // Aperture's content script retries a port that drops within a second of connecting with a
+        // growing delay (its guard against a crashing worker): each connection ages past that first.
+        await new Promise((resolve) => setTimeout(resolve, 1_200))
+        await workers[side].stop()
+        samples[side].cold.push(await coldRead(page, side))
+      }
+    }
+    for (const worker of Object.values(workers)) await worker.dispose()
+
+    const row = (what: string, key: keyof Samples) => {
+      const a = samples.aperture[key]
+      const f = samples.floor[key]
+      const cell = (values: number[]) =>
+        `${percentile(values, 50).toFixed(1)} / ${percentile(values, 90).toFixed(1)}`
+      return `| ${what} (n=${a.length}) | ${cell(f)} | ${cell(a)} | ${(percentile(a, 50) / percentile(f, 50)).toFixed(2)}× / ${(percentile(a, 90) / percentile(f, 90)).toFixed(2)}× | ${pairedMedian(a, f).toFixed(2)}× |`
+    }
+    console.log(`
+CPU: ${await cpuModel()}; load average ${loadBefore} before, ${await loadLine()} after
+| ms, p50 / p90 | floor | Aperture | Aperture ÷ floor, p50 / p90 | paired median |
+|---|---|---|---|---|
+${row('shown: request → confirm-origin (harness)', 'shown')}
+${row('answered: Approve click → the page has it (harness)', 'answered')}
+${row('cold start: worker stopped → a read answered', 'cold')}
+${row('shown, in the pages: request sent → confirm-origin in the DOM', 'pageShown')}
+${row('answered, in the pages: click event → answer in the page', 'pageAnswered')}
+
+${(await bundleSizes(floor.path)).join('\n')}`)
+  } finally {
+    await wallet.close()
+    await dapp.close()
+    await endpoint.close()
+    await floor.remove()
+  }
+}
+
+await main()
