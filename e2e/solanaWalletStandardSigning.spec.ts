@@ -1,4 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
+import { address, createNoopSigner } from '@solana/kit'
+import { getAssignInstruction } from '@solana-program/system'
+import { AuthorityType, getSetAuthorityInstruction } from '@solana-program/token'
 import { expect } from './fixtures.ts'
 import { waitForConfirmation } from './support/confirmations.ts'
 import {
@@ -13,6 +16,8 @@ import {
   surfpool,
   solanaTest as test_,
 } from './support/solanaDapp.ts'
+import { createTokenAccounts } from './support/solanaToken.ts'
+import { unsignedTransaction } from './support/solanaTransfer.ts'
 import { approve } from './support/walletUi.ts'
 
 type Signed = { address: string; signature: string; signedMessage: number[] }
@@ -125,6 +130,49 @@ test_.describe('signing with the Solana Wallet Standard wallet', () => {
         'reject',
       )
       expect((await rejecting).error).toMatchObject({ code: 4001, name: 'WalletRequestError' })
+    },
+  )
+
+  test_(
+    "a transaction handing the user's token account (SetAuthority) or account (Assign) to another key is blocked until stepped past",
+    async ({ solanaPage, approvalWindow, wallet, solana }) => {
+      await connectSolana(solanaPage, approvalWindow)
+      await surfpool(solana, 'requestAirdrop', [firstSolanaAddress, 2_000_000_000])
+      await expect.poll(() => balanceOf(solana, firstSolanaAddress)).toBeGreaterThan(0)
+      const token = await createTokenAccounts(solana, {
+        owner: firstSolanaAddress,
+        decimals: 6,
+        amount: 5_000_000n,
+      })
+      const thief = base58.decode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()))
+      const user = createNoopSigner(address(firstSolanaAddress))
+      const wire = await unsignedTransaction({
+        rpcUrl: solana.httpUrl,
+        feePayer: firstSolanaAddress,
+        instructions: [
+          getSetAuthorityInstruction({
+            owned: address(token.source),
+            owner: user,
+            authorityType: AuthorityType.AccountOwner,
+            newAuthority: address(thief),
+          }),
+          getAssignInstruction({ account: user, programAddress: address(thief) }),
+        ],
+      })
+      const signing = dappCall(solanaPage, 'signTransactionBytes', Array.from(wire))
+      const confirmation = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+      const warning = confirmation.getByTestId('warning-authority')
+      await expect(warning).toContainText(`the account owner of ${token.source} to ${thief}`)
+      await expect(warning).toContainText(`the owner program of ${firstSolanaAddress} to ${thief}`)
+      await expect(confirmation.getByTestId('confirm-solana-instruction-0')).toContainText(
+        'Set authority',
+      )
+      // A block: Approve stays disabled until the user steps past the warning on purpose.
+      await expect(confirmation.getByTestId('confirm-approve')).toBeDisabled()
+      await confirmation.getByTestId('warning-continue').click()
+      await expect(confirmation.getByTestId('confirm-approve')).toBeEnabled()
+      await answerAndClose(confirmation, 'reject', 'solana-standard-authority-warning')
+      expect((await signing).error).toMatchObject({ code: 4001 })
     },
   )
 })

@@ -181,6 +181,17 @@ const solanaDapp = {
       if (!output) throw new Error('no output')
       return { signedTransaction: base64.decode(output.signedTransaction) }
     }),
+  /** Signs the transaction the spec built (its wire bytes), without sending it: any instructions. */
+  signTransactionBytes: (wire: number[]) =>
+    outcome(async () => {
+      const [output] = await (await features())['solana:signTransaction'].signTransaction({
+        account: await firstAccount(),
+        chain: 'solana:localnet',
+        transaction: Uint8Array.from(wire),
+      })
+      if (!output) throw new Error('no output')
+      return { signedTransaction: base64.decode(output.signedTransaction) }
+    }),
 }
 
 declare global {

@@ -1,12 +1,19 @@
-import { type Address, createNoopSigner, isAddress } from '@solana/kit'
+import { type Address, createNoopSigner, getAddressEncoder, isAddress } from '@solana/kit'
 import {
   getSetComputeUnitLimitInstruction,
   getSetComputeUnitPriceInstruction,
 } from '@solana-program/compute-budget'
-import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system'
 import {
+  getAssignInstruction,
+  getAuthorizeNonceAccountInstruction,
+  getCreateAccountInstruction,
+  getTransferSolInstruction,
+} from '@solana-program/system'
+import {
+  AuthorityType,
   getApproveInstruction,
   getCreateAssociatedTokenIdempotentInstruction,
+  getSetAuthorityInstruction,
   getTransferCheckedInstruction,
   getTransferInstruction,
   TOKEN_PROGRAM_ADDRESS,
@@ -197,6 +204,94 @@ describe('decodeInstruction', () => {
       instruction: 'Set compute unit price',
       fields: [{ label: 'Micro-lamports per unit', value: '25000' }],
     })
+  })
+})
+
+describe('decodeInstruction: what an instruction hands over (the authority warning)', () => {
+  const key = (address: Address) => Array.from(getAddressEncoder().encode(address))
+
+  it("decodes an SPL Token SetAuthority giving a token account's owner to another key", () => {
+    const view = decodeInstruction(
+      raw(
+        getSetAuthorityInstruction({
+          owned: mint,
+          owner: createNoopSigner(alice),
+          authorityType: AuthorityType.AccountOwner,
+          newAuthority: bob,
+        }),
+      ),
+    )
+    expect(view).toMatchObject({ program: 'SPL Token', instruction: 'Set authority' })
+    expect(view.fields).toContainEqual({ label: 'New authority', value: bob })
+    expect(view.authority).toEqual({ account: mint, role: 'account owner', to: bob })
+  })
+
+  it('decodes a SetAuthority that removes the authority as handing it to nobody', () => {
+    const view = decodeInstruction(
+      raw(
+        getSetAuthorityInstruction({
+          owned: mint,
+          owner: createNoopSigner(alice),
+          authorityType: AuthorityType.MintTokens,
+          newAuthority: null,
+        }),
+      ),
+    )
+    expect(view.authority).toEqual({ account: mint, role: 'mint authority', to: null })
+  })
+
+  it("decodes Token-2022's SetAuthority of an extension's authority (type 8, the permanent delegate)", () => {
+    // [SetAuthority = 6, PermanentDelegate = 8, Some = 1, the new authority's 32 bytes]
+    const view = decodeInstruction({
+      programId: token2022ProgramAddress,
+      accounts: [mint, alice],
+      data: Uint8Array.from([6, 8, 1, ...key(bob)]),
+    })
+    expect(view).toMatchObject({ program: 'Token-2022', instruction: 'Set authority' })
+    expect(view.authority).toEqual({ account: mint, role: 'permanent delegate', to: bob })
+  })
+
+  it("decodes Token-2022's InitializePermanentDelegate with its delegate", () => {
+    // [InitializePermanentDelegate = 35, the delegate's 32 bytes]; its one account is the mint.
+    const view = decodeInstruction({
+      programId: token2022ProgramAddress,
+      accounts: [mint],
+      data: Uint8Array.from([35, ...key(bob)]),
+    })
+    expect(view).toMatchObject({ instruction: 'Initialize permanent delegate' })
+    expect(view.fields).toContainEqual({ label: 'Permanent delegate', value: bob })
+    expect(view.authority).toEqual({ account: mint, role: 'permanent delegate', to: bob })
+  })
+
+  it('decodes a System Assign (the account given to another program) and a nonce authorization', () => {
+    const assign = decodeInstruction(
+      raw(getAssignInstruction({ account: createNoopSigner(alice), programAddress: bob })),
+    )
+    expect(assign).toMatchObject({ program: 'System Program', instruction: 'Assign' })
+    expect(assign.authority).toEqual({ account: alice, role: 'owner program', to: bob })
+    const nonce = decodeInstruction(
+      raw(
+        getAuthorizeNonceAccountInstruction({
+          nonceAccount: mint,
+          nonceAuthority: createNoopSigner(alice),
+          newNonceAuthority: bob,
+        }),
+      ),
+    )
+    expect(nonce.authority).toEqual({ account: mint, role: 'nonce authority', to: bob })
+  })
+
+  it('hands nothing over in a transfer', () => {
+    const view = decodeInstruction(
+      raw(
+        getTransferSolInstruction({
+          source: createNoopSigner(alice),
+          destination: bob,
+          amount: 1n,
+        }),
+      ),
+    )
+    expect(view.authority).toBeUndefined()
   })
 })
 

@@ -1,4 +1,4 @@
-import { AccountRole, type Address } from '@solana/kit'
+import { AccountRole, type Address, isSome } from '@solana/kit'
 import {
   COMPUTE_BUDGET_PROGRAM_ADDRESS,
   ComputeBudgetInstruction,
@@ -8,6 +8,9 @@ import {
 } from '@solana-program/compute-budget'
 import {
   identifySystemInstruction,
+  parseAssignInstruction,
+  parseAssignWithSeedInstruction,
+  parseAuthorizeNonceAccountInstruction,
   parseCreateAccountInstruction,
   parseTransferSolInstruction,
   SYSTEM_PROGRAM_ADDRESS,
@@ -16,22 +19,37 @@ import {
 import {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
   AssociatedTokenInstruction,
+  AuthorityType,
   identifyAssociatedTokenInstruction,
   identifyTokenInstruction,
   parseApproveInstruction,
   parseCreateAssociatedTokenIdempotentInstruction,
   parseCreateAssociatedTokenInstruction,
+  parseSetAuthorityInstruction,
   parseTransferCheckedInstruction,
   parseTransferInstruction,
   TOKEN_PROGRAM_ADDRESS,
   TokenInstruction,
 } from '@solana-program/token'
+import {
+  decodeInitializePermanentDelegate,
+  decodeToken2022SetAuthority,
+  initializePermanentDelegateDiscriminator,
+  setAuthorityDiscriminator,
+} from './token2022Authorities.ts'
 
 /** The Token-2022 program: the SPL Token instruction layouts, another program id. */
 export const token2022ProgramAddress = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
 
 /** One instruction of a transaction as it reaches the decoder: its program, accounts and data. */
 export type RawInstruction = { programId: string; accounts: string[]; data: Uint8Array }
+
+/**
+ * What an instruction hands over: the `account` (a token account, a mint, a System account) whose
+ * `role` (`account owner`, `mint authority`, `owner program`, `permanent delegate`, …) goes to
+ * `to` (`null`: the authority is removed). The `authority` warning reads it (DESIGN §11).
+ */
+export type AuthorityChange = { account: string; role: string; to: string | null }
 
 /**
  * One instruction as the confirmation window shows it: the program and instruction names with
@@ -46,6 +64,8 @@ export type InstructionView = {
   instruction?: string
   /** Labelled values, in reading order. Amounts are in base units (lamports, token units). */
   fields: Array<{ label: string; value: string }>
+  /** Set when the instruction gives an account's owner or an authority to a key (`AuthorityChange`). */
+  authority?: AuthorityChange
   accounts: string[]
   data: string
 }
@@ -62,11 +82,27 @@ const asKitInstruction = (raw: RawInstruction) => ({
   data: raw.data,
 })
 
-type Decoded = { instruction: string; fields: InstructionView['fields'] }
+type Decoded = Pick<InstructionView, 'fields' | 'authority'> & { instruction: string }
 
 const field = (label: string, value: string | bigint | number) => ({
   label,
   value: String(value),
+})
+
+/** A System `Assign` (or `AssignWithSeed`): the account's owner program changes. */
+const assign = ({
+  accounts,
+  data,
+}: {
+  accounts: { account: { address: string } }
+  data: { programAddress: string }
+}): Decoded => ({
+  instruction: 'Assign',
+  fields: [
+    field('Account', accounts.account.address),
+    field('New owner program', data.programAddress),
+  ],
+  authority: handOver(accounts.account.address, 'owner program', data.programAddress),
 })
 
 function decodeSystem(raw: RawInstruction): Decoded | undefined {
@@ -94,6 +130,25 @@ function decodeSystem(raw: RawInstruction): Decoded | undefined {
           field('Space', data.space),
           field('Owner program', data.programAddress),
         ],
+      }
+    }
+    case SystemInstruction.Assign:
+      return assign(parseAssignInstruction(instruction))
+    case SystemInstruction.AssignWithSeed:
+      return assign(parseAssignWithSeedInstruction(instruction))
+    case SystemInstruction.AuthorizeNonceAccount: {
+      const { accounts, data } = parseAuthorizeNonceAccountInstruction(instruction)
+      return {
+        instruction: 'Authorize nonce account',
+        fields: [
+          field('Nonce account', accounts.nonceAccount.address),
+          field('New nonce authority', data.newNonceAuthority),
+        ],
+        authority: handOver(
+          accounts.nonceAccount.address,
+          'nonce authority',
+          data.newNonceAuthority,
+        ),
       }
     }
     default:
@@ -142,9 +197,63 @@ function decodeToken(raw: RawInstruction): Decoded | undefined {
         ],
       }
     }
+    case TokenInstruction.SetAuthority: {
+      const { accounts, data } = parseSetAuthorityInstruction(instruction)
+      return setAuthority(
+        accounts.owned.address,
+        tokenAuthorityTypes[data.authorityType],
+        isSome(data.newAuthority) ? data.newAuthority.value : null,
+      )
+    }
     default:
       return undefined
   }
+}
+
+/** SPL Token's authority types by name, as the `AuthorityChange` role. */
+const tokenAuthorityTypes: Record<AuthorityType, string> = {
+  [AuthorityType.MintTokens]: 'mint authority',
+  [AuthorityType.FreezeAccount]: 'freeze authority',
+  [AuthorityType.AccountOwner]: 'account owner',
+  [AuthorityType.CloseAccount]: 'close authority',
+}
+
+const handOver = (account: string, role: string, to: string | null): AuthorityChange => ({
+  account,
+  role,
+  to,
+})
+
+/** A `SetAuthority` of either token program: `account`'s `role` to `to` (`null`: removed). */
+const setAuthority = (account: string, role: string, to: string | null): Decoded => ({
+  instruction: 'Set authority',
+  fields: [
+    field('Account', account),
+    field('Authority', role),
+    field('New authority', to ?? 'none (removed)'),
+  ],
+  authority: handOver(account, role, to),
+})
+
+/**
+ * Token-2022: its own authority changes (`token2022Authorities.ts`: every extension's authority
+ * type, the permanent delegate), then the instructions it shares with SPL Token.
+ */
+function decodeToken2022(raw: RawInstruction): Decoded | undefined {
+  const [account] = raw.accounts
+  if (raw.data[0] === setAuthorityDiscriminator && account !== undefined) {
+    const { role, newAuthority } = decodeToken2022SetAuthority(raw.data)
+    return setAuthority(account, role, isSome(newAuthority) ? newAuthority.value : null)
+  }
+  if (raw.data[0] === initializePermanentDelegateDiscriminator && account !== undefined) {
+    const delegate = decodeInitializePermanentDelegate(raw.data)
+    return {
+      instruction: 'Initialize permanent delegate',
+      fields: [field('Mint', account), field('Permanent delegate', delegate)],
+      authority: handOver(account, 'permanent delegate', delegate),
+    }
+  }
+  return decodeToken(raw)
 }
 
 function decodeComputeBudget(raw: RawInstruction): Decoded | undefined {
@@ -201,7 +310,7 @@ const knownPrograms: Record<
 > = {
   [SYSTEM_PROGRAM_ADDRESS]: { name: 'System Program', decode: decodeSystem },
   [TOKEN_PROGRAM_ADDRESS]: { name: 'SPL Token', decode: decodeToken },
-  [token2022ProgramAddress]: { name: 'Token-2022', decode: decodeToken },
+  [token2022ProgramAddress]: { name: 'Token-2022', decode: decodeToken2022 },
   [COMPUTE_BUDGET_PROGRAM_ADDRESS]: { name: 'Compute Budget', decode: decodeComputeBudget },
   [ASSOCIATED_TOKEN_PROGRAM_ADDRESS]: {
     name: 'Associated Token Account',
@@ -210,9 +319,9 @@ const knownPrograms: Record<
 }
 
 /**
- * Decodes one instruction for the confirmation window (DESIGN §8): System transfer and create
- * account, SPL Token and Token-2022 transfer / transferChecked / approve, Compute Budget limit and
- * price, and the creation of an associated token account (the wallet's own token sends make one
+ * Decodes one instruction for the confirmation window (DESIGN §8): System transfer, create
+ * account, assign and nonce authorization, SPL Token and Token-2022 transfer / transferChecked /
+ * approve / set authority, Token-2022's permanent delegate, Compute Budget limit and price, and the creation of an associated token account (the wallet's own token sends make one
  * for a recipient who has none). Anything else — another program, another instruction, data too short — is shown raw; a
  * known program keeps its name.
  *

@@ -1,3 +1,4 @@
+import { authority } from './authority.ts'
 import { signInDomain } from './signInDomain.ts'
 import { simulationFails } from './simulationFails.ts'
 import { unlimited } from './unlimited.ts'
@@ -8,7 +9,7 @@ import type { WarningRule, WarningSubject } from './warningRule.ts'
  * Every kind of warning, one rule each, in the order the window shows them (the blocking kinds
  * first). A new kind: its file, and its line here.
  */
-const rules: WarningRule[] = [signInDomain, unlimited, simulationFails]
+const rules: WarningRule[] = [signInDomain, authority, unlimited, simulationFails]
 
 /**
  * The worker's warnings on a new confirmation (DESIGN §11): kept on its record with the view, so a
