@@ -68,7 +68,10 @@ export type ApprovalChain = {
 export type ApprovalRequest = {
   origin: string
   chains: ApprovalChain[]
-  /** Addresses of the wallet's accounts to show checked at first (those the dapp named, else the first). */
+  /**
+   * The wallet's accounts to show checked at first (those the dapp named, else the first), as the
+   * wallet's own keys (`WalletCapabilities.accounts`), so the window compares them as they are.
+   */
   preselectedAccounts: AccountKey[]
   sessionProperties: SessionProperties
 }

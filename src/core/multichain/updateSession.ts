@@ -2,7 +2,8 @@ import { union } from '../caip/normalizeScopes.ts'
 import type { ChainId } from '../caip/types.ts'
 import { buildSessionScopes } from './buildSessionScopes.ts'
 import type { EngineContext } from './namespace.ts'
-import type { AccountKey, SessionScopes, StoredSession } from './ports.ts'
+import type { SessionScopes, StoredSession } from './ports.ts'
+import { endsSession, type SessionEdit, sameMembers } from './sessionEdit.ts'
 import {
   endLostSubscriptions,
   endSession,
@@ -12,8 +13,6 @@ import {
 
 /** `eip155` of `eip155:1`, `wallet` of `wallet:eip155`: wallet scopes are never ceilings of chains. */
 const scopePrefix = (chainId: string): string => chainId.slice(0, chainId.indexOf(':'))
-
-export type SessionEdit = { chains: ChainId[]; accounts: AccountKey[] }
 
 /**
  * The most a chain may be granted after an edit: what the dapp asked for on it, or — for a chain the
@@ -36,9 +35,6 @@ function requestCeiling(
     { methods: [] as string[], notifications: [] as string[] },
   )
 }
-
-const sameMembers = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((item) => b.includes(item))
 
 function sameSessionScopes(a: SessionScopes, b: SessionScopes): boolean {
   const chains = Object.keys(a) as ChainId[]
@@ -89,7 +85,7 @@ export async function updateSession(
       },
     ]
   })
-  if (chains.length === 0 || accounts.length === 0) {
+  if (endsSession({ chains: chains.map(({ chainId }) => chainId), accounts })) {
     await endSession(context, origin)
     return
   }

@@ -99,8 +99,13 @@ export type ConnectionView = {
   session: StoredSession
   activity: ActivityEntry[]
   ethereum?: { accounts: Address[]; chainId: ChainId }
-  /** The wallet accounts (by their key address) the session grants, in any namespace. */
-  accountKeys?: Address[]
+  /** The chains an edit may keep: those granted, then those the site requested (each once). */
+  offeredChains: ChainId[]
+  /**
+   * The wallet accounts the session grants in any namespace, by the wallet's own keys (the same
+   * strings as `WalletState.accounts`, so the window compares them as they are).
+   */
+  accountKeys: Address[]
   /** Each account's address in the namespaces the session covers (`namespaceAccounts`). */
   namespaceAccounts?: NamespaceAccounts[]
 }

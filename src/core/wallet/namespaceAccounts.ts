@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { parseAccountId } from '../caip/parseAccountId.ts'
 import type { ChainId } from '../caip/types.ts'
 import { findNamespace, type NamespaceKnowledge } from '../multichain/namespace.ts'
 import type { SessionScopes, WalletCapabilities } from '../multichain/ports.ts'
@@ -51,9 +52,10 @@ export function grantedAccountKeys(
     if (!namespace) continue
     const addresses = namespace.addresses(wallet)
     for (const account of scope.accounts) {
-      const address = account.slice(account.lastIndexOf(':') + 1)
+      const parsed = parseAccountId(account)
+      if (!parsed) continue
       addresses.forEach((candidate, index) => {
-        if (namespace.sameAddress(candidate, address)) granted.add(index)
+        if (namespace.sameAddress(candidate, parsed.address)) granted.add(index)
       })
     }
   }

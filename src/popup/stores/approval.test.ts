@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ApprovalView } from '../../core/protocol/popupMessages.ts'
 import { stubBackground } from '../testing/fakeBackground.ts'
-import { useApproval } from './approval.ts'
+import { canApprove, useApproval } from './approval.ts'
 import { armDelayMs } from './arming.ts'
 
 const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -78,5 +78,20 @@ describe('useApproval', () => {
     expect(background.requests.map(({ type }) => type)).toEqual(['approval:get'])
     await vi.advanceTimersByTimeAsync(1)
     expect(useApproval.getState().armed).toBe(true)
+  })
+  it('can approve only when armed with at least one chain and one account, as Approve and approve() ask', async () => {
+    vi.useFakeTimers()
+    const background = stubBackground({
+      'approval:get': () => view,
+      'approval:resolve': () => null,
+    })
+    await useApproval.getState().load('approval-1')
+    expect(canApprove(useApproval.getState())).toBe(false)
+    await vi.advanceTimersByTimeAsync(armDelayMs)
+    expect(canApprove(useApproval.getState())).toBe(true)
+    useApproval.getState().toggleAccount(bob)
+    expect(canApprove(useApproval.getState())).toBe(false)
+    await useApproval.getState().approve()
+    expect(background.requests.map(({ type }) => type)).toEqual(['approval:get'])
   })
 })

@@ -30,6 +30,19 @@ type ApprovalStore = {
 /** Long enough for the user (and automation) to see the outcome before the window goes away. */
 const closeDelayMs = 400
 
+/**
+ * Whether Approve may answer now: a request on screen long enough (`armed`), no answer on its way,
+ * and at least one chain and one account checked. The button and `approve()` both ask this.
+ */
+export const canApprove = (
+  state: Pick<ApprovalStore, 'approval' | 'chains' | 'accounts' | 'busy' | 'armed'>,
+): boolean =>
+  Boolean(state.approval) &&
+  state.armed &&
+  !state.busy &&
+  state.chains.length > 0 &&
+  state.accounts.length > 0
+
 const toggle = <T>(list: T[], item: T): T[] =>
   list.includes(item) ? list.filter((other) => other !== item) : [...list, item]
 
@@ -91,8 +104,9 @@ export const useApproval = create<ApprovalStore>((set, get) => {
     },
     toggleAccount: (address) => set({ accounts: toggle(get().accounts, address) }),
     async approve() {
-      const { approval, chains, accounts, armed } = get()
-      if (!approval || !armed || chains.length === 0 || accounts.length === 0) return
+      const state = get()
+      const { approval, chains, accounts } = state
+      if (!approval || !canApprove(state)) return
       await resolve({ id: approval.id, result: { approved: true, chains, accounts } })
     },
     async reject() {

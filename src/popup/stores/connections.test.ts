@@ -19,6 +19,8 @@ const connection: ConnectionView = {
     createdAt: 1_700_000_000_000,
   },
   activity: [],
+  offeredChains: ['eip155:31337'],
+  accountKeys: [alice],
 }
 const networks: NetworkView[] = [
   {

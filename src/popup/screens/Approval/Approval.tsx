@@ -4,7 +4,7 @@ import { AddressLabel } from '../../components/AddressLabel.tsx'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
 import { NamespaceAddresses } from '../../components/NamespaceAddresses.tsx'
 import { countOf } from '../../format/countOf.ts'
-import { useApproval } from '../../stores/approval.ts'
+import { canApprove, useApproval } from '../../stores/approval.ts'
 import { useWallet } from '../../stores/wallet.ts'
 import { PhishingWarning } from './PhishingWarning.tsx'
 
@@ -16,7 +16,7 @@ export function Approval({ id }: { id: string }) {
     chains,
     chosenAccounts,
     busy,
-    armed,
+    approvable,
     error,
     answered,
     load,
@@ -32,7 +32,7 @@ export function Approval({ id }: { id: string }) {
       chains: state.chains,
       chosenAccounts: state.accounts,
       busy: state.busy,
-      armed: state.armed,
+      approvable: canApprove(state),
       error: state.error,
       answered: state.answered,
       load: state.load,
@@ -86,7 +86,6 @@ export function Approval({ id }: { id: string }) {
   }
 
   const { request, chainNames } = approval
-  const canApprove = chains.length > 0 && chosenAccounts.length > 0 && !busy && armed
   return (
     <Layout
       title="Connection request"
@@ -99,7 +98,7 @@ export function Approval({ id }: { id: string }) {
             type="button"
             className="primary"
             data-testid="approval-approve"
-            disabled={!canApprove}
+            disabled={!approvable}
             onClick={approve}
           >
             Connect
@@ -158,9 +157,7 @@ export function Approval({ id }: { id: string }) {
             <input
               type="checkbox"
               data-testid={`approval-account-${address.toLowerCase()}`}
-              checked={chosenAccounts.some(
-                (chosen) => chosen.toLowerCase() === address.toLowerCase(),
-              )}
+              checked={chosenAccounts.includes(address)}
               onChange={() => toggleAccount(address)}
             />
             <AddressLabel address={address} index={index} />
@@ -173,7 +170,7 @@ export function Approval({ id }: { id: string }) {
           </label>
         ))}
       </fieldset>
-      {!canApprove && !busy ? (
+      {!approvable && !busy ? (
         <p className="hint">Choose at least one network and one account.</p>
       ) : null}
       <ErrorText error={error} />

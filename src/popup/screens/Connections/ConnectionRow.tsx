@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { Address } from 'viem'
 import { useShallow } from 'zustand/react/shallow'
 import type { ChainId } from '../../../core/caip/types.ts'
+import { editOutcome } from '../../../core/multichain/sessionEdit.ts'
 import type { ConnectionView } from '../../../core/protocol/popupMessages.ts'
 import { AddressLabel } from '../../components/AddressLabel.tsx'
 import { NamespaceAddresses } from '../../components/NamespaceAddresses.tsx'
@@ -10,8 +11,6 @@ import { useWallet } from '../../stores/wallet.ts'
 import { ActivityList } from './ActivityList.tsx'
 import { EthereumSite } from './EthereumSite.tsx'
 import { Permissions } from './Permissions.tsx'
-
-const addressOf = (accountId: string): string => accountId.slice(accountId.lastIndexOf(':') + 1)
 
 const toggle = <T,>(list: T[], item: T): T[] =>
   list.includes(item) ? list.filter((other) => other !== item) : [...list, item]
@@ -36,28 +35,13 @@ export function ConnectionRow({ connection }: { connection: ConnectionView }) {
       saved: state.savedOrigin === origin,
     })),
   )
-  const grantedChains = Object.keys(session.sessionScopes) as ChainId[]
-  const grantedAccounts = new Set(
-    (
-      connection.accountKeys ??
-      Object.values(session.sessionScopes).flatMap((scope) =>
-        scope.accounts.map((account) => addressOf(account)),
-      )
-    ).map((address) => address.toLowerCase()),
-  )
-  const [chains, setChains] = useState<ChainId[]>(grantedChains)
-  const [chosen, setChosen] = useState<Address[]>(
-    accounts.filter((address) => grantedAccounts.has(address.toLowerCase())),
-  )
-  const offeredChains = [
-    ...new Set([...grantedChains, ...(Object.keys(session.requestedScopes) as ChainId[])]),
-  ]
-  const changed =
-    chains.length !== grantedChains.length ||
-    chains.some((chainId) => !grantedChains.includes(chainId)) ||
-    chosen.length !== grantedAccounts.size ||
-    chosen.some((address) => !grantedAccounts.has(address.toLowerCase()))
-  const emptying = chains.length === 0 || chosen.length === 0
+  const granted = {
+    chains: Object.keys(session.sessionScopes) as ChainId[],
+    accounts: connection.accountKeys,
+  }
+  const [chains, setChains] = useState<ChainId[]>(granted.chains)
+  const [chosen, setChosen] = useState<Address[]>(granted.accounts)
+  const outcome = editOutcome(granted, { chains, accounts: chosen })
 
   return (
     <section className="card" data-testid={`connection-${origin}`} aria-label={origin}>
@@ -72,7 +56,7 @@ export function ConnectionRow({ connection }: { connection: ConnectionView }) {
       </header>
       <fieldset className="group">
         <legend>Networks</legend>
-        {offeredChains.map((chainId) => (
+        {connection.offeredChains.map((chainId) => (
           <label key={chainId} className="item check">
             <input
               type="checkbox"
@@ -120,12 +104,12 @@ export function ConnectionRow({ connection }: { connection: ConnectionView }) {
       ) : null}
       <Permissions sessionScopes={session.sessionScopes} chainNames={chainNames} />
       <ActivityList activity={activity} />
-      {changed && emptying ? (
+      {outcome === 'end' ? (
         <p className="hint" role="status">
           With no network or no account left, saving disconnects the site.
         </p>
       ) : null}
-      {saved && !changed ? (
+      {saved && outcome === 'unchanged' ? (
         <p className="hint" role="status" data-testid="connection-saved">
           Saved. The site was told.
         </p>
@@ -143,7 +127,7 @@ export function ConnectionRow({ connection }: { connection: ConnectionView }) {
           type="button"
           className="primary"
           data-testid="connection-save"
-          disabled={!changed}
+          disabled={outcome === 'unchanged'}
           onClick={() => void update(origin, chains, chosen)}
         >
           Save
