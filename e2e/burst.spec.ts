@@ -77,9 +77,11 @@ test.describe('a burst of 1,000 reads from one page', () => {
       })
       await sniffResponses(sessionPage)
       await startBurst(sessionPage, { count: 1_000, blocks, scope: devnet })
-      // 300 reads answered, the next ones in flight at the gate: the worker stops mid-burst.
+      // 300 reads answered, the next ones in flight at the gate: the worker stops mid-burst. The
+      // gate lets exactly 300 through, so the count cannot pass 300; on a loaded machine the 300
+      // round trips (4 at a time) can take longer than the default 15 s, hence the longer wait.
       proxy.letThrough(300)
-      await expect.poll(() => burstProgress(sessionPage)).toBe(300)
+      await expect.poll(() => burstProgress(sessionPage), { timeout: 60_000 }).toBe(300)
       await expect.poll(() => proxy.atGate).toBe(inFlightPerOrigin)
       await serviceWorker.stop()
       proxy.openGate()
