@@ -62,3 +62,18 @@ export async function tokenBalance(rpcUrl: string, token: string, owner: string)
   })
   return BigInt(await anvilRpc<string>(rpcUrl, 'eth_call', [{ to: token, data }, 'latest']))
 }
+
+/** What `spender` may still take of `owner`'s tokens, read from anvil. */
+export async function tokenAllowance(
+  rpcUrl: string,
+  token: string,
+  owner: string,
+  spender: string,
+): Promise<bigint> {
+  const data = encodeFunctionData({
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [owner as `0x${string}`, spender as `0x${string}`],
+  })
+  return BigInt(await anvilRpc<string>(rpcUrl, 'eth_call', [{ to: token, data }, 'latest']))
+}

@@ -5,6 +5,8 @@ import { accountsRename } from './accounts/rename.ts'
 import { approvalContinueToSite } from './approval/continueToSite.ts'
 import { approvalGet } from './approval/get.ts'
 import { approvalResolve } from './approval/resolve.ts'
+import { approvalsList } from './approvals/list.ts'
+import { approvalsRevoke } from './approvals/revoke.ts'
 import { confirmationCheckNetwork } from './confirmation/checkNetwork.ts'
 import { confirmationResolve } from './confirmation/resolve.ts'
 import { confirmationsClose } from './confirmations/close.ts'
@@ -82,5 +84,7 @@ export function popupHandlers(ports: PopupPorts): PopupHandlers {
     'send:token': sendToken(ports),
     'send:quote': sendQuote(ports),
     'send:submit': sendSubmit(ports),
+    'approvals:list': approvalsList(ports),
+    'approvals:revoke': approvalsRevoke(ports),
   }
 }

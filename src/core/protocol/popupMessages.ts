@@ -6,6 +6,8 @@ import type { WalletErrorCode } from '../rpc/errors.ts'
 import type { SolanaBalances, TrackedSolanaTransaction } from '../solana/readSolanaBalances.ts'
 import type { ActivityEntry } from '../wallet/activity.ts'
 import type { NetworkCheck } from '../wallet/addNetworkView.ts'
+import type { StandingApproval } from '../wallet/approvals/findStandingApprovals.ts'
+import type { RevokeApprovalRequest } from '../wallet/approvals/revokeApproval.ts'
 import type { ConfirmationView } from '../wallet/confirmationViews.ts'
 import type { NamespaceAccounts } from '../wallet/namespaceAccounts.ts'
 import type { Balances } from '../wallet/readBalances.ts'
@@ -227,6 +229,17 @@ export type PopupRequests = {
    * `requestId` is the same send: a repeated click re-attaches to its confirmation.
    */
   'send:submit': { params: { requestId: string; draft: SendDraft }; result: { id: string } }
+  /**
+   * The approval manager (DESIGN §11): the account's standing ERC-20 allowances, operators
+   * (`setApprovalForAll`) and Permit2 allowances on one EVM network, found from its logs and
+   * checked against the contracts now.
+   */
+  'approvals:list': { params: { chainId: ChainId; owner: string }; result: StandingApproval[] }
+  /**
+   * Revokes one standing approval through the confirmation window (origin `Aperture`); answers
+   * the transaction hash once the node took it. One `requestId` is one revoke, as `send:submit`.
+   */
+  'approvals:revoke': { params: RevokeApprovalRequest; result: { id: string } }
 }
 
 export type PopupRequestType = keyof PopupRequests

@@ -127,7 +127,8 @@ function checkedAmount(draft: SendDraft, asset: SendAsset, maxFee: bigint): bigi
   return checked.amount
 }
 
-const answerOf = (answer: SignerAnswer): WalletSendResult => {
+/** The transaction id a signer answered for one of the wallet's own requests, or its error thrown. */
+export const answerOf = (answer: SignerAnswer): WalletSendResult => {
   if ('error' in answer) throw rethrownAnswerError(answer.error)
   const { result } = answer
   if (typeof result === 'string') return { id: result }

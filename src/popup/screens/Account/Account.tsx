@@ -1,8 +1,10 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { BackHome, ErrorText, Layout } from '../../components/Layout.tsx'
+import { useHome } from '../../stores/home.ts'
 import { useNavigation } from '../../stores/navigation.ts'
 import { useWallet } from '../../stores/wallet.ts'
+import { Approvals } from './Approvals.tsx'
 import { ExportKeys } from './ExportKeys.tsx'
 
 /**
@@ -27,10 +29,14 @@ export function Account() {
         clearError: state.clearError,
       })),
     )
+  const network = useHome((state) =>
+    state.networks.find(({ chainId }) => chainId === state.chainId),
+  )
   const index = openedAccount === undefined ? -1 : accounts.indexOf(openedAccount)
   const currentName = names[index] ?? ''
   const [name, setName] = useState(currentName)
   const [saved, setSaved] = useState(false)
+  const [approvalsOpen, setApprovalsOpen] = useState(false)
   useEffect(() => clearError, [clearError])
 
   if (openedAccount === undefined || index === -1) {
@@ -85,6 +91,13 @@ export function Account() {
           ),
         )}
       </dl>
+      {network === undefined ? null : approvalsOpen ? (
+        <Approvals chainId={network.chainId} owner={openedAccount} />
+      ) : (
+        <button type="button" data-testid="approvals-open" onClick={() => setApprovalsOpen(true)}>
+          Approvals on {network.name}
+        </button>
+      )}
       <ExportKeys account={openedAccount} />
       {imported.includes(openedAccount) ? (
         <section className="stack" aria-label="Imported account">

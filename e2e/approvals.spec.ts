@@ -1,0 +1,91 @@
+import { encodeFunctionData, erc20Abi, erc721Abi, getAddress, parseEther } from 'viem'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { expect, test } from './fixtures.ts'
+import { firstAccount, sendAndWait } from './support/anvil.ts'
+import { waitForConfirmation } from './support/confirmations.ts'
+import { openAccountScreen } from './support/popupScreens.ts'
+import { answerAndClose } from './support/solanaDapp.ts'
+import { deployTestNft, isApprovedForAll } from './support/testNft.ts'
+import { deployTestToken, tokenAllowance } from './support/testToken.ts'
+import { saveScreen } from './support/walletUi.ts'
+
+test.describe('the approval manager (DESIGN §11)', () => {
+  test('lists the account’s ERC-20 allowance and collection operator from the node, and revokes each through the confirmation', async ({
+    wallet,
+    anvilUrl,
+  }) => {
+    const popup = wallet.popup
+    // Fresh spenders: no other spec's approvals share their rows.
+    const spender = privateKeyToAddress(generatePrivateKey())
+    const operator = privateKeyToAddress(generatePrivateKey())
+    const token = getAddress(await deployTestToken(anvilUrl, parseEther('1000')))
+    const collection = getAddress(await deployTestNft(anvilUrl, 3n))
+    // The wallet's first account (anvil's unlocked account 0) grants them, as a dapp would have it do.
+    await sendAndWait(anvilUrl, {
+      to: token,
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [spender, parseEther('250')],
+      }),
+    })
+    await sendAndWait(anvilUrl, {
+      to: collection,
+      data: encodeFunctionData({
+        abi: erc721Abi,
+        functionName: 'setApprovalForAll',
+        args: [operator, true],
+      }),
+    })
+
+    await popup.reload()
+    await openAccountScreen(popup, firstAccount.toLowerCase())
+    await popup.getByTestId('approvals-open').click()
+    const tokenRow = popup.getByTestId(`approval-row-${spender.toLowerCase()}`)
+    const operatorRow = popup.getByTestId(`approval-row-${operator.toLowerCase()}`)
+    await expect(tokenRow).toContainText('250 TST')
+    await expect(tokenRow).toContainText(token)
+    await expect(operatorRow).toContainText(collection)
+    await saveScreen(popup, 'approvals')
+
+    await popup.getByTestId(`approval-revoke-${spender.toLowerCase()}`).click()
+    let window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(window.getByTestId('confirm-origin')).toHaveText('Aperture')
+    await expect(window.getByTestId('confirm-tx-to')).toContainText(token)
+    await answerAndClose(window, 'approve')
+    await expect(tokenRow).toHaveCount(0)
+    expect(await tokenAllowance(anvilUrl, token, firstAccount, spender)).toBe(0n)
+    await expect(operatorRow).toBeVisible()
+
+    await popup.getByTestId(`approval-revoke-${operator.toLowerCase()}`).click()
+    window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(window.getByTestId('confirm-tx-to')).toContainText(collection)
+    await answerAndClose(window, 'approve')
+    await expect(operatorRow).toHaveCount(0)
+    expect(await isApprovedForAll(anvilUrl, collection, firstAccount, operator)).toBe(false)
+  })
+
+  test('a rejected revoke leaves the approval standing and listed', async ({
+    wallet,
+    anvilUrl,
+  }) => {
+    const popup = wallet.popup
+    const spender = privateKeyToAddress(generatePrivateKey())
+    const token = await deployTestToken(anvilUrl, parseEther('10'))
+    await sendAndWait(anvilUrl, {
+      to: token,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, 5n] }),
+    })
+    await popup.reload()
+    await openAccountScreen(popup, firstAccount.toLowerCase())
+    await popup.getByTestId('approvals-open').click()
+    const row = popup.getByTestId(`approval-row-${spender.toLowerCase()}`)
+    await expect(row).toBeVisible()
+    await popup.getByTestId(`approval-revoke-${spender.toLowerCase()}`).click()
+    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await answerAndClose(window, 'reject')
+    await expect(popup.getByRole('alert')).toContainText('rejected')
+    await expect(row).toBeVisible()
+    expect(await tokenAllowance(anvilUrl, token, firstAccount, spender)).toBe(5n)
+  })
+})
