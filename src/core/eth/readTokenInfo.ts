@@ -1,26 +1,10 @@
 import type { Address } from 'viem'
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, type Hex } from 'viem'
+import { decodeFunctionResult, encodeFunctionData, erc20Abi } from 'viem'
 import type { NodeCall } from './nodeCall.ts'
+import { decodedOrUndefined as decoded, viewCall as view } from './viewCall.ts'
 
 /** What the wallet shows of an ERC-20 token: its symbol and decimals, as the token reports them. */
 export type TokenInfo = { address: Address; symbol: string; decimals: number }
-
-/** Runs a view call of `token` with no arguments; undefined when it fails. */
-async function view(call: NodeCall, token: Address, data: Hex): Promise<Hex | undefined> {
-  const answer = await call('eth_call', [{ to: token, data }, 'latest'])
-  if ('error' in answer || typeof answer.result !== 'string') return undefined
-  return answer.result as Hex
-}
-
-/** Decodes a view call's result; undefined for a token that answers otherwise than ERC-20 does. */
-function decoded<T>(decode: () => T): T | undefined {
-  try {
-    return decode()
-  } catch {
-    // Not an ERC-20 (or a non-standard one, e.g. a bytes32 symbol): shown without its metadata.
-    return undefined
-  }
-}
 
 /**
  * The symbol and decimals of an ERC-20 token, read from the token with `eth_call`; undefined when

@@ -9,7 +9,7 @@ type ApprovalsStore = {
   chainId: ChainId | undefined
   /** The standing approvals; undefined while they are read. */
   approvals: StandingApproval[] | undefined
-  /** The spender (lowercase) whose revoke waits in the confirmation window. */
+  /** The spender (lowercase) whose revoke the user is asked to confirm. */
   revoking: string | undefined
   /** One id per Revoke pressed: a second click on the same row re-attaches to its confirmation. */
   requestId: string | undefined

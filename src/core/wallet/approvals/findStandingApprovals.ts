@@ -4,13 +4,13 @@ import {
   decodeFunctionResult,
   encodeFunctionData,
   getAddress,
-  type Hex,
   isAddressEqual,
   type RpcLog,
 } from 'viem'
 import { type NodeCall, nodeResult } from '../../eth/nodeCall.ts'
 import { toQuantity } from '../../eth/quantity.ts'
 import { readTokenInfo, type TokenInfo } from '../../eth/readTokenInfo.ts'
+import { decodedOrUndefined as decoded, viewCall } from '../../eth/viewCall.ts'
 import { unlimitedAllowance } from '../describeTransaction.ts'
 import {
   approvalEventTopics,
@@ -113,30 +113,6 @@ export function approvalKeysOfLogs(logs: readonly RpcLog[]): ApprovalKey[] {
   return [...keys.values()].slice(-maxCheckedApprovals)
 }
 
-/** An `eth_call` at `block`; undefined when it reverts or the contract is not there. */
-async function readView(
-  call: NodeCall,
-  to: Address,
-  data: Hex,
-  block: string,
-): Promise<Hex | undefined> {
-  const answer = await call('eth_call', [{ to, data }, block])
-  if ('error' in answer || typeof answer.result !== 'string' || answer.result === '0x') {
-    return undefined
-  }
-  return answer.result as Hex
-}
-
-/** Decodes a view's result; undefined when the contract answered another shape. */
-function decoded<T>(decode: () => T): T | undefined {
-  try {
-    return decode()
-  } catch {
-    // Not the standard's answer: the approval cannot be read, so it is not listed.
-    return undefined
-  }
-}
-
 /**
  * What `key` lets its spender take now (at `head`), or undefined when nothing: an ERC-20 allowance
  * above 0 (`allowance(owner, spender)`), an operator still approved (`isApprovedForAll`), a Permit2
@@ -150,7 +126,7 @@ export async function checkApproval(
 ): Promise<StandingApproval | undefined> {
   const block = toQuantity(head.number)
   if (key.kind === 'operator') {
-    const data = await readView(
+    const data = await viewCall(
       call,
       key.contract,
       encodeFunctionData({
@@ -168,7 +144,7 @@ export async function checkApproval(
     return approved === true ? key : undefined
   }
   if (key.kind === 'erc20') {
-    const data = await readView(
+    const data = await viewCall(
       call,
       key.contract,
       encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [owner, key.spender] }),
@@ -186,7 +162,7 @@ export async function checkApproval(
       ...(tokenInfo ? { tokenInfo } : {}),
     }
   }
-  const data = await readView(
+  const data = await viewCall(
     call,
     key.contract,
     encodeFunctionData({
