@@ -5,6 +5,8 @@ import {
 } from '../core/eip1193/createEthereumProviderEngine.ts'
 import { withSessionChanges } from '../core/eip1193/withSessionChanges.ts'
 import { createHttpNodeClient } from '../core/eth/createHttpNodeClient.ts'
+import type { SignerPorts } from '../core/eth/signing/ports.ts'
+import { replaceTransaction } from '../core/eth/signing/replaceTransaction.ts'
 import { createMultichainEngine } from '../core/multichain/createMultichainEngine.ts'
 import { createWalletStandardApi } from '../core/multichain/createWalletStandardApi.ts'
 import type { MultichainEngine } from '../core/multichain/ports.ts'
@@ -152,7 +154,7 @@ const nodes = createNodeRouter({
   deliver: (owner, subscriptionId, result) =>
     engine.deliverSubscriptionEvent(owner, subscriptionId, result),
 })
-const signing = createSigner({
+const signerPorts: SignerPorts = {
   confirmations,
   node: (chainId) => nodes.nodeCall(chainId),
   account: (address) => wallet.account(address),
@@ -163,9 +165,11 @@ const signing = createSigner({
       transaction,
     ).catch((error: unknown) => console.error('Aperture: recording a transaction', error))
   },
+  log: transactions,
   newBatchId: () => randomHex(32),
   now,
-})
+}
+const signing = createSigner(signerPorts)
 const networkAdder = createNetworkAdder({
   confirmations,
   customNetworks: () => networks.customNetworks(),
@@ -246,6 +250,8 @@ const handlePopup = createPopupHandlers({
   confirmations,
   proposedNetworks: networkAdder,
   transactions,
+  replaceTransaction: (parameters) =>
+    replaceTransaction({ ...signerPorts, newId: () => crypto.randomUUID() }, parameters),
   solanaTransactions,
   nodeCall: (chainId) => nodes.nodeCall(chainId),
   signer: signing.signer,

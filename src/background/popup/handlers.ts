@@ -30,6 +30,7 @@ import { settingsGet } from './settings/get.ts'
 import { settingsSet } from './settings/set.ts'
 import { solanaTransactionsList } from './solanaTransactions/list.ts'
 import { transactionsList } from './transactions/list.ts'
+import { transactionsReplace } from './transactions/replace.ts'
 import { walletAddAccount } from './wallet/addAccount.ts'
 import { walletChangePassword } from './wallet/changePassword.ts'
 import { walletCreate } from './wallet/create.ts'
@@ -67,6 +68,7 @@ export function popupHandlers(ports: PopupPorts): PopupHandlers {
     'home:solanaBalances': homeSolanaBalances(ports),
     'solanaTransactions:list': solanaTransactionsList(ports),
     'transactions:list': transactionsList(ports),
+    'transactions:replace': transactionsReplace(ports),
     'confirmations:list': confirmationsList(ports),
     'confirmation:resolve': confirmationResolve(ports),
     'confirmation:checkNetwork': confirmationCheckNetwork(ports),

@@ -1,8 +1,10 @@
+import type { Hex } from 'viem'
 import type { ChainId } from '../../core/caip/types.ts'
 import type { EthereumProviderEngine } from '../../core/eip1193/createEthereumProviderEngine.ts'
 import type { NodeCall } from '../../core/eth/nodeCall.ts'
 import type { Signer } from '../../core/eth/signer.ts'
-import type { MultichainEngine, SessionStore } from '../../core/multichain/ports.ts'
+import type { ReplacementKind } from '../../core/eth/signing/ports.ts'
+import type { MultichainEngine, SessionStore, SignerAnswer } from '../../core/multichain/ports.ts'
 import type {
   PopupRequests,
   PopupRequestType,
@@ -39,6 +41,11 @@ export type PopupPorts = {
   /** The networks pages propose: their live check, when the user asks for it in the window. */
   proposedNetworks: Pick<ProposedNetworks, 'check'>
   transactions: TransactionLog
+  /** Starts a speed-up or a cancel of a pending transaction (`replaceTransaction`). */
+  replaceTransaction(parameters: {
+    hash: Hex
+    kind: ReplacementKind
+  }): Promise<{ answer: Promise<SignerAnswer> }>
   solanaTransactions: SolanaTransactionLog
   /** The chain's node endpoint, for the wallet's own calls. */
   nodeCall(chainId: ChainId): NodeCall

@@ -37,7 +37,12 @@ const anvil = {
 describe('fillTransaction', () => {
   it('fills nonce from the pending count, gas with a 20% margin, EIP-1559 fees and the chain id', async () => {
     const { call, calls } = node(anvil)
-    const filled = await fillTransaction({ request: transfer, chainId: 31337n, call })
+    const { transaction: filled, fees } = await fillTransaction({
+      request: transfer,
+      chainId: 31337n,
+      call,
+    })
+    expect(fees.choice).toBe('normal')
     expect(filled).toEqual({
       ...transfer,
       chainId: '0x7a69',
@@ -54,8 +59,8 @@ describe('fillTransaction', () => {
     })
   })
 
-  it('keeps every field the dapp set and asks the node for none of them', async () => {
-    const { call, calls } = node({})
+  it('keeps every field the dapp set, its own fees offered as the custom default', async () => {
+    const { call, calls } = node(anvil)
     const request: TransactionRequest = {
       ...transfer,
       nonce: '0x9',
@@ -63,23 +68,33 @@ describe('fillTransaction', () => {
       maxFeePerGas: '0x77359400',
       maxPriorityFeePerGas: '0x1',
     }
-    expect(await fillTransaction({ request, chainId: 31337n, call })).toEqual({
-      ...request,
-      chainId: '0x7a69',
-      type: 'eip1559',
+    const { transaction, fees } = await fillTransaction({ request, chainId: 31337n, call })
+    expect(transaction).toEqual({ ...request, chainId: '0x7a69', type: 'eip1559' })
+    expect(fees).toMatchObject({
+      choice: 'custom',
+      custom: { maxFeeGwei: '2', priorityFeeGwei: '0.000000001' },
     })
-    expect(calls).toEqual([])
+    expect(calls.map(({ method }) => method)).not.toContain('eth_getTransactionCount')
+    expect(calls.map(({ method }) => method)).not.toContain('eth_estimateGas')
   })
 
-  it('keeps a legacy gasPrice as a legacy transaction', async () => {
+  it("offers a dapp's legacy gasPrice as a custom fee of that max and priority", async () => {
     const { call } = node(anvil)
-    const filled = await fillTransaction({
+    const { transaction, fees } = await fillTransaction({
       request: { ...transfer, gasPrice: '0x4a817c800' },
       chainId: 31337n,
       call,
     })
-    expect(filled).toMatchObject({ type: 'legacy', gasPrice: '0x4a817c800' })
-    expect(filled.maxFeePerGas).toBeUndefined()
+    expect(transaction).toMatchObject({
+      type: 'eip1559',
+      maxFeePerGas: '0x4a817c800',
+      maxPriorityFeePerGas: '0x4a817c800',
+    })
+    expect(transaction.gasPrice).toBeUndefined()
+    expect(fees).toMatchObject({
+      choice: 'custom',
+      custom: { maxFeeGwei: '20', priorityFeeGwei: '20' },
+    })
   })
 
   it('uses eth_gasPrice on a chain without base fee', async () => {
@@ -88,24 +103,29 @@ describe('fillTransaction', () => {
       eth_feeHistory: { result: { oldestBlock: '0x1', reward: [], gasUsedRatio: [0] } },
       eth_gasPrice: { result: '0x3b9aca00' },
     })
-    const filled = await fillTransaction({ request: transfer, chainId: 31337n, call })
-    expect(filled).toMatchObject({ type: 'legacy', gasPrice: '0x3b9aca00' })
+    const { transaction } = await fillTransaction({ request: transfer, chainId: 31337n, call })
+    expect(transaction).toMatchObject({ type: 'legacy', gasPrice: '0x3b9aca00' })
   })
 
   it('lowers the suggested tip to a max fee the dapp set below it', async () => {
     const { call } = node(anvil)
-    const filled = await fillTransaction({
+    const { transaction } = await fillTransaction({
       request: { ...transfer, maxFeePerGas: '0x100' },
       chainId: 31337n,
       call,
     })
-    expect(filled).toMatchObject({ maxFeePerGas: '0x100', maxPriorityFeePerGas: '0x100' })
+    expect(transaction).toMatchObject({ maxFeePerGas: '0x100', maxPriorityFeePerGas: '0x100' })
   })
 
   it('uses the next nonce of a batch instead of asking the node', async () => {
     const { call, calls } = node(anvil)
-    const filled = await fillTransaction({ request: transfer, chainId: 31337n, call, nonce: 5n })
-    expect(filled.nonce).toBe('0x5')
+    const { transaction } = await fillTransaction({
+      request: transfer,
+      chainId: 31337n,
+      call,
+      nonce: 5n,
+    })
+    expect(transaction.nonce).toBe('0x5')
     expect(calls.map(({ method }) => method)).not.toContain('eth_getTransactionCount')
   })
 
@@ -116,9 +136,9 @@ describe('fillTransaction', () => {
       data: '0x08c379a0',
     }
     const { call } = node({ ...anvil, eth_estimateGas: { error: revert } })
-    const filled = await fillTransaction({ request: transfer, chainId: 31337n, call })
-    expect(filled.gas).toBe(`0x${fallbackGasLimit.toString(16)}`)
-    expect(filled.estimateError).toEqual(revert)
+    const { transaction } = await fillTransaction({ request: transfer, chainId: 31337n, call })
+    expect(transaction.gas).toBe(`0x${fallbackGasLimit.toString(16)}`)
+    expect(transaction.estimateError).toEqual(revert)
   })
 
   it('throws the node error of the nonce query verbatim', async () => {

@@ -1,5 +1,8 @@
-import { isObject } from '@metamask/utils'
 import type { Json, RpcErrorObject } from '../rpc/types.ts'
+import { bumpFeeMarket } from './fees/bumpFeeMarket.ts'
+import type { FeeFields } from './fees/feeOption.ts'
+import { offerFees, type TransactionFees } from './fees/offerFees.ts'
+import { readFeeMarket } from './fees/readFeeMarket.ts'
 import type { Quantity } from './hex.ts'
 import { NodeAnswerError, type NodeCall, nodeResult } from './nodeCall.ts'
 import type { TransactionRequest } from './parseTransactionParams.ts'
@@ -35,61 +38,6 @@ const quantityOf = (method: string, value: Json): bigint => {
   return number
 }
 
-/** The next block's base fee from `eth_feeHistory`, or undefined on a chain without EIP-1559. */
-async function nextBaseFee(call: NodeCall): Promise<bigint | undefined> {
-  const history = await nodeResult(call, 'eth_feeHistory', ['0x1', 'latest', []])
-  if (!isObject(history)) return undefined
-  const fees = history.baseFeePerGas
-  if (!Array.isArray(fees) || fees.length === 0) return undefined
-  const last = fees[fees.length - 1]
-  return last === undefined || last === null ? undefined : quantityOf('eth_feeHistory', last)
-}
-
-type Fees = Pick<FilledTransaction, 'type' | 'gasPrice' | 'maxFeePerGas' | 'maxPriorityFeePerGas'>
-
-/**
- * Fees: a legacy `gasPrice` the dapp gave is kept; otherwise EIP-1559 with the node's suggested tip
- * (`eth_maxPriorityFeePerGas`) and a max fee of twice the next base fee plus the tip, so the
- * transaction stays includable through several full blocks. A chain without base fee gets a legacy
- * `eth_gasPrice`. Fields the dapp set are never changed.
- */
-async function fillFees(call: NodeCall, request: TransactionRequest): Promise<Fees> {
-  if (request.gasPrice !== undefined) return { type: 'legacy', gasPrice: request.gasPrice }
-  if (request.maxFeePerGas !== undefined && request.maxPriorityFeePerGas !== undefined) {
-    return {
-      type: 'eip1559',
-      maxFeePerGas: request.maxFeePerGas,
-      maxPriorityFeePerGas: request.maxPriorityFeePerGas,
-    }
-  }
-  const baseFee = await nextBaseFee(call)
-  if (baseFee === undefined && request.maxFeePerGas === undefined) {
-    const gasPrice = quantityOf('eth_gasPrice', await nodeResult(call, 'eth_gasPrice', []))
-    return { type: 'legacy', gasPrice: toQuantity(gasPrice) }
-  }
-  const suggestedTip =
-    request.maxPriorityFeePerGas !== undefined
-      ? BigInt(request.maxPriorityFeePerGas)
-      : quantityOf(
-          'eth_maxPriorityFeePerGas',
-          await nodeResult(call, 'eth_maxPriorityFeePerGas', []),
-        )
-  if (request.maxFeePerGas !== undefined) {
-    const maxFee = BigInt(request.maxFeePerGas)
-    const tip = suggestedTip > maxFee ? maxFee : suggestedTip
-    return {
-      type: 'eip1559',
-      maxFeePerGas: request.maxFeePerGas,
-      maxPriorityFeePerGas: toQuantity(tip),
-    }
-  }
-  return {
-    type: 'eip1559',
-    maxFeePerGas: toQuantity(2n * (baseFee ?? 0n) + suggestedTip),
-    maxPriorityFeePerGas: toQuantity(suggestedTip),
-  }
-}
-
 /** The call as `eth_estimateGas` takes it (the fees left out: the estimate is about gas only). */
 const estimateCall = (request: TransactionRequest): Record<string, Json> => {
   const call: Record<string, Json> = {
@@ -118,14 +66,20 @@ async function fillGas(
   return { gas: toQuantity(estimate + (estimate * gasMarginPercent + 99n) / 100n) }
 }
 
+/** A filled transaction and the fee choice its confirmation offers. */
+export type FilledWithFees = { transaction: FilledTransaction; fees: TransactionFees }
+
 /**
  * Completes a transaction request for signing: `chainId` from the scope, `nonce` from the pending
  * count of `from` (`eth_getTransactionCount [from, 'pending']`, so it follows transactions still in
- * the pool), gas and fees (see `fillGas`, `fillFees`). What the dapp set is kept. A node error on
- * the nonce or the fees is thrown as `NodeAnswerError` (relayed verbatim to the page).
+ * the pool), gas (see `fillGas`), and the fee offer on the chain's market (`readFeeMarket` for that
+ * gas, `offerFees`): the transaction starts with the offer's default fee — the dapp's own fields,
+ * or `normal` — or `normal` when the dapp's own is refused (the window shows why). The signed fee is
+ * the user's choice of the offer. A node error on the nonce or the fees is thrown as
+ * `NodeAnswerError` (relayed verbatim to the page).
  *
  * @example await fillTransaction({ request: { from, to, value: '0x1', data: '0x' }, chainId: 31337n, call })
- * // { ..., chainId: '0x7a69', nonce: '0x0', gas: '0x6720', type: 'eip1559', maxFeePerGas: '0x…', … }
+ * // { transaction: { ..., chainId: '0x7a69', nonce: '0x0', gas: '0x6720', type: 'eip1559', … }, fees: { market, choice: 'normal', … } }
  */
 export async function fillTransaction(parameters: {
   request: TransactionRequest
@@ -133,21 +87,44 @@ export async function fillTransaction(parameters: {
   call: NodeCall
   /** The nonce to use instead of the node's pending count (the next call of a batch). */
   nonce?: bigint
-}): Promise<FilledTransaction> {
-  const { request, chainId, call } = parameters
-  const nonce =
+  /** The fees of the pending transaction this one replaces: its market is `bumpFeeMarket`'s. */
+  replacing?: FeeFields
+}): Promise<FilledWithFees> {
+  const { request, chainId, call, replacing } = parameters
+  const [nonce, gas] = await Promise.all([
     request.nonce ??
-    (parameters.nonce !== undefined
-      ? toQuantity(parameters.nonce)
-      : toQuantity(
-          quantityOf(
-            'eth_getTransactionCount',
-            await nodeResult(call, 'eth_getTransactionCount', [request.from, 'pending']),
-          ),
-        ))
-  const [fees, gas] = await Promise.all([fillFees(call, request), fillGas(call, request)])
+      (parameters.nonce !== undefined
+        ? toQuantity(parameters.nonce)
+        : nodeResult(call, 'eth_getTransactionCount', [request.from, 'pending']).then((count) =>
+            toQuantity(quantityOf('eth_getTransactionCount', count)),
+          )),
+    fillGas(call, request),
+  ])
+  const market = await readFeeMarket(call, BigInt(gas.gas))
+  const { fee, ...fees } = offerFees(
+    request,
+    replacing === undefined ? market : bumpFeeMarket(market, replacing),
+  )
   const { gasPrice, maxFeePerGas, maxPriorityFeePerGas, ...rest } = request
-  return { ...rest, ...fees, ...gas, chainId: toQuantity(chainId), nonce }
+  return {
+    transaction: {
+      ...rest,
+      ...(fee ?? fees.market.presets.normal.fee),
+      ...gas,
+      chainId: toQuantity(chainId),
+      nonce,
+    },
+    fees,
+  }
+}
+
+/**
+ * `transaction` with `fee` as its fee fields (and type) in place of its own: what is signed once the
+ * user picked a fee.
+ */
+export function withFee(transaction: FilledTransaction, fee: FeeFields): FilledTransaction {
+  const { gasPrice, maxFeePerGas, maxPriorityFeePerGas, ...unpriced } = transaction
+  return { ...unpriced, ...fee }
 }
 
 /** The most the transaction can cost: gas limit × (max fee or gas price) + value, in wei. */

@@ -1,5 +1,7 @@
-import type { Address } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { ChainId } from '../caip/types.ts'
+import type { FeeChoice } from '../eth/fees/chooseFee.ts'
+import type { ReplacementKind } from '../eth/signing/ports.ts'
 import type { ExportedKeys } from '../keyring/exportPrivateKeys.ts'
 import type { ApprovalRequest, ApprovalResult, StoredSession } from '../multichain/ports.ts'
 import type { WalletErrorCode } from '../rpc/errors.ts'
@@ -168,14 +170,21 @@ export type PopupRequests = {
   'solanaTransactions:list': { params: undefined; result: TrackedSolanaTransaction[] }
   /** The wallet's own transactions, newest first, their status brought up to date. */
   'transactions:list': { params: undefined; result: TrackedTransaction[] }
+  /**
+   * Speeds up or cancels one of the wallet's pending transactions: answered once the replacement is
+   * on its way to the confirmation window (origin `Aperture`); `not_pending` when it is not pending.
+   */
+  'transactions:replace': { params: { hash: Hex; kind: ReplacementKind }; result: null }
   /** The confirmation queue (signing requests, across origins), oldest first. */
   'confirmations:list': { params: undefined; result: ConfirmationView[] }
   /**
    * The user's answer to one confirmation; approving needs an unlocked wallet, and names the kinds
-   * of the `block` warnings the user stepped past (`warning-continue`), all of the record's.
+   * of the `block` warnings the user stepped past (`warning-continue`), all of the record's. `fee`:
+   * the fee picked on a transaction (`confirm-fee`), checked by the worker (a refused custom fee is
+   * `invalid_fields` and the request still waits).
    */
   'confirmation:resolve': {
-    params: { id: string; approved: boolean; acknowledged?: string[] }
+    params: { id: string; approved: boolean; acknowledged?: string[]; fee?: FeeChoice }
     result: null
   }
   /**

@@ -346,6 +346,7 @@ export type WalletErrorCode =
   | 'unknown_network'
   | 'unknown_request'
   | 'phishing_site'
+  | 'not_pending'
 
 /**
  * A refusal the user can act on, answered to the popup as `{ message, code, fields? }` (`toJSON`,
@@ -459,6 +460,9 @@ export const unknownPopupRequest = (type: string): WalletError =>
  */
 export const rethrownAnswerError = (error: RpcErrorObject): RpcError =>
   new RpcError(error.code, error.message, error.data)
+/** `not_pending`: a speed-up or cancel of a transaction the wallet does not know as pending. */
+export const notPending = (): WalletError =>
+  new WalletError('not_pending', 'This transaction is no longer pending')
 
 /** Any thrown value as an `RpcError`: RpcErrors pass through, anything else becomes `-32603`. */
 export function toRpcError(error: unknown): RpcError {

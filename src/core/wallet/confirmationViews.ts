@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem'
+import type { TransactionFees } from '../eth/fees/offerFees.ts'
 import type { FilledTransaction } from '../eth/fillTransaction.ts'
 import type { TypedDataDocument } from '../eth/parseTypedDataParams.ts'
 import type { TokenInfo } from '../eth/readTokenInfo.ts'
@@ -20,9 +21,13 @@ export type ConfirmationViews = {
   /** `raw`: the message's bytes, signed as they are; `message` shows them. */
   personal_sign: { address: Address; message: MessageView; raw: Hex }
   eth_signTypedData_v4: { address: Address; typedData: TypedDataDocument }
-  /** One transaction, filled as it will be signed, with its decoded preview and simulation. */
+  /**
+   * One transaction, filled with its default fee, with its decoded preview and simulation, and the
+   * fee choice offered (`confirm-fee`): what is signed is `transaction` with the fee the user picked.
+   */
   transaction: {
     transaction: FilledTransaction
+    fees: TransactionFees
     preview: TransactionPreview
     simulation: SimulationOutcome
     tokens: TokenInfo[]

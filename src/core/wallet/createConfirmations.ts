@@ -1,4 +1,5 @@
 import type { ChainId } from '../caip/types.ts'
+import type { FeeChoice } from '../eth/fees/chooseFee.ts'
 import { isResendOf, matchResend, type RequestIdentity } from '../protocol/requestIdentity.ts'
 import { tooManyPendingConfirmations, userRejected, warningUnacknowledged } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
@@ -27,8 +28,11 @@ export type ConfirmationRecord = {
   warnings?: Warning[]
   /** Milliseconds since the epoch: the queue's order. */
   createdAt: number
-  /** The user's answer (a closed window is a rejection), recorded once: the first answer wins. */
-  result?: { approved: boolean }
+  /**
+   * The user's answer (a closed window is a rejection), recorded once: the first answer wins. `fee`:
+   * the fee the user picked on a transaction, checked by the worker before it was recorded.
+   */
+  result?: { approved: boolean; fee?: FeeChoice }
   /** When `result` was recorded (ms since the epoch): an answer nobody claims expires (`claimMs`). */
   answeredAt?: number
   /** What the worker did after the approval, kept for exactly-once (e.g. the signed transaction). */
@@ -140,16 +144,24 @@ export function createConfirmations({
     for (const resolve of waiting) resolve(record)
   }
 
-  /** `record` with the answer `approved`, recorded now. */
-  const answeredAs = (record: ConfirmationRecord, approved: boolean): ConfirmationRecord => ({
+  /** `record` with the answer `approved` (and the fee picked), recorded now. */
+  const answeredAs = (
+    record: ConfirmationRecord,
+    approved: boolean,
+    fee?: FeeChoice,
+  ): ConfirmationRecord => ({
     ...record,
-    result: { approved },
+    result: approved && fee !== undefined ? { approved, fee } : { approved },
     answeredAt: now(),
   })
 
   /** Records the answer on `record` and wakes who waits for it. */
-  const answer = async (record: ConfirmationRecord, approved: boolean): Promise<void> => {
-    const answered = answeredAs(record, approved)
+  const answer = async (
+    record: ConfirmationRecord,
+    approved: boolean,
+    fee?: FeeChoice,
+  ): Promise<void> => {
+    const answered = answeredAs(record, approved, fee)
     await store.write(answered)
     wake(answered)
   }
@@ -283,9 +295,15 @@ export function createConfirmations({
     /**
      * The user's answer from the window; only the first answer counts. An approval names the
      * `block` warnings the user stepped past (`acknowledged`, their kinds): one that leaves any of
-     * the record's out is refused (`warning_unacknowledged`) and answers nothing.
+     * the record's out is refused (`warning_unacknowledged`) and answers nothing. `fee`: the fee
+     * picked on a transaction (checked by the caller, `chooseConfirmationFee`).
      */
-    resolve(id: string, approved: boolean, acknowledged: readonly string[] = []): Promise<void> {
+    resolve(
+      id: string,
+      approved: boolean,
+      acknowledged: readonly string[] = [],
+      fee?: FeeChoice,
+    ): Promise<void> {
       return serially(async () => {
         const record = (await store.list()).find((candidate) => candidate.id === id)
         if (!record || record.result) return
@@ -293,7 +311,7 @@ export function createConfirmations({
         if (approved && unread.length > 0) {
           throw warningUnacknowledged(unread.map(({ kind }) => kind))
         }
-        await answer(record, approved)
+        await answer(record, approved, fee)
       })
     },
 

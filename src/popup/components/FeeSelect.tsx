@@ -5,9 +5,11 @@ import { FieldError } from './Layout.tsx'
 
 const speedLabel = { slow: 'Slow', normal: 'Normal', fast: 'Fast' } as const
 
-/** "0.000147 ETH · max 7 gwei": what a fee costs at most, and its fee per gas. */
+/** "0.000147 ETH (max 7 gwei, priority 5 gwei)": what a fee costs at most, and its fees per gas. */
 const costText = (option: FeeOption, symbol: string): string =>
-  `${option.costEther} ${symbol} · max ${option.maxFeeGwei} gwei`
+  option.priorityFeeGwei === null
+    ? `${option.costEther} ${symbol} (gas price ${option.maxFeeGwei} gwei)`
+    : `${option.costEther} ${symbol} (max ${option.maxFeeGwei} gwei, priority ${option.priorityFeeGwei} gwei)`
 
 /**
  * The fee choice of a transaction (DESIGN §9 "Fees"): `<testId>` is a select of `slow` | `normal` |

@@ -1,4 +1,12 @@
+import { isObject } from '@metamask/utils'
 import { create } from 'zustand'
+import {
+  type CustomFeeCheck,
+  type CustomFeeInput,
+  checkCustomFee,
+} from '../../core/eth/fees/checkCustomFee.ts'
+import type { FeeChoiceName } from '../../core/eth/fees/feeOption.ts'
+import { feeChoiceOf, type TransactionFees } from '../../core/eth/fees/offerFees.ts'
 import { sessionKeys } from '../../core/protocol/storageKeys.ts'
 import type { ConfirmationView } from '../../core/wallet/confirmationViews.ts'
 import { unacknowledgedBlocks } from '../../core/wallet/warnings/warning.ts'
@@ -27,6 +35,22 @@ type ConfirmationsStore = {
   busy: boolean
   /** An added network's live check, asked for by the user, is under way. */
   checking: boolean
+  /**
+   * The fee picked on the request shown when it offers one (a transaction): its offer's default
+   * until the user picks; `check` is the custom fee's (`checkCustomFee`), undefined on a preset.
+   */
+  fee:
+    | {
+        offer: TransactionFees
+        choice: FeeChoiceName
+        custom: CustomFeeInput
+        check: CustomFeeCheck | undefined
+      }
+    | undefined
+  /** `confirm-fee`: picks a preset or custom. */
+  chooseFee(choice: FeeChoiceName): void
+  /** `confirm-fee-max-gwei` / `confirm-fee-priority-gwei`: the custom fee typed. */
+  setCustomFee(custom: CustomFeeInput): void
   /** The last answer given, shown once the queue is empty (then the window closes itself). */
   lastAnswer: 'approved' | 'rejected' | undefined
   error: string | undefined
@@ -49,6 +73,24 @@ type ConfirmationsStore = {
   checkNetwork(allowLocal: boolean): Promise<void>
 }
 
+/** The fee offer of a confirmation's view (`fees`), when it has one. */
+const offerOf = (item: ConfirmationView | undefined): TransactionFees | undefined =>
+  item && isObject(item.view) && isObject(item.view.fees)
+    ? (item.view.fees as unknown as TransactionFees)
+    : undefined
+
+/** The fee state of `offer` with `choice` and `custom`, the custom fee checked. */
+const feeState = (
+  offer: TransactionFees,
+  choice: FeeChoiceName,
+  custom: CustomFeeInput,
+): ConfirmationsStore['fee'] => ({
+  offer,
+  choice,
+  custom,
+  check: choice === 'custom' ? checkCustomFee(offer.market, custom) : undefined,
+})
+
 /** Long enough for the user (and automation) to see the outcome before the window goes away. */
 const closeDelayMs = 400
 
@@ -69,10 +111,13 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
   const show = (items: ConfirmationView[], id: string | undefined) => {
     const { shownId, shownOrigin } = get()
     if (id === shownId) return
-    const origin = items.find((item) => item.id === id)?.origin
+    const item = items.find((candidate) => candidate.id === id)
+    const origin = item?.origin
+    const offer = offerOf(item)
     set({
       shownId: id,
       pressedId: undefined,
+      fee: offer ? feeState(offer, offer.choice, offer.custom) : undefined,
       ...(origin === undefined
         ? {}
         : {
@@ -95,6 +140,15 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
     lastAnswer: undefined,
     error: undefined,
     closing: false,
+    fee: undefined,
+    chooseFee(choice) {
+      const { fee } = get()
+      if (fee) set({ fee: feeState(fee.offer, choice, fee.custom) })
+    },
+    setCustomFee(custom) {
+      const { fee } = get()
+      if (fee) set({ fee: feeState(fee.offer, fee.choice, custom) })
+    },
     async load() {
       try {
         const items = await callBackground('confirmations:list')
@@ -134,7 +188,7 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
       set({ pressedId: armed && !busy ? shownId : undefined })
     },
     async answer(approved) {
-      const { pressedId, shownId, continuedId, items = [] } = get()
+      const { pressedId, shownId, continuedId, fee, items = [] } = get()
       set({ pressedId: undefined })
       if (pressedId === undefined || pressedId !== shownId) return
       const blocks = unacknowledgedBlocks(
@@ -145,8 +199,13 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
       try {
         await callBackground(
           'confirmation:resolve',
-          approved && blocks.length > 0
-            ? { id: pressedId, approved, acknowledged: blocks.map(({ kind }) => kind) }
+          approved
+            ? {
+                id: pressedId,
+                approved,
+                ...(blocks.length > 0 ? { acknowledged: blocks.map(({ kind }) => kind) } : {}),
+                ...(fee ? { fee: feeChoiceOf(fee) } : {}),
+              }
             : { id: pressedId, approved },
         )
         set({ busy: false, lastAnswer: approved ? 'approved' : 'rejected', shownId: undefined })

@@ -1,6 +1,8 @@
+import type { Hex } from 'viem'
 import { create } from 'zustand'
 import { parseChainId } from '../../core/caip/parseChainId.ts'
 import type { ChainId } from '../../core/caip/types.ts'
+import type { ReplacementKind } from '../../core/eth/signing/ports.ts'
 import type { NetworkView } from '../../core/protocol/popupMessages.ts'
 import type { TrackedSolanaTransaction } from '../../core/solana/readSolanaBalances.ts'
 import { localDevnetChainId, localSolanaNetwork } from '../../core/wallet/networks.ts'
@@ -30,6 +32,11 @@ type HomeStore = {
   select(chainId: ChainId): Promise<void>
   /** Reads the balances and the transactions again (the screen calls it as blocks come). */
   refresh(): Promise<void>
+  /**
+   * Speeds up or cancels a pending transaction: the worker puts the replacement in the
+   * confirmation window (origin `Aperture`); its state shows here once sent.
+   */
+  replace(hash: Hex, kind: ReplacementKind): Promise<void>
 }
 
 /**
@@ -88,6 +95,14 @@ export const useHome = create<HomeStore>((set, get) => ({
   },
   async refresh() {
     await Promise.all([refreshEvm(), refreshSolana()])
+  },
+  async replace(hash, kind) {
+    try {
+      set({ error: undefined })
+      await callBackground('transactions:replace', { hash, kind })
+    } catch (error) {
+      set({ error: errorMessage(error) })
+    }
   },
 }))
 

@@ -2,6 +2,7 @@ import type { Address, Hex, LocalAccount } from 'viem'
 import type { ChainId } from '../../caip/types.ts'
 import type { RpcErrorObject } from '../../rpc/types.ts'
 import type { Confirmations } from '../../wallet/createConfirmations.ts'
+import type { Quantity } from '../hex.ts'
 import type { NodeCall } from '../nodeCall.ts'
 
 /** A `wallet_sendCalls` batch as the wallet keeps it for `wallet_getCallsStatus`. */
@@ -22,6 +23,9 @@ export type CallsBatchStore = {
   write(batch: CallsBatch): Promise<void>
 }
 
+/** How a transaction replaces a pending one of the same nonce (DESIGN §9 "Activity"). */
+export type ReplacementKind = 'speedUp' | 'cancel'
+
 /** A transaction the wallet broadcast, for the activity list. */
 export type SentTransaction = {
   hash: Hex
@@ -32,6 +36,10 @@ export type SentTransaction = {
   value: string
   maxFeeWei: string
   at: number
+  /** Its nonce (tells a dropped or replaced transaction); absent on entries logged before it was kept. */
+  nonce?: Quantity
+  /** The pending transaction this one was sent to replace (a speed-up or a cancel). */
+  replaces?: { hash: Hex; kind: ReplacementKind }
 }
 
 /**
@@ -47,6 +55,8 @@ export type SignerPorts = {
   batches: CallsBatchStore
   /** Told of each transaction broadcast (for the activity list); must not throw. */
   sent(transaction: SentTransaction): void
+  /** The transactions the wallet sent (the activity list): speed-ups and cancels are found there. */
+  log: { read(): Promise<SentTransaction[]> }
   newBatchId(): string
   now(): number
 }

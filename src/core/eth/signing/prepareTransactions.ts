@@ -2,6 +2,8 @@ import type { Address, Hex } from 'viem'
 import type { ChainId } from '../../caip/types.ts'
 import type { ConfirmationViews } from '../../wallet/confirmationViews.ts'
 import { describeTransaction } from '../../wallet/describeTransaction.ts'
+import type { FeeFields } from '../fees/feeOption.ts'
+import type { TransactionFees } from '../fees/offerFees.ts'
 import { fillTransaction } from '../fillTransaction.ts'
 import { type NodeCall, nodeResult } from '../nodeCall.ts'
 import type { TransactionRequest } from '../parseTransactionParams.ts'
@@ -14,6 +16,8 @@ export type PrepareTransactionsParameters = {
   from: Address
   /** One transaction, or a batch's calls in order (consecutive nonces from the pending one). */
   requests: TransactionRequest[]
+  /** The fees of the pending transaction these replace (same nonce): the offer is bumped above them. */
+  replacing?: FeeFields
 }
 
 const tokensOf = async (call: NodeCall, addresses: Address[]): Promise<TokenInfo[]> => {
@@ -30,28 +34,31 @@ const codeOf = async (call: NodeCall, to: Address | undefined): Promise<Hex | un
 
 /**
  * Fills, simulates and describes the transactions of one confirmation (one or a batch) on the
- * chain's node: what the window shows and, once approved, exactly what is signed.
+ * chain's node: what the window shows and, once approved, exactly what is signed (each with the fee
+ * offer of its confirmation, `fees`).
  */
 export async function prepareTransactions(
   ports: { node(chainId: ChainId): NodeCall },
-  { chainId, from, requests }: PrepareTransactionsParameters,
-): Promise<ConfirmationViews['calls']> {
+  { chainId, from, requests, replacing }: PrepareTransactionsParameters,
+): Promise<ConfirmationViews['calls'] & { fees: TransactionFees[] }> {
   const call = ports.node(chainId)
   const chainNumber = BigInt(chainId.slice(chainId.indexOf(':') + 1))
   const firstNonce =
     requests.length > 1
       ? readQuantity(await nodeResult(call, 'eth_getTransactionCount', [from, 'pending']))
       : undefined
-  const transactions = await Promise.all(
+  const filled = await Promise.all(
     requests.map((request, index) =>
       fillTransaction({
         request,
         chainId: chainNumber,
         call,
         nonce: firstNonce === undefined ? undefined : firstNonce + BigInt(index),
+        replacing,
       }),
     ),
   )
+  const transactions = filled.map(({ transaction }) => transaction)
   const [simulation, codes] = await Promise.all([
     simulateCalls({
       account: from,
@@ -76,5 +83,5 @@ export async function prepareTransactions(
       token: tokens.find((token) => token.address.toLowerCase() === transaction.to?.toLowerCase()),
     }),
   )
-  return { from, transactions, previews, simulation, tokens }
+  return { from, transactions, previews, simulation, tokens, fees: filled.map(({ fees }) => fees) }
 }

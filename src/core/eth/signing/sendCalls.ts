@@ -40,7 +40,7 @@ export async function sendCalls(
         chainId: request.chainId,
         from: params.from,
         requests: params.calls.map((call) => ({ ...call, from: params.from })),
-      }),
+      }).then(({ fees, ...view }) => view),
   )
   const view = record.view as unknown as ConfirmationViews['calls']
   let progress: BatchProgress

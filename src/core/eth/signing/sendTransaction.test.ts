@@ -62,4 +62,48 @@ describe('sendTransaction', () => {
     expect(resent).toEqual({ result: keccak256(raw as `0x${string}`) })
     expect(shared.pool.size).toBe(1)
   })
+
+  it('signs exactly the fee the user picked, checked again in the worker', async () => {
+    const shared = signingWorld()
+    const { ports, confirmations, shown } = signingWorker(shared)
+    const request: SendTransactionParameters = {
+      ...base,
+      method: 'eth_sendTransaction',
+      params: { from: alice, to: bob, value: '0x1', data: '0x' },
+    }
+    const sending = sendTransaction(ports, request)
+    const record = await shown()
+    expect(record.view).toMatchObject({ fees: { choice: 'normal' } })
+    await confirmations.resolve(record.id, true, [], {
+      name: 'custom',
+      maxFeeGwei: '7',
+      priorityFeeGwei: '2.5',
+    })
+    await sending
+    const signed = parseTransaction(shared.broadcasts[0] as `0x${string}`)
+    expect(signed).toMatchObject({
+      maxFeePerGas: 7_000_000_000n,
+      maxPriorityFeePerGas: 2_500_000_000n,
+    })
+    expect(signed.gasPrice).toBeUndefined()
+  })
+
+  it('a refused custom fee on the record signs nothing', async () => {
+    const shared = signingWorld()
+    const { ports, confirmations, shown } = signingWorker(shared)
+    const request: SendTransactionParameters = {
+      ...base,
+      method: 'eth_sendTransaction',
+      params: { from: alice, to: bob, value: '0x1', data: '0x' },
+    }
+    const sending = sendTransaction(ports, request)
+    const record = await shown()
+    await confirmations.resolve(record.id, true, [], {
+      name: 'custom',
+      maxFeeGwei: '1',
+      priorityFeeGwei: '2',
+    })
+    await expect(sending).rejects.toMatchObject({ code: 'invalid_fields' })
+    expect(shared.broadcasts).toEqual([])
+  })
 })

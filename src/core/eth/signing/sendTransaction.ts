@@ -1,10 +1,13 @@
 import { keccak256 } from 'viem'
 import type { SignerAnswer } from '../../multichain/ports.ts'
+import { chooseConfirmationFee } from '../../wallet/chooseConfirmationFee.ts'
 import type { ConfirmationViews } from '../../wallet/confirmationViews.ts'
 import { confirmRequest } from '../../wallet/confirmRequest.ts'
+import type { FeeFields } from '../fees/feeOption.ts'
+import { withFee } from '../fillTransaction.ts'
 import type { SigningRequest } from '../signer.ts'
 import { broadcastSigned } from './broadcastSigned.ts'
-import type { SignerPorts } from './ports.ts'
+import type { SentTransaction, SignerPorts } from './ports.ts'
 import { prepareTransactions } from './prepareTransactions.ts'
 import { sentTransactionOf } from './sentTransactionOf.ts'
 import { isSignedProgress } from './signedProgress.ts'
@@ -12,15 +15,22 @@ import { toViemTransaction } from './toViemTransaction.ts'
 
 export type SendTransactionParameters = Extract<SigningRequest, { method: 'eth_sendTransaction' }>
 
+/** The pending transaction a speed-up or a cancel replaces: what it is logged as, and its fees. */
+export type Replacing = { replaces: NonNullable<SentTransaction['replaces']>; fee: FeeFields }
+
 /**
- * `eth_sendTransaction`: fills, simulates and shows the transaction; once approved signs exactly
- * the filled transaction shown, keeps its raw bytes and hash on the confirmation, and only then
- * broadcasts it. A worker stopped in between broadcasts the same bytes again (same hash, never a
- * second nonce) when the page re-sends or the worker wakes (`resumeBroadcasts`).
+ * `eth_sendTransaction`: fills, simulates and shows the transaction with its fee choice
+ * (`confirm-fee`); once approved signs exactly the filled transaction shown with the fee the user
+ * picked (checked again here, `chooseConfirmationFee`), keeps its raw bytes and hash on the
+ * confirmation, and only then broadcasts it. A worker stopped in between broadcasts the same bytes
+ * again (same hash, never a second nonce) when the page re-sends or the worker wakes
+ * (`resumeBroadcasts`). `replacing`: the wallet's own speed-up or cancel of a pending transaction
+ * (its offer bumped above the old fees, and logged as replacing it).
  */
 export async function sendTransaction(
   ports: Pick<SignerPorts, 'confirmations' | 'node' | 'account' | 'sent' | 'now'>,
   request: SendTransactionParameters,
+  replacing?: Replacing,
 ): Promise<SignerAnswer> {
   const record = await confirmRequest<ConfirmationViews, 'transaction'>(
     ports.confirmations,
@@ -31,16 +41,26 @@ export async function sendTransaction(
         chainId: request.chainId,
         from: request.params.from,
         requests: [request.params],
+        replacing: replacing?.fee,
       })
       const [transaction] = prepared.transactions
       const [preview] = prepared.previews
-      if (!transaction || !preview) throw new Error('no transaction was prepared')
-      return { transaction, preview, simulation: prepared.simulation, tokens: prepared.tokens }
+      const [fees] = prepared.fees
+      if (!transaction || !preview || !fees) throw new Error('no transaction was prepared')
+      return {
+        transaction,
+        fees,
+        preview,
+        simulation: prepared.simulation,
+        tokens: prepared.tokens,
+      }
     },
   )
   const call = ports.node(request.chainId)
   if (isSignedProgress(record.progress)) return broadcastSigned(call, record.progress)
-  const { transaction } = record.view as unknown as ConfirmationViews['transaction']
+  const view = record.view as unknown as ConfirmationViews['transaction']
+  const chosen = chooseConfirmationFee(record.view, record.result?.fee)
+  const transaction = chosen ? withFee(view.transaction, chosen.fee) : view.transaction
   const account = await ports.account(transaction.from)
   const raw = await account.signTransaction(toViemTransaction(transaction))
   const signed = { raw, hash: keccak256(raw) }
@@ -48,7 +68,8 @@ export async function sendTransaction(
   await ports.confirmations.progress(record.id, signed)
   const answer = await broadcastSigned(call, signed)
   if ('result' in answer) {
-    ports.sent(sentTransactionOf(request, transaction, signed.hash, ports.now()))
+    const sent = sentTransactionOf(request, transaction, signed.hash, ports.now())
+    ports.sent(replacing ? { ...sent, replaces: replacing.replaces } : sent)
   }
   return answer
 }

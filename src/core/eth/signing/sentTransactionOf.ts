@@ -20,4 +20,5 @@ export const sentTransactionOf = (
     BigInt(transaction.gas) * BigInt(transaction.maxFeePerGas ?? transaction.gasPrice ?? '0x0')
   ).toString(),
   at,
+  nonce: transaction.nonce,
 })

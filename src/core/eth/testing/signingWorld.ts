@@ -144,6 +144,7 @@ export function signingWorker(world: SigningWorld) {
       },
     },
     sent: (transaction) => sent.push(transaction),
+    log: { read: async () => sent },
     newBatchId: () => '0xb47c',
     now: () => 1_700_000_000_000,
   }

@@ -3,7 +3,7 @@ import type { Address } from 'viem'
 import type { ChainId } from '../../caip/types.ts'
 import { buildTransferRequest } from '../../eth/buildTransferRequest.ts'
 import { chooseFee, type FeeChoice } from '../../eth/fees/chooseFee.ts'
-import { type FeeMarket, readFeeMarket } from '../../eth/fees/readFeeMarket.ts'
+import type { FeeMarket } from '../../eth/fees/readFeeMarket.ts'
 import { fillTransaction } from '../../eth/fillTransaction.ts'
 import type { Quantity } from '../../eth/hex.ts'
 import { type NodeCall, nodeResult } from '../../eth/nodeCall.ts'
@@ -14,8 +14,8 @@ import type { SendNamespace } from './checkRecipient.ts'
 import type { SendAsset } from './readSendAsset.ts'
 
 /**
- * What a send costs besides its amount: on EVM the gas limit (estimated as the confirmation
- * estimates it) and the fee market (`readFeeMarket`: presets and what each costs for that gas);
+ * What a send costs besides its amount: on EVM the gas limit and the fee market (presets and what
+ * each costs for that gas), both from `fillTransaction` as the confirmation fills them;
  * on Solana the message's fee and, when the send creates the recipient's token account, its rent
  * (lamports, decimal strings).
  */
@@ -62,16 +62,12 @@ async function quoteEvm({
     amount,
     ...(asset.id === 'native' ? {} : { token: asset.id as Address }),
   })
-  const filled = await fillTransaction({
+  const { transaction, fees } = await fillTransaction({
     request,
     chainId: BigInt(chainId.slice(chainId.indexOf(':') + 1)),
     call,
   })
-  return {
-    namespace: 'eip155',
-    gas: filled.gas,
-    market: await readFeeMarket(call, BigInt(filled.gas)),
-  }
+  return { namespace: 'eip155', gas: transaction.gas, market: fees.market }
 }
 
 async function quoteSolana({

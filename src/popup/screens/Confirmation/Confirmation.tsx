@@ -21,9 +21,10 @@ function pressByKey(event: KeyboardEvent, press: () => void): void {
  * who asks, on which chain, for which account, and exactly what is signed or sent.
  */
 export function Confirmation() {
-  const { items, shownId, continuedId, originChanged, armed, busy, error, lastAnswer } =
+  const { items, shownId, continuedId, originChanged, armed, busy, error, lastAnswer, feeRefused } =
     useConfirmations(
       useShallow((state) => ({
+        feeRefused: state.fee?.check?.ok === false,
         items: state.items,
         shownId: state.shownId,
         continuedId: state.continuedId,
@@ -119,7 +120,7 @@ export function Confirmation() {
             type="button"
             className={risky ? 'danger' : 'primary'}
             data-testid="confirm-approve"
-            disabled={busy || !armed || !kind || !approvable}
+            disabled={busy || !armed || !kind || !approvable || feeRefused}
             onPointerDown={press}
             onKeyDown={(event) => pressByKey(event, press)}
             onClick={() => answer(true)}

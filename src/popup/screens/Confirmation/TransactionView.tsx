@@ -1,7 +1,10 @@
 import { formatEther } from 'viem'
-import type { FilledTransaction } from '../../../core/eth/fillTransaction.ts'
+import { useShallow } from 'zustand/react/shallow'
+import { type FilledTransaction, withFee } from '../../../core/eth/fillTransaction.ts'
 import type { ConfirmationViews } from '../../../core/wallet/confirmationViews.ts'
 import type { TransactionPreview } from '../../../core/wallet/describeTransaction.ts'
+import { FeeSelect } from '../../components/FeeSelect.tsx'
+import { useConfirmations } from '../../stores/confirmations.ts'
 import { Field, FullAddress } from './parts.tsx'
 import { SimulationView } from './SimulationView.tsx'
 
@@ -133,6 +136,44 @@ export function FeeView({
   )
 }
 
+/**
+ * The fee choice of the transaction shown (`confirm-fee`, its presets' costs) and what the fee
+ * picked costs at most; nothing is priced while a custom fee is refused (its fields say why).
+ */
+function ChosenFee({ view }: { view: ConfirmationViews['transaction'] }) {
+  const fee = useConfirmations((state) => state.fee)
+  const { chooseFee, setCustomFee } = useConfirmations(
+    useShallow((state) => ({ chooseFee: state.chooseFee, setCustomFee: state.setCustomFee })),
+  )
+  if (!fee) return <FeeView transactions={[view.transaction]} previews={[view.preview]} />
+  const chosen =
+    fee.choice === 'custom'
+      ? fee.check?.ok
+        ? fee.check.option
+        : undefined
+      : fee.offer.market.presets[fee.choice]
+  return (
+    <>
+      <FeeSelect
+        testId="confirm-fee"
+        market={fee.offer.market}
+        symbol="ETH"
+        choice={fee.choice}
+        custom={fee.custom}
+        check={fee.check}
+        onChoose={chooseFee}
+        onCustom={setCustomFee}
+      />
+      {chosen ? (
+        <FeeView
+          transactions={[withFee(view.transaction, chosen.fee)]}
+          previews={[{ ...view.preview, maxFeePerGasGwei: chosen.maxFeeGwei }]}
+        />
+      ) : null}
+    </>
+  )
+}
+
 /** `eth_sendTransaction`: the transaction as it will be signed, its preview and its cost. */
 export function TransactionView({
   view,
@@ -145,7 +186,7 @@ export function TransactionView({
     <>
       <TransactionSummary preview={view.preview} />
       <SimulationView simulation={view.simulation} tokens={view.tokens} chainName={chainName} />
-      <FeeView transactions={[view.transaction]} previews={[view.preview]} />
+      <ChosenFee view={view} />
       <details className="disclosure">
         <summary>Details</summary>
         <p className="hint">

@@ -47,9 +47,20 @@ export function Balance({ address }: { address: string }) {
   )
 }
 
-const statusLabel = { pending: 'Pending', confirmed: 'Confirmed', failed: 'Failed' } as const
+/** The badge tone of each state: failures red, the ones another transaction ended grey. */
+const statusTone = {
+  pending: 'ok',
+  confirmed: 'ok',
+  failed: 'failed',
+  replaced: 'ended',
+  cancelled: 'ended',
+  dropped: 'failed',
+} as const
 
-/** The wallet's own transactions of one account, newest first. */
+/**
+ * The wallet's own transactions of one account, newest first, each with its state
+ * (`activity-status-<hash>`); a pending one can be sped up or cancelled, through the confirmation.
+ */
 export function AccountActivity({ address }: { address: string }) {
   const transactions = useHome(
     useShallow((state) =>
@@ -58,6 +69,7 @@ export function AccountActivity({ address }: { address: string }) {
       ),
     ),
   )
+  const replace = useHome((state) => state.replace)
   if (transactions.length === 0) return null
   return (
     <details className="disclosure account-activity">
@@ -71,13 +83,22 @@ export function AccountActivity({ address }: { address: string }) {
             data-status={transaction.status}
           >
             <div className="activity-line">
-              <span className={`outcome ${transaction.status === 'failed' ? 'failed' : 'ok'}`}>
-                {statusLabel[transaction.status]}
+              <span
+                className={`outcome state ${statusTone[transaction.status]}`}
+                data-testid={`activity-status-${transaction.hash}`}
+              >
+                {transaction.status}
               </span>
+              {transaction.replaces ? (
+                <span className="hint">
+                  {transaction.replaces.kind === 'cancel' ? 'cancel' : 'speed-up'}
+                </span>
+              ) : null}
               <Amount value={transaction.value} decimals={18} symbol="ETH" />
               <span className="hint">{new Date(transaction.at).toLocaleTimeString()}</span>
             </div>
             <code className="tx-hash">{transaction.hash}</code>
+            {transaction.reason ? <span className="error">{transaction.reason}</span> : null}
             <span className="hint">
               {transaction.origin} · {transaction.chainId} · fee{' '}
               <Amount
@@ -87,6 +108,26 @@ export function AccountActivity({ address }: { address: string }) {
               />
               {transaction.feeWei ? '' : ' at most'}
             </span>
+            {transaction.status === 'pending' && transaction.nonce !== undefined ? (
+              <div className="row">
+                <button
+                  type="button"
+                  className="small"
+                  data-testid={`activity-speed-up-${transaction.hash}`}
+                  onClick={() => void replace(transaction.hash, 'speedUp')}
+                >
+                  Speed up
+                </button>
+                <button
+                  type="button"
+                  className="small ghost"
+                  data-testid={`activity-cancel-${transaction.hash}`}
+                  onClick={() => void replace(transaction.hash, 'cancel')}
+                >
+                  Cancel
+                </button>
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

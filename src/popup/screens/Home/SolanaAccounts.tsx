@@ -5,8 +5,6 @@ import { useHome } from '../../stores/home.ts'
 import { useNavigation } from '../../stores/navigation.ts'
 import { useWallet } from '../../stores/wallet.ts'
 
-const statusLabel = { pending: 'Pending', confirmed: 'Confirmed', failed: 'Failed' } as const
-
 /**
  * Each account's Solana address with its SOL balance on the chosen Solana network
  * (`home-solana-<address>`), and the wallet's own Solana transactions of that address.
@@ -74,9 +72,10 @@ export function SolanaAccounts() {
                       >
                         <div className="activity-line">
                           <span
-                            className={`outcome ${transaction.status === 'failed' ? 'failed' : 'ok'}`}
+                            className={`outcome state ${transaction.status === 'failed' ? 'failed' : 'ok'}`}
+                            data-testid={`activity-solana-status-${transaction.signature}`}
                           >
-                            {statusLabel[transaction.status]}
+                            {transaction.status}
                           </span>
                           {transaction.lamportsChange ? (
                             <Amount value={transaction.lamportsChange} decimals={9} symbol="SOL" />
