@@ -150,6 +150,19 @@ describe('fillTransaction', () => {
     expect(failure).toBeInstanceOf(NodeAnswerError)
     expect((failure as NodeAnswerError).error).toEqual(error)
   })
+
+  it('throws the node error of the fee history verbatim instead of reading a legacy chain', async () => {
+    const error = {
+      code: -32601,
+      message: 'the method eth_feeHistory does not exist/is not available',
+    }
+    const { call } = node({ ...anvil, eth_feeHistory: { error }, eth_gasPrice: { result: '0x1' } })
+    const failure = await fillTransaction({ request: transfer, chainId: 31337n, call }).catch(
+      (thrown: unknown) => thrown,
+    )
+    expect(failure).toBeInstanceOf(NodeAnswerError)
+    expect((failure as NodeAnswerError).error).toEqual(error)
+  })
 })
 
 describe('maxCostOf', () => {
