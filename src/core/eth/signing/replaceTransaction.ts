@@ -1,5 +1,5 @@
 import { isObject } from '@metamask/utils'
-import type { Hex } from 'viem'
+import { getAddress, type Hex } from 'viem'
 import type { SignerAnswer } from '../../multichain/ports.ts'
 import { requestIdentityOf } from '../../protocol/requestIdentity.ts'
 import { notPending } from '../../rpc/errors.ts'
@@ -37,8 +37,8 @@ const feeOf = (pending: Record<string, Json>): FeeFields | undefined => {
 /**
  * Speeds up or cancels a pending transaction the wallet sent (DESIGN §9 "Activity"): the
  * replacement has the same nonce — a speed-up is the same transaction (to, value, data and gas as
- * the node holds it, `eth_getTransactionByHash`), a cancel a 0-value transfer to the
- * sender itself — and its fee offer is bumped to at least 110 % of the old fees and the current
+ * the node holds it, `eth_getTransactionByHash`; `to` shown and signed in EIP-55 as a dapp's is),
+ * a cancel a 0-value transfer to the sender itself — and its fee offer is bumped to at least 110 % of the old fees and the current
  * preset (`bumpFeeMarket`). It goes through the confirmation with the origin `Aperture`; once sent
  * it is logged as replacing the original, whose state the node then tells (`replaced` /
  * `cancelled`). Refused `not_pending` when the wallet did not log the transaction with its nonce,
@@ -71,7 +71,7 @@ export async function replaceTransaction(
         }
       : {
           from,
-          ...(isAddress(pending.to) ? { to: pending.to } : {}),
+          ...(isAddress(pending.to) ? { to: getAddress(pending.to) } : {}),
           value: isQuantity(pending.value) ? pending.value : '0x0',
           data: typeof pending.input === 'string' ? (pending.input as Hex) : '0x',
           ...(isQuantity(pending.gas) ? { gas: pending.gas } : {}),

@@ -1,0 +1,174 @@
+import type { Page } from '@playwright/test'
+import { parseEther, toHex } from 'viem'
+import { devnet, expect, test } from './fixtures.ts'
+import { anvilRpc, firstAccount, secondAccount } from './support/anvil.ts'
+import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
+import type { MinedFees } from './support/feeMarket.ts'
+import { invoke } from './support/provider.ts'
+import { fillSend, openSend } from './support/sendScreen.ts'
+
+const sendingSession = {
+  optionalScopes: { [devnet]: { methods: ['eth_sendTransaction'], notifications: [] } },
+}
+
+/** A transaction as anvil holds it, pending or mined: what a replacement is compared on. */
+type NodeTransaction = MinedFees & {
+  from: string
+  to: string
+  value: string
+  input: string
+  blockNumber: string | null
+}
+
+const transactionOf = (anvilUrl: string, hash: string): Promise<NodeTransaction> =>
+  anvilRpc<NodeTransaction>(anvilUrl, 'eth_getTransactionByHash', [hash])
+
+/**
+ * Runs `body` with anvil mining only when told (`evm_mine`), so what the wallet sends stays
+ * pending; the pool is mined and automine is back on afterwards, whatever happened (the suite's
+ * other tests share this anvil).
+ */
+async function withAutomineOff(anvilUrl: string, body: () => Promise<void>): Promise<void> {
+  await anvilRpc(anvilUrl, 'evm_setAutomine', [false])
+  try {
+    await body()
+  } finally {
+    await anvilRpc(anvilUrl, 'evm_mine', [])
+    await anvilRpc(anvilUrl, 'evm_setAutomine', [true])
+  }
+}
+
+/** Home, reloaded, with the first account's transactions unfolded. */
+async function showActivity(popup: Page): Promise<void> {
+  await popup.reload()
+  await popup
+    .getByText(/^Transactions \(/)
+    .first()
+    .click()
+}
+
+/** The hash of the activity row marked `mark` ('speed-up' or 'cancel'), other than `hash`. */
+async function replacementOf(popup: Page, hash: string, mark: string): Promise<string> {
+  const row = popup
+    .locator('[data-testid^="activity-tx-"]')
+    .filter({ has: popup.getByText(mark, { exact: true }) })
+    .filter({ hasNotText: hash })
+  await expect(row).toHaveCount(1)
+  const id = (await row.getAttribute('data-testid')) ?? ''
+  return id.slice('activity-tx-'.length)
+}
+
+/** Both fees of `replacement` are at least 110 % of `original`'s (DESIGN §9). */
+function expectBumped(replacement: MinedFees, original: MinedFees): void {
+  for (const field of ['maxFeePerGas', 'maxPriorityFeePerGas'] as const) {
+    expect(BigInt(replacement[field]) * 100n).toBeGreaterThanOrEqual(BigInt(original[field]) * 110n)
+  }
+}
+
+test.describe('activity: speed up and cancel a pending transaction (DESIGN §9)', () => {
+  test("a dapp's pending transaction sped up: the same one at the same nonce, both fees ≥ 110 %; the original replaced", async ({
+    wallet,
+    dappPage,
+    connect,
+    anvilUrl,
+  }) => {
+    await connect(dappPage, sendingSession)
+    await withAutomineOff(anvilUrl, async () => {
+      const transfer = { from: firstAccount, to: secondAccount, value: toHex(parseEther('0.03')) }
+      const pending = invoke<string>(dappPage, devnet, 'eth_sendTransaction', [transfer])
+      await answerConfirmation(
+        await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+        'approve',
+      )
+      const hash = (await pending).result ?? ''
+      const original = await transactionOf(anvilUrl, hash)
+      expect(original.blockNumber).toBeNull()
+
+      const popup = wallet.popup
+      await showActivity(popup)
+      await expect(popup.getByTestId(`activity-status-${hash}`)).toHaveText('pending')
+      await popup.getByTestId(`activity-speed-up-${hash}`).click()
+      const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+      await expect(window.getByTestId('confirm-origin')).toHaveText('Aperture')
+      await expect(window.getByTestId('confirm-tx-to')).toContainText(secondAccount)
+      await expect(window.getByTestId('confirm-tx-value')).toHaveText('0.03 ETH')
+      await answerConfirmation(window, 'approve', 'activity-speed-up-confirmation')
+
+      const replacementHash = await replacementOf(popup, hash, 'speed-up')
+      const replacement = await transactionOf(anvilUrl, replacementHash)
+      expect(replacement).toMatchObject({
+        nonce: original.nonce,
+        to: original.to,
+        value: original.value,
+        input: original.input,
+        blockNumber: null,
+      })
+      expectBumped(replacement, original)
+
+      await anvilRpc(anvilUrl, 'evm_mine', [])
+      await expect(popup.getByTestId(`activity-status-${hash}`)).toHaveText('replaced')
+      await expect(popup.getByTestId(`activity-status-${replacementHash}`)).toHaveText('confirmed')
+      await expect(popup.getByTestId(`activity-speed-up-${hash}`)).toHaveCount(0)
+      expect(await transactionOf(anvilUrl, replacementHash)).toMatchObject({
+        blockNumber: expect.stringMatching(/^0x/),
+      })
+      expect(await anvilRpc<unknown>(anvilUrl, 'eth_getTransactionReceipt', [hash])).toBeNull()
+    })
+  })
+
+  test("the wallet's own pending send cancelled across worker stops: a 0-value send to self at the same nonce; the original cancelled", async ({
+    wallet,
+    anvilUrl,
+    serviceWorker,
+  }) => {
+    const popup = wallet.popup
+    await withAutomineOff(anvilUrl, async () => {
+      await popup.reload()
+      await openSend(popup)
+      await fillSend(popup, { to: secondAccount, amount: '0.04' })
+      await popup.getByTestId('send-review').click()
+      await answerConfirmation(
+        await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+        'approve',
+      )
+      await expect(popup.getByTestId('send-sent')).toContainText(/0x[0-9a-f]{64}/)
+      const hash = (await popup.getByTestId('send-sent').locator('code').textContent()) ?? ''
+      const original = await transactionOf(anvilUrl, hash)
+      expect(original.blockNumber).toBeNull()
+
+      // The worker stops while the send is pending: the state comes back from storage and the node.
+      await serviceWorker.stop()
+      await showActivity(popup)
+      await expect(popup.getByTestId(`activity-status-${hash}`)).toHaveText('pending')
+      await popup.getByTestId(`activity-cancel-${hash}`).click()
+      const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+      await expect(window.getByTestId('confirm-origin')).toHaveText('Aperture')
+      await expect(window.getByTestId('confirm-tx-to')).toContainText(firstAccount)
+      await expect(window.getByTestId('confirm-tx-value')).toHaveText('0 ETH')
+      await answerConfirmation(window, 'approve')
+
+      const replacementHash = await replacementOf(popup, hash, 'cancel')
+      const replacement = await transactionOf(anvilUrl, replacementHash)
+      expect(replacement.nonce).toBe(original.nonce)
+      expect(replacement.from.toLowerCase()).toBe(firstAccount.toLowerCase())
+      expect(replacement.to.toLowerCase()).toBe(firstAccount.toLowerCase())
+      expect(BigInt(replacement.value)).toBe(0n)
+      expect(replacement.input).toBe('0x')
+      expectBumped(replacement, original)
+
+      // Both pending, the worker stops again; then the cancel is mined.
+      await serviceWorker.stop()
+      await showActivity(popup)
+      await expect(popup.getByTestId(`activity-status-${hash}`)).toHaveText('pending')
+      await expect(popup.getByTestId(`activity-status-${replacementHash}`)).toHaveText('pending')
+      await anvilRpc(anvilUrl, 'evm_mine', [])
+      await expect(popup.getByTestId(`activity-status-${hash}`)).toHaveText('cancelled')
+      await expect(popup.getByTestId(`activity-status-${replacementHash}`)).toHaveText('confirmed')
+      await serviceWorker.stop()
+      await showActivity(popup)
+      await expect(popup.getByTestId(`activity-status-${hash}`)).toHaveText('cancelled')
+      await expect(popup.getByTestId(`activity-status-${replacementHash}`)).toHaveText('confirmed')
+      expect(serviceWorker.stops).toBe(3)
+    })
+  })
+})
