@@ -24,7 +24,6 @@ import { createTokenWatcher } from '../core/wallet/createTokenWatcher.ts'
 import { createWalletNamespaces } from '../core/wallet/namespaces.ts'
 import { defaultNetwork } from '../core/wallet/networks.ts'
 import { recordSentTransaction } from '../core/wallet/recordSentTransaction.ts'
-import { createSiteReputation } from '../core/wallet/siteReputation.ts'
 import { confirmationWarnings } from '../core/wallet/warnings/confirmationWarnings.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
 import { createAutoLock } from './autoLock.ts'
@@ -37,6 +36,7 @@ import { createNetworkRegistry } from './networks.ts'
 import { createNodeRouter } from './nodeRouter.ts'
 import { createPagePortServer, type PageAnswer } from './pagePorts.ts'
 import { createPhishingContinued } from './phishingContinued.ts'
+import { createPhishingList } from './phishingList.ts'
 import { createPopupHandlers } from './popupMessages.ts'
 import { createRecordKey } from './recordKey.ts'
 import { createRecordSeal } from './recordSeal.ts'
@@ -129,10 +129,22 @@ const scheduler = createScheduler(
   {
     [alarmNames.sessionExpiry]: () => expireSessions(),
     [alarmNames.autoLock]: () => autoLock.check(),
+    [alarmNames.phishingList]: () => phishingList.update(),
   },
   chrome.alarms,
 )
 const autoLock = createAutoLock({ wallet, settings: networks.settings, session, scheduler, now })
+const phishingList = createPhishingList({
+  local,
+  updatesOn: async () => (await networks.settings()).phishingListUpdates,
+  async fetchText(url) {
+    const response = await fetch(url, { credentials: 'omit', cache: 'no-store' })
+    if (!response.ok) throw new Error(`HTTP ${response.status}`)
+    return response.text()
+  },
+  scheduler,
+  now,
+})
 const activity = createActivityLog(local)
 const sessions = withSessionChanges(
   withActivityCleanup(
@@ -258,7 +270,8 @@ const handlePopup = createPopupHandlers({
   solanaSigner: solanaSigning.signer,
   touch: autoLock.touch,
   autoLock,
-  siteReputation: createSiteReputation(),
+  siteReputation: phishingList.reputation,
+  phishingList,
   phishingContinued: createPhishingContinued(local),
 })
 const servePagePort = createPagePortServer({
@@ -321,6 +334,9 @@ chrome.storage.onChanged.addListener((changes, area) => {
     .dropUnavailableChains()
     .catch((error: unknown) => console.error('Aperture: dropping removed networks', error))
 })
+
+// An alarm may not outlive a browser restart: a due update (only when the setting is on) runs now.
+phishingList.update().catch((error: unknown) => console.error('Aperture: phishing list', error))
 
 wake({
   expireSessions,

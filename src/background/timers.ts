@@ -1,7 +1,11 @@
 import { expiryTime } from '../core/multichain/parseSessionProperties.ts'
 import type { SessionStore } from '../core/multichain/ports.ts'
 
-export const alarmNames = { sessionExpiry: 'session-expiry', autoLock: 'auto-lock' } as const
+export const alarmNames = {
+  sessionExpiry: 'session-expiry',
+  autoLock: 'auto-lock',
+  phishingList: 'phishing-list',
+} as const
 
 /** Alarms may be delayed by the browser; while the worker lives a timer ends sessions on time. */
 const precisionWindowMs = 5 * 60_000

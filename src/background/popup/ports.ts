@@ -17,6 +17,7 @@ import type { ActivityLog } from '../activityLog.ts'
 import type { AutoLock } from '../autoLock.ts'
 import type { NetworkRegistry } from '../networks.ts'
 import type { PhishingContinued } from '../phishingContinued.ts'
+import type { PhishingList } from '../phishingList.ts'
 import type { SolanaTransactionLog, TransactionLog } from '../signingStores.ts'
 import type { Wallet } from '../wallet.ts'
 import type { WatchedTokenStore } from '../watchedTokens.ts'
@@ -49,8 +50,13 @@ export type PopupPorts = {
   solanaTransactions: SolanaTransactionLog
   /** The chain's node endpoint, for the wallet's own calls. */
   nodeCall(chainId: ChainId): NodeCall
-  /** What the bundled phishing lists say of an origin (`core/wallet/siteReputation.ts`). */
-  siteReputation(origin: string): SiteReputation
+  /**
+   * What the phishing lists say of an origin (`core/wallet/siteReputation.ts`): the bundled
+   * snapshot, or the update fetched while the user's setting is on (`phishingList.ts`).
+   */
+  siteReputation(origin: string): Promise<SiteReputation>
+  /** Runs the phishing list's updates now (the setting changed) and schedules the next. */
+  phishingList: Pick<PhishingList, 'update'>
   /** The phishing-listed hosts the user chose to continue to. */
   phishingContinued: PhishingContinued
   /** Restarts the auto-lock countdown when its time changes. */

@@ -61,6 +61,11 @@ export type SettingsView = {
   /** The Infura-style API key used by the built-in networks ('' when unset). */
   infuraApiKey: string
   autoLockMinutes: number
+  /**
+   * Fetch the phishing list from its source daily (DESIGN §11); off by default, when the check
+   * uses the snapshot bundled with the build alone. The check itself is always local.
+   */
+  phishingListUpdates: boolean
   localDevnet: { rpcUrl: string; wsUrl: string }
   /** Where the Local Solana devnet's endpoint is (default `http://127.0.0.1:8899/v3/dev`). */
   localSolanaDevnet?: { rpcUrl: string; wsUrl: string }

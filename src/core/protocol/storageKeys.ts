@@ -37,6 +37,8 @@ export const localKeys = {
   solanaTransactions: 'solanaTransactions',
   /** `string[]`: hosts on the phishing lists the user chose to continue to (DESIGN §11). */
   phishingContinued: 'phishingContinued',
+  /** `StoredPhishingList`: the phishing list fetched from its source while updates are on. */
+  phishingList: 'phishingList',
 } as const
 
 export const sessionKeys = {

@@ -17,6 +17,7 @@ describe('resolveSettings', () => {
     expect(resolveSettings(undefined)).toEqual({
       infuraApiKey: '',
       autoLockMinutes: 15,
+      phishingListUpdates: false,
       localDevnet: devnet,
       localSolanaDevnet: solanaDevnet,
     })
@@ -26,11 +27,13 @@ describe('resolveSettings', () => {
     const stored = {
       infuraApiKey: ' abc123 ',
       autoLockMinutes: -5,
+      phishingListUpdates: 'yes',
       localDevnet: { rpcUrl: 'http://10.0.0.2:8545' },
     } as unknown as Parameters<typeof resolveSettings>[0]
     expect(resolveSettings(stored)).toEqual({
       infuraApiKey: 'abc123',
       autoLockMinutes: 15,
+      phishingListUpdates: false,
       localDevnet: devnet,
       localSolanaDevnet: solanaDevnet,
     })

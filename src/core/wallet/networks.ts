@@ -7,6 +7,7 @@ import type { CustomNetwork } from './validateNetwork.ts'
 export type StoredSettings = {
   infuraApiKey?: string
   autoLockMinutes?: number
+  phishingListUpdates?: boolean
   localDevnet?: SettingsView['localDevnet']
   localSolanaDevnet?: SettingsView['localSolanaDevnet']
   solanaNetworks?: SettingsView['solanaNetworks']
@@ -68,6 +69,7 @@ export const localSolanaNetwork = {
 const defaultSettings: SettingsView = {
   infuraApiKey: '',
   autoLockMinutes: 15,
+  phishingListUpdates: false,
   localDevnet: { rpcUrl: 'http://127.0.0.1:8545/v3/dev', wsUrl: 'ws://127.0.0.1:8545/ws/v3/dev' },
   localSolanaDevnet: { rpcUrl: localSolanaNetwork.rpcUrl, wsUrl: localSolanaNetwork.wsUrl },
 }
@@ -100,6 +102,7 @@ export function resolveSettings(stored: StoredSettings | undefined): SettingsVie
       typeof stored?.autoLockMinutes === 'number' && stored.autoLockMinutes > 0
         ? stored.autoLockMinutes
         : defaultSettings.autoLockMinutes,
+    phishingListUpdates: stored?.phishingListUpdates === true,
     localDevnet: isDevnet(stored?.localDevnet) ? stored.localDevnet : defaultSettings.localDevnet,
     localSolanaDevnet: isDevnet(stored?.localSolanaDevnet)
       ? stored.localSolanaDevnet

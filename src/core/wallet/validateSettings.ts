@@ -27,6 +27,12 @@ export function validateSettingsChanges(changes: Partial<SettingsView>): Record<
   ) {
     problems.autoLockMinutes = `Between 1 and ${maxAutoLockMinutes} minutes.`
   }
+  if (
+    changes.phishingListUpdates !== undefined &&
+    typeof changes.phishingListUpdates !== 'boolean'
+  ) {
+    problems.phishingListUpdates = 'On or off.'
+  }
   for (const field of ['localDevnet', 'localSolanaDevnet'] as const) {
     const endpoint = changes[field]
     if (endpoint === undefined) continue

@@ -17,7 +17,7 @@ export const approvalContinueToSite =
   async ({ id }) => {
     const pending = await approvals.get(id)
     if (!pending || pending.result) return null
-    const site = siteReputation(pending.request.origin)
+    const site = await siteReputation(pending.request.origin)
     if (site.kind === 'phishing') await phishingContinued.add(site.host)
     return null
   }

@@ -23,7 +23,7 @@ export const approvalGet =
     if (!pending || pending.result) return null
     const all = await networks.networks()
     const chainIds: ChainId[] = pending.request.chains.map(({ chainId }) => chainId)
-    const site = siteReputation(pending.request.origin)
+    const site = await siteReputation(pending.request.origin)
     return {
       id,
       request: pending.request,

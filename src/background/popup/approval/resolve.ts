@@ -21,7 +21,7 @@ export const approvalResolve =
     await requireUnlockedToApprove(wallet, result.approved)
     const pending = result.approved ? await approvals.get(id) : undefined
     if (pending) {
-      const site = siteReputation(pending.request.origin)
+      const site = await siteReputation(pending.request.origin)
       if (site.kind === 'phishing' && !(await phishingContinued.has(site.host))) {
         throw phishingSite(site.host)
       }

@@ -1,20 +1,44 @@
 import { describe, expect, it } from 'vitest'
+import { phishingListSource } from '../../../core/wallet/phishingListSource.ts'
 import { createNetworkRegistry } from '../../networks.ts'
+import { createPhishingList } from '../../phishingList.ts'
 import { createMemoryStorage } from '../../testing/memoryStorage.ts'
+import { alarmNames } from '../../timers.ts'
 import { settingsSet } from './set.ts'
 
-/** `settings:set` over the worker's real settings in memory; counts auto-lock restarts. */
+/**
+ * `settings:set` over the worker's real settings and phishing list in memory; counts auto-lock
+ * restarts, records the fetches (the source answers nothing usable) and the phishing list's alarm.
+ */
 function createHandler() {
   let restarts = 0
+  const fetched: string[] = []
+  const alarms: Record<string, number | undefined> = {}
+  const local = createMemoryStorage()
+  const networks = createNetworkRegistry(local)
   const set = settingsSet({
-    networks: createNetworkRegistry(createMemoryStorage()),
+    networks,
     autoLock: {
       restart: async () => {
         restarts += 1
       },
     },
+    phishingList: createPhishingList({
+      local,
+      updatesOn: async () => (await networks.settings()).phishingListUpdates,
+      fetchText: async (url) => {
+        fetched.push(url)
+        throw new Error('offline')
+      },
+      scheduler: {
+        schedule: async (name, when) => {
+          alarms[name] = when
+        },
+      },
+      now: () => 1_800_000_000_000,
+    }),
   })
-  return { set, restarts: () => restarts }
+  return { set, restarts: () => restarts, fetched, alarms }
 }
 
 describe('settings:set', () => {
@@ -25,6 +49,24 @@ describe('settings:set', () => {
     const settings = await set({ autoLockMinutes: 1 })
     expect(settings.autoLockMinutes).toBe(1)
     expect(restarts()).toBe(1)
+  })
+
+  it("leaves the phishing list's updates off by default: no setting change fetches it", async () => {
+    const { set, fetched, alarms } = createHandler()
+    const settings = await set({ infuraApiKey: 'abc123', autoLockMinutes: 5 })
+    expect(settings.phishingListUpdates).toBe(false)
+    expect(fetched).toEqual([])
+    expect(alarms).toEqual({})
+  })
+
+  it('fetches the phishing list from its source when turned on, and clears its alarm when off', async () => {
+    const { set, fetched, alarms } = createHandler()
+    expect((await set({ phishingListUpdates: true })).phishingListUpdates).toBe(true)
+    expect(fetched).toEqual([phishingListSource])
+    expect(alarms[alarmNames.phishingList]).toBeGreaterThan(1_800_000_000_000)
+    await set({ phishingListUpdates: false })
+    expect(fetched).toHaveLength(1)
+    expect(alarms[alarmNames.phishingList]).toBeUndefined()
   })
 
   it('restarts nothing when the change is refused', async () => {

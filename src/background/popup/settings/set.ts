@@ -5,17 +5,20 @@ import type { PopupHandler, PopupPorts } from '../ports.ts'
 /**
  * `settings:set`: the changed settings, validated (`invalid_fields` per field). The public Solana
  * clusters' endpoints are not among them: they are checked live through `networks:save`. A new
- * auto-lock time counts from the change.
+ * auto-lock time counts from the change; turning the phishing list's updates on fetches it now.
  */
 export const settingsSet =
   ({
     networks,
     autoLock,
-  }: Pick<PopupPorts, 'networks' | 'autoLock'>): PopupHandler<'settings:set'> =>
+    phishingList,
+  }: Pick<PopupPorts, 'networks' | 'autoLock' | 'phishingList'>): PopupHandler<'settings:set'> =>
   async ({ solanaNetworks: _checkedLive, ...changes }) => {
     const problems = validateSettingsChanges(changes)
     if (Object.keys(problems).length > 0) throw invalidFields(problems)
     const settings = await networks.update(changes)
     if (changes.autoLockMinutes !== undefined) await autoLock.restart()
+    // Turned on, the list is fetched now; turned off, its alarm is cleared and nothing is fetched.
+    if (changes.phishingListUpdates !== undefined) await phishingList.update()
     return settings
   }

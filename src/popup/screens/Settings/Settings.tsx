@@ -25,6 +25,7 @@ export function Settings() {
   const [rpcUrl, setRpcUrl] = useState('')
   const [wsUrl, setWsUrl] = useState('')
   const [autoLock, setAutoLock] = useState('15')
+  const [phishingUpdates, setPhishingUpdates] = useState(false)
 
   useEffect(() => {
     void load()
@@ -35,6 +36,7 @@ export function Settings() {
     setRpcUrl(settings.localDevnet.rpcUrl)
     setWsUrl(settings.localDevnet.wsUrl)
     setAutoLock(String(settings.autoLockMinutes))
+    setPhishingUpdates(settings.phishingListUpdates)
   }, [settings])
 
   const submit = (event: FormEvent) => {
@@ -43,6 +45,7 @@ export function Settings() {
       infuraApiKey: apiKey,
       localDevnet: { rpcUrl, wsUrl },
       autoLockMinutes: Number(autoLock),
+      phishingListUpdates: phishingUpdates,
     })
   }
 
@@ -117,6 +120,20 @@ export function Settings() {
           />
           <FieldError error={fieldErrors['localDevnet.wsUrl']} testId="settings-devnet-ws-url" />
         </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="settings-phishing-updates"
+            checked={phishingUpdates}
+            onChange={(event) => setPhishingUpdates(event.target.checked)}
+          />
+          <span>Update the phishing list daily from its source</span>
+        </label>
+        <p className="hint">
+          Off: sites are checked against the list shipped with Aperture. On: Aperture downloads
+          eth-phishing-detect's list from GitHub once a day. Either way, sites are checked on this
+          computer alone.
+        </p>
         <ErrorText error={error} />
         {saved ? (
           <p className="hint" role="status" data-testid="settings-saved">
