@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
 import { parseEther, parseGwei, toHex } from 'viem'
 import { devnet, expect, test } from './fixtures.ts'
-import { firstAccount, secondAccount } from './support/anvil.ts'
+import { anvilRpc, firstAccount, secondAccount } from './support/anvil.ts'
 import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
-import { feesOf, mineTippedBlocks } from './support/feeMarket.ts'
+import { feesOf, type MinedFees, mineTippedBlocks } from './support/feeMarket.ts'
 import { invoke } from './support/provider.ts'
 
 const sendingSession = {
@@ -107,6 +107,31 @@ test.describe('fees: the confirmation of a dapp transaction', () => {
     const signed = await feesOf(anvilUrl, (await pending).result ?? '')
     expect(BigInt(signed.maxFeePerGas)).toBe(parseGwei('9'))
     expect(BigInt(signed.maxPriorityFeePerGas)).toBe(parseGwei('1.5'))
+  })
+
+  test("a dapp's legacy gasPrice is signed as an EIP-1559 fee of that max and priority on a chain with a base fee", async ({
+    wallet,
+    dappPage,
+    connect,
+    anvilUrl,
+  }) => {
+    await connect(dappPage, sendingSession)
+    const pending = invoke<string>(dappPage, devnet, 'eth_sendTransaction', [
+      { ...transfer, gasPrice: toHex(parseGwei('8')) },
+    ])
+    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(window.getByTestId('confirm-fee')).toHaveValue('custom')
+    await expect(window.getByTestId('confirm-fee-max-gwei')).toHaveValue('8')
+    await expect(window.getByTestId('confirm-fee-priority-gwei')).toHaveValue('8')
+    await answerConfirmation(window, 'approve')
+    const signed = await anvilRpc<MinedFees & { type: string; gasPrice: string }>(
+      anvilUrl,
+      'eth_getTransactionByHash',
+      [(await pending).result ?? ''],
+    )
+    expect(signed.type).toBe('0x2')
+    expect(BigInt(signed.maxFeePerGas)).toBe(parseGwei('8'))
+    expect(BigInt(signed.maxPriorityFeePerGas)).toBe(parseGwei('8'))
   })
 
   test('the worker refuses a fee the window could not have sent, and the request still waits', async ({
