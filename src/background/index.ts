@@ -38,6 +38,7 @@ import { createPagePortServer, type PageAnswer } from './pagePorts.ts'
 import { createPhishingContinued } from './phishingContinued.ts'
 import { createPhishingList } from './phishingList.ts'
 import { createPopupHandlers } from './popupMessages.ts'
+import { createRecipientBookReader } from './recipientBook.ts'
 import { createRecordKey } from './recordKey.ts'
 import { createRecordSeal } from './recordSeal.ts'
 import { createSessionStore } from './sessionStore.ts'
@@ -118,13 +119,15 @@ const confirmations = createConfirmations({
     },
     (path) => chrome.runtime.getURL(path),
   ),
-  warnings: confirmationWarnings,
+  warnings: async (subject) =>
+    confirmationWarnings({ ...subject, book: await readRecipientBook() }),
   newId: () => crypto.randomUUID(),
   now,
   claimMs: answerKeepMs,
 })
 const transactions = createTransactionLog(local)
 const solanaTransactions = createSolanaTransactionLog(local)
+const readRecipientBook = createRecipientBookReader({ local, transactions, solanaTransactions })
 const scheduler = createScheduler(
   {
     [alarmNames.sessionExpiry]: () => expireSessions(),

@@ -160,6 +160,28 @@ describe('signing methods through wallet_invokeMethod', () => {
     expect(ports.signed[0]).toMatchObject({ method: 'wallet_sendCalls', params: { from: alice } })
   })
 
+  it('hands the signer the addresses the page wrote with a bad EIP-55 checksum, before they are normalized', async () => {
+    const { call, ports } = await signingHarness()
+    // Bob's address with the case of its first letter flipped: still mixed-case, checksum broken.
+    const flipped = '0x70997970c51812dc3A010C7d01b50e0d17dc79C8'
+    await call('wallet_invokeMethod', invoke('eth_sendTransaction', [{ from: alice, to: flipped }]))
+    await call(
+      'wallet_invokeMethod',
+      invoke('wallet_sendCalls', [
+        {
+          version: '2.0.0',
+          chainId: '0x7a69',
+          atomicRequired: false,
+          calls: [{ to: bob }, { to: flipped }],
+        },
+      ]),
+    )
+    expect(
+      ports.signed.map((request) => 'badChecksums' in request && request.badChecksums),
+    ).toEqual([[flipped], [flipped]])
+    expect(ports.signed[0]).toMatchObject({ params: { to: bob } })
+  })
+
   it('refuses an atomic batch with 5760', async () => {
     const { call } = await signingHarness()
     const response = await call(

@@ -4,6 +4,7 @@ import type { ChainId, NormalizedScope as SessionScope } from '../caip/types.ts'
 import type { HandlerAnswer, HandlerCall } from '../multichain/namespace.ts'
 import { invalidParams, unauthorized } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
+import { findBadChecksums } from './findBadChecksums.ts'
 import type { SigningMethod } from './methods.ts'
 import { parsePersonalSignParams } from './parsePersonalSignParams.ts'
 import { parseSendCallsParams } from './parseSendCallsParams.ts'
@@ -96,7 +97,8 @@ export async function invokeSigningMethod(
       const parsed = parseTransactionParams(params, chainNumber)
       if ('problems' in parsed) throw invalidParams(parsed.problems)
       requireGranted(scope, parsed.request.from)
-      return signer.sign({ ...base, method, params: parsed.request })
+      const badChecksums = findBadChecksums(Array.isArray(params) ? params[0] : undefined)
+      return signer.sign({ ...base, method, params: parsed.request, badChecksums })
     }
     case 'wallet_sendCalls': {
       const parsed = parseSendCallsParams(params, chainNumber)
@@ -105,7 +107,9 @@ export async function invokeSigningMethod(
       const from = parsed.params.from ?? grantedAddresses(scope)[0]
       if (from === undefined) throw unauthorized()
       requireGranted(scope, from)
-      return signer.sign({ ...base, method, params: { ...parsed.params, from } })
+      const [batch] = params as [{ calls: unknown[] }]
+      const badChecksums = batch.calls.flatMap(findBadChecksums)
+      return signer.sign({ ...base, method, params: { ...parsed.params, from }, badChecksums })
     }
   }
 }

@@ -11,14 +11,19 @@ import type { TypedDataParams } from './parseTypedDataParams.ts'
 /**
  * A signing request the `eip155` namespace has checked (params valid, the signing address granted
  * in the scope), on behalf of the page request `requestKey` (`<connection>/<id>`, repeated by a
- * re-send, with the same `requestDigest`).
+ * re-send, with the same `requestDigest`). `badChecksums`: the addresses a page's transaction wrote
+ * mixed-case with a bad EIP-55 checksum (`findBadChecksums`), read before its params lost their case.
  */
 export type SigningRequest = { origin: string; chainId: ChainId } & RequestIdentity &
   (
     | { method: 'personal_sign'; params: PersonalSignParams }
     | { method: 'eth_signTypedData_v4'; params: TypedDataParams }
-    | { method: 'eth_sendTransaction'; params: TransactionRequest }
-    | { method: 'wallet_sendCalls'; params: SendCallsParams & { from: Address } }
+    | { method: 'eth_sendTransaction'; params: TransactionRequest; badChecksums?: string[] }
+    | {
+        method: 'wallet_sendCalls'
+        params: SendCallsParams & { from: Address }
+        badChecksums?: string[]
+      }
   )
 
 /**

@@ -19,26 +19,13 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { describe, expect, it } from 'vitest'
-import {
-  decodeInstruction,
-  type RawInstruction,
-  token2022ProgramAddress,
-} from './decodeInstruction.ts'
+import { decodeInstruction, token2022ProgramAddress } from './decodeInstruction.ts'
 import { instructionTitle } from './instructionTitle.ts'
+import { rawInstruction } from './testing/rawInstruction.ts'
 
 const alice = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96' as Address
 const bob = 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk' as Address
 const mint = 'So11111111111111111111111111111111111111112' as Address
-
-const raw = (instruction: {
-  programAddress: Address
-  accounts?: ReadonlyArray<{ address: Address }>
-  data?: Uint8Array | ArrayLike<number>
-}): RawInstruction => ({
-  programId: instruction.programAddress,
-  accounts: (instruction.accounts ?? []).map(({ address }) => address),
-  data: new Uint8Array(instruction.data ?? []),
-})
 
 describe('token2022ProgramAddress', () => {
   it('is the Token-2022 program’s id, a 32-byte key (a node refuses anything else)', () => {
@@ -50,7 +37,7 @@ describe('token2022ProgramAddress', () => {
 describe('decodeInstruction', () => {
   it('decodes a System transfer with its lamports', () => {
     const view = decodeInstruction(
-      raw(
+      rawInstruction(
         getTransferSolInstruction({
           source: createNoopSigner(alice),
           destination: bob,
@@ -71,7 +58,7 @@ describe('decodeInstruction', () => {
 
   it('decodes a System create-account', () => {
     const view = decodeInstruction(
-      raw(
+      rawInstruction(
         getCreateAccountInstruction({
           payer: createNoopSigner(alice),
           newAccount: createNoopSigner(bob),
@@ -94,17 +81,20 @@ describe('decodeInstruction', () => {
       amount: 42n,
       decimals: 6,
     })
-    const spl = decodeInstruction(raw(instruction))
+    const spl = decodeInstruction(rawInstruction(instruction))
     expect(spl).toMatchObject({ program: 'SPL Token', instruction: 'Transfer (checked)' })
     expect(spl.fields).toContainEqual({ label: 'Amount', value: '42' })
-    const token2022 = decodeInstruction({ ...raw(instruction), programId: token2022ProgramAddress })
+    const token2022 = decodeInstruction({
+      ...rawInstruction(instruction),
+      programId: token2022ProgramAddress,
+    })
     expect(token2022).toMatchObject({ program: 'Token-2022', instruction: 'Transfer (checked)' })
   })
 
   it('decodes the creation of an associated token account: payer, account, owner, mint', () => {
     const ata = 'BdN5ABz4ey7W7ZNw9KLxbfPRaf4Hp5bXuS7mpPkaH7hR' as Address
     const view = decodeInstruction(
-      raw(
+      rawInstruction(
         getCreateAssociatedTokenIdempotentInstruction({
           payer: createNoopSigner(alice),
           ata,
@@ -127,7 +117,7 @@ describe('decodeInstruction', () => {
 
   it('decodes an SPL Token approve with its delegate', () => {
     const view = decodeInstruction(
-      raw(
+      rawInstruction(
         getApproveInstruction({
           source: alice,
           delegate: bob,
@@ -140,7 +130,9 @@ describe('decodeInstruction', () => {
   })
 
   it('decodes a Compute Budget unit limit', () => {
-    const view = decodeInstruction(raw(getSetComputeUnitLimitInstruction({ units: 200_000 })))
+    const view = decodeInstruction(
+      rawInstruction(getSetComputeUnitLimitInstruction({ units: 200_000 })),
+    )
     expect(view).toMatchObject({
       instruction: 'Set compute unit limit',
       fields: [{ value: '200000' }],
@@ -174,7 +166,7 @@ describe('decodeInstruction', () => {
 
   it('decodes an SPL Token plain transfer with its amount', () => {
     const view = decodeInstruction(
-      raw(
+      rawInstruction(
         getTransferInstruction({
           source: alice,
           destination: bob,
@@ -197,7 +189,7 @@ describe('decodeInstruction', () => {
 
   it('decodes a Compute Budget unit price in micro-lamports', () => {
     const view = decodeInstruction(
-      raw(getSetComputeUnitPriceInstruction({ microLamports: 25_000n })),
+      rawInstruction(getSetComputeUnitPriceInstruction({ microLamports: 25_000n })),
     )
     expect(view).toMatchObject({
       program: 'Compute Budget',
@@ -212,7 +204,7 @@ describe('decodeInstruction: what an instruction hands over (the authority warni
 
   it("decodes an SPL Token SetAuthority giving a token account's owner to another key", () => {
     const view = decodeInstruction(
-      raw(
+      rawInstruction(
         getSetAuthorityInstruction({
           owned: mint,
           owner: createNoopSigner(alice),
@@ -228,7 +220,7 @@ describe('decodeInstruction: what an instruction hands over (the authority warni
 
   it('decodes a SetAuthority that removes the authority as handing it to nobody', () => {
     const view = decodeInstruction(
-      raw(
+      rawInstruction(
         getSetAuthorityInstruction({
           owned: mint,
           owner: createNoopSigner(alice),
@@ -265,12 +257,14 @@ describe('decodeInstruction: what an instruction hands over (the authority warni
 
   it('decodes a System Assign (the account given to another program) and a nonce authorization', () => {
     const assign = decodeInstruction(
-      raw(getAssignInstruction({ account: createNoopSigner(alice), programAddress: bob })),
+      rawInstruction(
+        getAssignInstruction({ account: createNoopSigner(alice), programAddress: bob }),
+      ),
     )
     expect(assign).toMatchObject({ program: 'System Program', instruction: 'Assign' })
     expect(assign.authority).toEqual({ account: alice, role: 'owner program', to: bob })
     const nonce = decodeInstruction(
-      raw(
+      rawInstruction(
         getAuthorizeNonceAccountInstruction({
           nonceAccount: mint,
           nonceAuthority: createNoopSigner(alice),
@@ -283,7 +277,7 @@ describe('decodeInstruction: what an instruction hands over (the authority warni
 
   it('hands nothing over in a transfer', () => {
     const view = decodeInstruction(
-      raw(
+      rawInstruction(
         getTransferSolInstruction({
           source: createNoopSigner(alice),
           destination: bob,
@@ -298,7 +292,9 @@ describe('decodeInstruction: what an instruction hands over (the authority warni
 describe('instructionTitle', () => {
   it('names the program and instruction when decoded, the program id when unknown', () => {
     expect(
-      instructionTitle(decodeInstruction(raw(getSetComputeUnitLimitInstruction({ units: 1 })))),
+      instructionTitle(
+        decodeInstruction(rawInstruction(getSetComputeUnitLimitInstruction({ units: 1 }))),
+      ),
     ).toBe('Compute Budget: Set compute unit limit')
     expect(instructionTitle({ programId: bob, accounts: [], data: '', fields: [] })).toBe(
       `Unknown program ${bob}`,

@@ -31,6 +31,8 @@ export type ConfirmationViews = {
     preview: TransactionPreview
     simulation: SimulationOutcome
     tokens: TokenInfo[]
+    /** The addresses the page wrote with a bad EIP-55 checksum (`checksum` warning); absent on older records. */
+    badChecksums?: string[]
   }
   /**
    * `wallet_addEthereumChain`: the network to add (the settings form's rules; its live check is the
@@ -46,6 +48,8 @@ export type ConfirmationViews = {
     previews: TransactionPreview[]
     simulation: SimulationOutcome
     tokens: TokenInfo[]
+    /** As on `transaction`, over every call of the batch. */
+    badChecksums?: string[]
   }
 }
 

@@ -130,7 +130,7 @@ describe('createConfirmations', () => {
     const confirmations = worker(memoryStore(), windows)
     const first = confirmations.ask(message)
     const second = confirmations.ask({ ...message, requestKey: 'a/2' })
-    await hop(40)
+    await hop(80)
     windows.close(101)
     await confirmations.windowClosed(101)
     expect((await first).result).toEqual({ approved: false })

@@ -67,9 +67,11 @@ export type CreateConfirmationsParameters = {
   claimMs: number
   /**
    * The worker's warnings on a new confirmation (`confirmationWarnings`, DESIGN §11), kept on its
-   * record: the queue knows no kinds.
+   * record: the queue knows no kinds. May read the wallet's records (the recipient rules' book).
    */
-  warnings(subject: Pick<ConfirmationInput, 'origin' | 'kind' | 'view'>): Warning[]
+  warnings(
+    subject: Pick<ConfirmationInput, 'origin' | 'kind' | 'view'>,
+  ): Warning[] | Promise<Warning[]>
 }
 
 /** The most requests waiting at once, across origins: pages cannot grow the queue without bound. */
@@ -240,7 +242,7 @@ export function createConfirmations({
         }
         const record: ConfirmationRecord = {
           ...input,
-          warnings: warnings(input),
+          warnings: await warnings(input),
           id: newId(),
           createdAt: now(),
         }

@@ -40,6 +40,8 @@ export type SentTransaction = {
   nonce?: Quantity
   /** The pending transaction this one was sent to replace (a speed-up or a cancel). */
   replaces?: { hash: Hex; kind: ReplacementKind }
+  /** The recipient of the ERC-20 `transfer` it calls (its `to` is the token): who was sent to. */
+  tokenRecipient?: Address
 }
 
 /**

@@ -35,12 +35,14 @@ export async function sendCalls(
     ports.confirmations,
     request,
     'calls',
-    () =>
-      prepareTransactions(ports, {
+    async () => {
+      const { fees, ...view } = await prepareTransactions(ports, {
         chainId: request.chainId,
         from: params.from,
         requests: params.calls.map((call) => ({ ...call, from: params.from })),
-      }).then(({ fees, ...view }) => view),
+      })
+      return { ...view, badChecksums: request.badChecksums ?? [] }
+    },
   )
   const view = record.view as unknown as ConfirmationViews['calls']
   let progress: BatchProgress

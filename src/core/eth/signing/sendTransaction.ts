@@ -53,6 +53,7 @@ export async function sendTransaction(
         preview,
         simulation: prepared.simulation,
         tokens: prepared.tokens,
+        badChecksums: request.badChecksums ?? [],
       }
     },
   )

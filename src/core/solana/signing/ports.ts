@@ -11,6 +11,8 @@ export type SentSolanaTransaction = {
   from: string
   lamportsChange?: string
   at: number
+  /** Who its decoded instructions sent to (`instructionRecipients`); absent on older entries. */
+  recipients?: string[]
 }
 
 /**

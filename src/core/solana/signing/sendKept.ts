@@ -3,6 +3,7 @@ import type { SignerAnswer } from '../../multichain/ports.ts'
 import type { Json } from '../../rpc/types.ts'
 import type { SolanaConfirmationViews } from '../../wallet/confirmationViews.ts'
 import type { ConfirmationRecord } from '../../wallet/createConfirmations.ts'
+import { instructionRecipients } from '../instructionRecipients.ts'
 import type { SendOptions } from '../parseSigningParams.ts'
 import type { SolanaSignerPorts } from './ports.ts'
 import type { SolanaSignedProgress } from './signedProgress.ts'
@@ -51,6 +52,9 @@ export async function sendKept(
       from: view.address,
       ...(view.preview.kind === 'simulated' ? { lamportsChange: view.preview.lamportsChange } : {}),
       at: ports.now(),
+      recipients: instructionRecipients(view.instructions)
+        .filter(({ role }) => role === 'recipient')
+        .map(({ address }) => address),
     })
   }
   return answer

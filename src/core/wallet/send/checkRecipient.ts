@@ -1,5 +1,6 @@
 import { isAddress as isSolanaAddress } from '@solana/kit'
 import { getAddress } from 'viem'
+import { hasBadChecksum } from '../../eth/hasBadChecksum.ts'
 
 /** The namespaces the wallet sends in (DESIGN §9): an EVM chain, or a Solana cluster. */
 export type SendNamespace = 'eip155' | 'solana'
@@ -44,16 +45,13 @@ function checkEvmAddress(input: string): RecipientCheck {
   if (!hexAddressPattern.test(input)) {
     return { kind: 'invalid', message: 'Not an address: 0x and 40 hexadecimal digits.' }
   }
-  const digits = input.slice(2)
-  const checksummed = getAddress(input)
-  const uniformCase = digits === digits.toLowerCase() || digits === digits.toUpperCase()
-  if (!uniformCase && checksummed !== input) {
+  if (hasBadChecksum(input)) {
     return {
       kind: 'invalid',
       message: 'The address’s capital letters do not match its checksum (EIP-55): check it.',
     }
   }
-  return { kind: 'valid', address: checksummed }
+  return { kind: 'valid', address: getAddress(input) }
 }
 
 function checkSolanaAddress(input: string): RecipientCheck {

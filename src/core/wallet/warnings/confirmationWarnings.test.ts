@@ -11,6 +11,7 @@ describe('confirmationWarnings', () => {
   it('lists every kind that applies, in the order of its rules', () => {
     const approveAll = {
       name: 'approve',
+      spender: alice,
       amount: { raw: '1', formatted: '1', symbol: 'TST' },
       unlimited: true,
     }
@@ -18,7 +19,8 @@ describe('confirmationWarnings', () => {
       origin: 'https://app.example',
       kind: 'calls',
       view: {
-        previews: [{ decoded: approveAll }],
+        from: alice,
+        previews: [{ to: null, decoded: approveAll }],
         simulation: { kind: 'simulated', calls: [{ ok: false, reason: 'reverted' }], changes: [] },
       },
     }
@@ -40,6 +42,32 @@ describe('confirmationWarnings', () => {
       view: { address: alice, message: describeMessage(stringToHex(text)), raw: '0x' },
     })
     expect(warnings.map(({ kind, level }) => `${kind}:${level}`)).toEqual(['signin-domain:block'])
+  })
+
+  it('puts the blocking recipient verdicts first and the new-address mark last', () => {
+    const scammer = '0x08389B19ad52f0d983609ab785b3a43A0E90355F'
+    const fakeAlice = '0xf39F111111111111111111111111111111112266'
+    const batch = {
+      origin: 'https://app.example',
+      kind: 'calls',
+      view: {
+        from: alice,
+        previews: [
+          { to: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', decoded: null },
+          { to: fakeAlice, decoded: null },
+          { to: scammer, decoded: null },
+        ],
+        simulation: { kind: 'unavailable', error: 'none' },
+        badChecksums: ['0x3C44CdDdB6a900fa2b585dd299e03d12FA4293Bc'],
+      },
+      book: { sent: [], own: [alice] },
+    }
+    expect(confirmationWarnings(batch).map(({ kind, level }) => `${kind}:${level}`)).toEqual([
+      'known-bad:block',
+      'lookalike:block',
+      'checksum:warn',
+      'new-address:info',
+    ])
   })
 
   it('has no warnings for a plain message', () => {

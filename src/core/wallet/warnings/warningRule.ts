@@ -1,9 +1,14 @@
 import type { Json } from '../../rpc/types.ts'
 import type { ConfirmationViews, SolanaConfirmationViews } from '../confirmationViews.ts'
+import type { RecipientBook } from './recipientBook.ts'
 import type { Warning } from './warning.ts'
 
-/** A confirmation as its warnings are computed: the page that asks, its kind and its view. */
-export type WarningSubject = { origin: string; kind: string; view: Json }
+/**
+ * A confirmation as its warnings are computed: the page that asks, its kind and its view, and what
+ * the wallet's records say of recipients (`book`; without it the rules that need the records stay
+ * silent).
+ */
+export type WarningSubject = { origin: string; kind: string; view: Json; book?: RecipientBook }
 
 /**
  * One kind of warning: the verdict on a confirmation, or `undefined` when it does not apply. A new
