@@ -1,15 +1,18 @@
 /**
  * The window floor's confirmation window: one plain script that asks the worker one question and
  * renders the origin and an Approve button with Aperture's test ids; a click approves, and the
- * window closes once the worker has answered the page.
+ * window closes once the worker has answered the page, after the moment Aperture's window waits
+ * (`closeDelayMs`: the user sees the outcome; the harness's click has returned by then).
  */
 import type { FloorWindowMessage, FloorWindowReply } from './protocol.ts'
+
+const closeDelayMs = 400
 
 const port = chrome.runtime.connect({ name: 'window' })
 const send = (message: FloorWindowMessage): void => port.postMessage(message)
 port.onMessage.addListener((reply: FloorWindowReply) => {
   if ('answered' in reply) {
-    window.close()
+    setTimeout(() => window.close(), closeDelayMs)
     return
   }
   const request = reply.pending
