@@ -78,7 +78,11 @@ function createServer(answer: (id: number, method: string) => EngineResponse = s
     engine: engine as unknown as MultichainEngine,
     connections,
     approvals: { expect: () => undefined, answered: async () => undefined },
-    confirmations: { release: async () => undefined },
+    confirmations: {
+      release: async () => undefined,
+      keepWithAnswer: () => undefined,
+      answeredUnwritten: async () => [],
+    },
     answers: createRecentAnswers<PageAnswer>({
       store: {
         read: async () => recent.get('answers'),

@@ -13,7 +13,7 @@ import type { MultichainEngine } from '../core/multichain/ports.ts'
 import { connectionPortName } from '../core/protocol/connection.ts'
 import { isExtensionPageSender } from '../core/protocol/pageOrigin.ts'
 import type { PopupRequest } from '../core/protocol/popupMessages.ts'
-import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
+import { localKeys } from '../core/protocol/storageKeys.ts'
 import { checkEndpointLive } from '../core/wallet/checkEndpointLive.ts'
 import { createConfirmations } from '../core/wallet/createConfirmations.ts'
 import { createNetworkAdder } from '../core/wallet/createNetworkAdder.ts'
@@ -45,6 +45,7 @@ import { createSessionStore } from './sessionStore.ts'
 import {
   createCallsBatchStore,
   createConfirmationStore,
+  createRecentAnswersStore,
   createSolanaTransactionLog,
   createTransactionLog,
 } from './signingStores.ts'
@@ -100,10 +101,7 @@ const approvals = createWindowApprover({
   claimMs: answerKeepMs,
 })
 const answers = createRecentAnswers<PageAnswer>({
-  store: {
-    read: () => session.read(sessionKeys.recentAnswers),
-    write: (recent) => session.write(sessionKeys.recentAnswers, recent),
-  },
+  store: createRecentAnswersStore(session),
   now,
   keepMs: answerKeepMs,
   limit: 100,

@@ -96,6 +96,8 @@ function createServer(
       release: async (_origin, { requestKey }) => {
         confirmations.released.push(requestKey)
       },
+      keepWithAnswer: () => undefined,
+      answeredUnwritten: async () => [],
     },
     answers: createRecentAnswers<PageAnswer>({
       store: {
@@ -148,7 +150,11 @@ describe('createPagePortServer', () => {
       engine: fakeEngine() as unknown as MultichainEngine,
       connections,
       approvals: { expect: () => undefined, answered: async () => undefined },
-      confirmations: { release: async () => undefined },
+      confirmations: {
+        release: async () => undefined,
+        keepWithAnswer: () => undefined,
+        answeredUnwritten: async () => [],
+      },
       answers: createRecentAnswers<PageAnswer>({
         store: { read: async () => undefined, write: async () => undefined },
         now: () => 0,

@@ -101,7 +101,7 @@ export type ConnectionServerDependencies = {
   engine: MultichainEngine
   connections: ConnectionRegistry
   approvals: Pick<WindowApprover, 'expect' | 'answered'>
-  confirmations: Pick<Confirmations, 'release'>
+  confirmations: Pick<Confirmations, 'release' | 'keepWithAnswer' | 'answeredUnwritten'>
   /** Answers of requests that must not run twice, for their re-sends (`isReplayedOnResend`). */
   answers: RecentAnswers<PageAnswer>
   /** The servers of the page APIs other than the Multichain API (content-script ports only). */
@@ -122,13 +122,17 @@ const logged =
     return undefined
   }
 
+/** A page request's answer, and what is done once it is sent (never before: nothing delays it). */
+type AnsweredRequest = { response: PageAnswer; afterSent?: () => Promise<void> }
+
 /**
  * Answers one page request. A request that must not run twice (a session, a transaction, a
  * filter, a subscription) is answered from the recent answers when it was answered before (the
  * worker stopped before the page got the answer), and otherwise its answer is kept before it is
- * sent; another request under the key of a kept answer is refused `-32602`. A
- * `wallet_createSession` is announced to the approvals first (a re-send re-attaches to its
- * approval) and its approval is released once the answer is kept; so is the confirmation of a
+ * sent — with the answer of its confirmation, in one write, the only storage call between the
+ * user's click and the answer; another request under the key of a kept answer is refused `-32602`.
+ * A `wallet_createSession` is announced to the approvals first (a re-send re-attaches to its
+ * approval) and its approval is released once the answer is sent; so is the confirmation of a
  * signing request.
  */
 async function answerRequest(
@@ -141,17 +145,17 @@ async function answerRequest(
     request: unknown
   },
   ahead: AnswerOptions,
-): Promise<PageAnswer> {
+): Promise<AnsweredRequest> {
   const { approvals, confirmations, answers } = deps
   const { origin, connection, identity, request } = call
   const rules = server.resendRules(request)
   if (identity === undefined || !rules.replayed) {
     // Runs again when re-sent (a read): its result's pieces may go ahead of the answer.
-    return server.handleRequest(origin, connection, request, ahead)
+    return { response: await server.handleRequest(origin, connection, request, ahead) }
   }
   const creates = rules.approval
   const confirms = rules.confirmation
-  const release = async (): Promise<void> => {
+  const afterSent = async (): Promise<void> => {
     if (creates) await approvals.answered(origin, identity).catch(logged('releasing an approval'))
     if (confirms) {
       await confirmations.release(origin, identity).catch(logged('releasing a confirmation'))
@@ -162,20 +166,20 @@ async function answerRequest(
     remembered = await answers.recall(identity)
   } catch (error) {
     // Another request under the key of a kept answer: refused, and nothing else changes.
-    if (error instanceof RpcError) return failure(requestIdOf(request) ?? null, error)
+    if (error instanceof RpcError) return { response: failure(requestIdOf(request) ?? null, error) }
     logged('recalling an answer')(error)
   }
-  if (remembered !== undefined) {
-    await release()
-    return remembered
-  }
+  if (remembered !== undefined) return { response: remembered, afterSent }
   if (creates) approvals.expect(origin, identity)
+  if (confirms) confirmations.keepWithAnswer(identity)
   const response = await server.handleRequest(origin, connection, request)
+  const answered = confirms ? await confirmations.answeredUnwritten(origin, identity) : []
   // A refused re-send (another request under a key the wallet holds) leaves the key's answer be.
   const refused = 'error' in response && isResentRequestDiffers(response.error)
-  if (!refused) await answers.remember(identity, response).catch(logged('remembering an answer'))
-  await release()
-  return response
+  if (!refused) {
+    await answers.remember(identity, response, answered).catch(logged('remembering an answer'))
+  }
+  return { response, afterSent }
 }
 
 /** Runs a page connection's requests and ends it, whatever kind of port it came on. */
@@ -239,7 +243,10 @@ export function createConnectionServer(
             }
           : {}
       answerRequest(deps, server, { origin, connection, identity, request }, ahead)
-        .then((response) => connections.respond(connection, response, sentAhead))
+        .then(async ({ response, afterSent }) => {
+          connections.respond(connection, response, sentAhead)
+          await afterSent?.()
+        })
         .catch(logged('answering a page request'))
         .finally(() => {
           if (identity) inFlight.delete(identity.requestKey)

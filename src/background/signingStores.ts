@@ -2,6 +2,7 @@ import type { CallsBatch, CallsBatchStore, SentTransaction } from '../core/eth/s
 import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
 import type { SentSolanaTransaction } from '../core/solana/signing/ports.ts'
 import type { ConfirmationRecord, ConfirmationStore } from '../core/wallet/createConfirmations.ts'
+import type { RecentAnswersStore } from '../core/wallet/createRecentAnswers.ts'
 import type { TransactionLogStore } from '../core/wallet/recordSentTransaction.ts'
 import type { TrackedTransaction } from '../core/wallet/transactionStatus.ts'
 import type { Storage } from './storage.ts'
@@ -11,9 +12,18 @@ const maxBatches = 100
 /** Own transactions kept for the activity list: the newest ones. */
 const maxTransactions = 200
 
+/** The `storage.session` key of a confirmation record. */
+const confirmationKey = (id: string): string => `${sessionKeys.confirmationPrefix}${id}`
+
+/** Confirmation records as `storage.session` items, to be written in one call with others. */
+const confirmationItems = (
+  records: readonly ConfirmationRecord[],
+): Record<string, ConfirmationRecord> =>
+  Object.fromEntries(records.map((record) => [confirmationKey(record.id), record]))
+
 /** Confirmation records in `storage.session`, one item each, and the window's id. */
 export function createConfirmationStore(session: Storage): ConfirmationStore {
-  const key = (id: string): string => `${sessionKeys.confirmationPrefix}${id}`
+  const key = confirmationKey
   return {
     list: async () =>
       Object.values(await session.readPrefixed<ConfirmationRecord>(sessionKeys.confirmationPrefix)),
@@ -26,6 +36,16 @@ export function createConfirmationStore(session: Storage): ConfirmationStore {
         : session.write(sessionKeys.confirmationWindow, windowId),
   }
 }
+
+/**
+ * The recent answers of page requests in `storage.session`, one item, written in one call with
+ * the confirmation records answered for the request (`RecentAnswersStore`).
+ */
+export const createRecentAnswersStore = <Answer>(session: Storage): RecentAnswersStore<Answer> => ({
+  read: () => session.read(sessionKeys.recentAnswers),
+  write: (answers, records) =>
+    session.writeItems({ [sessionKeys.recentAnswers]: answers, ...confirmationItems(records) }),
+})
 
 /** `wallet_sendCalls` batches in `storage.local` (a dapp may ask their status after a restart). */
 export function createCallsBatchStore(local: Storage): CallsBatchStore {

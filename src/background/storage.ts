@@ -21,6 +21,8 @@ export const createStorage = (area: StorageArea) => ({
     return (await area.get(key))[key] as T | undefined
   },
   write: (key: string, value: unknown): Promise<void> => area.set({ [key]: value }),
+  /** Several items in one call: a reader after it finds all of them or, before it, none. */
+  writeItems: (items: Record<string, unknown>): Promise<void> => area.set(items),
   remove: (key: string | string[]): Promise<void> => area.remove(key),
   /** Every item whose key starts with `prefix`, keyed by the rest of the key. */
   async readPrefixed<T>(prefix: string): Promise<Record<string, T>> {

@@ -102,7 +102,7 @@ describe('createConfirmations', () => {
     const confirmations = worker(store, windows)
     const first = confirmations.ask(message)
     const second = confirmations.ask({ ...message, origin: otherDapp, requestKey: 'b/1' })
-    await hop(40)
+    await hop(80)
     const pending = await confirmations.pending()
     expect(pending.map(({ origin }) => origin)).toEqual([dapp, otherDapp])
     expect(windows.opened).toBe(1)
@@ -141,7 +141,7 @@ describe('createConfirmations', () => {
     const windows = memoryWindows()
     const confirmations = worker(memoryStore(), windows)
     const first = confirmations.ask(message)
-    await hop(40)
+    await hop(80)
     const [shown] = await confirmations.pending()
     await confirmations.resolve(shown?.id ?? '', true)
     expect((await first).result).toEqual({ approved: true })
@@ -149,7 +149,7 @@ describe('createConfirmations', () => {
 
     // The next request comes while window 101 is still closing.
     const second = confirmations.ask({ ...message, requestKey: 'a/2' })
-    await hop(40)
+    await hop(80)
     windows.close(101)
     await confirmations.windowClosed(101)
     expect(windows.opened).toBe(2)
@@ -163,12 +163,12 @@ describe('createConfirmations', () => {
     const windows = memoryWindows()
     const confirmations = worker(memoryStore(), windows)
     const first = confirmations.ask(message)
-    await hop(40)
+    await hop(80)
     const [shown] = await confirmations.pending()
     await confirmations.resolve(shown?.id ?? '', true)
     await first
     const second = confirmations.ask({ ...message, origin: otherDapp, requestKey: 'b/1' })
-    await hop(40)
+    await hop(80)
     expect(windows.focused).toEqual([101])
     expect(await confirmations.closeIfIdle()).toBe(false)
     const settled = await Promise.race([
@@ -191,9 +191,9 @@ describe('createConfirmations', () => {
       },
     })
     void confirmations.ask(message)
-    await hop(40)
+    await hop(80)
     void confirmations.ask({ ...message, requestKey: 'a/2' })
-    await hop(40)
+    await hop(80)
     expect(windows.opened).toBe(2)
     await confirmations.windowClosed(101)
     expect(await confirmations.pending()).toHaveLength(2)
@@ -325,7 +325,7 @@ describe('createConfirmations', () => {
     const first = worker(store, windows)
     first.ask(message)
     first.ask({ ...message, ...requestIdentityOf(connection, 2, 'wallet_invokeMethod', {}) })
-    await hop(40)
+    await hop(80)
     const [answered] = store.records.keys()
     const restarted = worker(store, windows)
     await restarted.resolve(answered ?? '', true)
@@ -371,7 +371,7 @@ describe('createConfirmations', () => {
       code: -32002,
     })
     confirmations.ask({ ...message, origin: otherDapp, requestKey: 'b/1' })
-    await hop(40)
+    await hop(80)
     expect(await confirmations.pending()).toHaveLength(maxPendingPerOrigin + 1)
   })
 

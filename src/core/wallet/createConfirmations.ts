@@ -123,6 +123,31 @@ export function createConfirmations({
   const waiters = new Map<string, Array<(record: ConfirmationRecord) => void>>()
   /** Records a request of this worker is attached to (asked or re-attached), until released. */
   const claimed = new Set<string>()
+  /**
+   * The records as stored, read once per worker and held in memory: every change is made here and
+   * written through, so reading the queue costs no storage call.
+   */
+  let held: Promise<Map<string, ConfirmationRecord>> | undefined
+  const records = async (): Promise<ConfirmationRecord[]> => [...(await heldMap()).values()]
+  const heldMap = (): Promise<Map<string, ConfirmationRecord>> => {
+    held ??= store.list().then((list) => new Map(list.map((record) => [record.id, record])))
+    return held
+  }
+  const write = async (record: ConfirmationRecord): Promise<void> => {
+    ;(await heldMap()).set(record.id, record)
+    await store.write(record)
+  }
+  const remove = async (id: string): Promise<void> => {
+    ;(await heldMap()).delete(id)
+    await store.remove(id)
+  }
+  /**
+   * Page requests whose answer is kept for their re-send (`RecentAnswers.remember`): the answer of
+   * their record is written with the page's answer, in one write (`answeredUnwritten`), not before.
+   */
+  const keptWithAnswer = new Set<string>()
+  /** Ids of records answered in memory whose answer goes out with their page's answer. */
+  const unwritten = new Set<string>()
   let queue: Promise<unknown> = Promise.resolve()
 
   /** Runs `step` after every earlier step (in this worker). */
@@ -157,14 +182,22 @@ export function createConfirmations({
     answeredAt: now(),
   })
 
-  /** Records the answer on `record` and wakes who waits for it. */
+  /**
+   * Records the answer on `record` and wakes who waits for it: written first, unless its page
+   * request keeps its answer — then it is written with that answer (`answeredUnwritten`).
+   */
   const answer = async (
     record: ConfirmationRecord,
     approved: boolean,
     fee?: FeeChoice,
   ): Promise<void> => {
     const answered = answeredAs(record, approved, fee)
-    await store.write(answered)
+    if (keptWithAnswer.has(record.requestKey)) {
+      ;(await heldMap()).set(answered.id, answered)
+      unwritten.add(answered.id)
+    } else {
+      await write(answered)
+    }
     wake(answered)
   }
 
@@ -176,7 +209,7 @@ export function createConfirmations({
 
   /** Deletes the expired records; the others, as a request may still claim them. */
   const withoutExpired = async (records: ConfirmationRecord[]): Promise<ConfirmationRecord[]> => {
-    for (const record of records.filter(expired)) await store.remove(record.id)
+    for (const record of records.filter(expired)) await remove(record.id)
     return records.filter((record) => !expired(record))
   }
 
@@ -224,18 +257,18 @@ export function createConfirmations({
       async (): Promise<
         { record: ConfirmationRecord } | { waiting: Promise<ConfirmationRecord> }
       > => {
-        const records = await withoutExpired(await store.list())
-        const existing = recordOf(records, input)
+        const current = await withoutExpired(await records())
+        const existing = recordOf(current, input)
         if (existing) {
           claimed.add(existing.id)
           if (existing.result) return { record: existing }
           if ((await windowAlive()) !== undefined) return { waiting: waitFor(existing.id) }
           // Its window went away while no worker was there to hear it: a rejection.
           const rejected = answeredAs(existing, false)
-          await store.write(rejected)
+          await write(rejected)
           return { record: rejected }
         }
-        const pending = pendingOf(records)
+        const pending = pendingOf(current)
         const fromOrigin = pending.filter((record) => record.origin === input.origin)
         if (pending.length >= maxPendingConfirmations || fromOrigin.length >= maxPendingPerOrigin) {
           throw tooManyPendingConfirmations()
@@ -246,13 +279,13 @@ export function createConfirmations({
           id: newId(),
           createdAt: now(),
         }
-        await store.write(record)
+        await write(record)
         claimed.add(record.id)
         const waiting = waitFor(record.id)
         if (await show()) return { waiting }
         waiters.delete(record.id)
         const rejected = answeredAs(record, false)
-        await store.write(rejected)
+        await write(rejected)
         return { record: rejected }
       },
     )
@@ -264,7 +297,7 @@ export function createConfirmations({
     request: RequestIdentity & { origin: string },
   ): Promise<ConfirmationRecord | undefined> =>
     recordOf(
-      (await store.list()).filter((record) => !expired(record)),
+      (await records()).filter((record) => !expired(record)),
       request,
     )
 
@@ -289,10 +322,10 @@ export function createConfirmations({
     },
 
     /** The records still waiting for the user, oldest first (what the window shows, "1 of n"). */
-    pending: async (): Promise<ConfirmationRecord[]> => pendingOf(await store.list()),
+    pending: async (): Promise<ConfirmationRecord[]> => pendingOf(await records()),
 
     /** Every record, answered or not. */
-    list: (): Promise<ConfirmationRecord[]> => store.list(),
+    list: (): Promise<ConfirmationRecord[]> => records(),
 
     /**
      * The user's answer from the window; only the first answer counts. An approval names the
@@ -307,7 +340,7 @@ export function createConfirmations({
       fee?: FeeChoice,
     ): Promise<void> {
       return serially(async () => {
-        const record = (await store.list()).find((candidate) => candidate.id === id)
+        const record = (await heldMap()).get(id)
         if (!record || record.result) return
         const unread = unacknowledgedBlocks(record.warnings ?? [], acknowledged)
         if (approved && unread.length > 0) {
@@ -325,7 +358,7 @@ export function createConfirmations({
      */
     closeIfIdle(): Promise<boolean> {
       return serially(async () => {
-        if (pendingOf(await store.list()).length > 0) return false
+        if (pendingOf(await records()).length > 0) return false
         await store.writeWindow(undefined)
         return true
       })
@@ -336,17 +369,18 @@ export function createConfirmations({
       return serially(async () => {
         if ((await store.readWindow()) !== windowId) return
         await store.writeWindow(undefined)
-        for (const record of pendingOf(await store.list())) await answer(record, false)
+        for (const record of pendingOf(await records())) await answer(record, false)
       })
     },
 
     /** Keeps what was done after the approval on the record (read back by a re-attached request). */
     progress(id: string, progress: Json): Promise<ConfirmationRecord | undefined> {
       return serially(async () => {
-        const record = (await store.list()).find((candidate) => candidate.id === id)
+        const record = (await heldMap()).get(id)
         if (!record) return undefined
         const updated = { ...record, progress }
-        await store.write(updated)
+        await write(updated)
+        unwritten.delete(id)
         return updated
       })
     },
@@ -357,11 +391,12 @@ export function createConfirmations({
      */
     release(origin: string, request: RequestIdentity): Promise<void> {
       return serially(async () => {
-        for (const record of await store.list()) {
+        for (const record of await records()) {
           const same = matchResend(request, record) === 'same'
           if (same && record.origin === origin && record.result) {
-            await store.remove(record.id)
+            await remove(record.id)
             claimed.delete(record.id)
+            unwritten.delete(record.id)
           }
         }
       })
@@ -374,8 +409,36 @@ export function createConfirmations({
      */
     sweep(): Promise<void> {
       return serially(async () => {
-        await withoutExpired(await store.list())
+        await withoutExpired(await records())
       })
+    },
+
+    /**
+     * The page request `request` of `origin` keeps its answer for its re-send: the answer the user
+     * gives its record is held in memory until `answeredUnwritten` hands it over, to be written in
+     * the same write as the page's answer (one storage call between the click and the answer).
+     */
+    keepWithAnswer(request: RequestIdentity): void {
+      keptWithAnswer.add(request.requestKey)
+    },
+
+    /**
+     * The records of `request` answered since `keepWithAnswer` and not yet written: the caller
+     * writes them with the page's answer. The request's answers are written at once from now on.
+     */
+    async answeredUnwritten(
+      origin: string,
+      request: RequestIdentity,
+    ): Promise<ConfirmationRecord[]> {
+      keptWithAnswer.delete(request.requestKey)
+      const taken = (await records()).filter(
+        (record) =>
+          unwritten.has(record.id) &&
+          record.origin === origin &&
+          matchResend(request, record) === 'same',
+      )
+      for (const record of taken) unwritten.delete(record.id)
+      return taken
     },
   }
 }

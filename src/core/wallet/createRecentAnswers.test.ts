@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { requestIdentityOf } from '../protocol/requestIdentity.ts'
 import type { RpcResponse } from '../rpc/types.ts'
+import type { ConfirmationRecord } from './createConfirmations.ts'
 import {
   createRecentAnswers,
   isReplayedOnResend,
@@ -24,13 +25,27 @@ const key = requestIdentityOf(connection, 4, subscribe.method, subscribe.params)
 /** Page request 5, the `wallet_revokeSession` answered `revoked`. */
 const otherKey = requestIdentityOf(connection, 5, 'wallet_revokeSession', {})
 
-function memoryStore(): RecentAnswersStore<RpcResponse> & { writes: number } {
+function memoryStore(): RecentAnswersStore<RpcResponse> & {
+  reads: number
+  writes: number
+  /** The confirmation records each write carried, by id. */
+  records: string[][]
+} {
   let item: Record<string, RecentAnswer<RpcResponse>> | undefined
   const store = {
+    reads: 0,
     writes: 0,
-    read: async () => structuredClone(item),
-    write: async (answers: Record<string, RecentAnswer<RpcResponse>>) => {
+    records: [] as string[][],
+    read: async () => {
+      store.reads += 1
+      return structuredClone(item)
+    },
+    write: async (
+      answers: Record<string, RecentAnswer<RpcResponse>>,
+      records: readonly ConfirmationRecord[],
+    ) => {
       store.writes += 1
+      store.records.push(records.map(({ id }) => id))
       item = structuredClone(answers)
     },
   }
@@ -121,5 +136,37 @@ describe('createRecentAnswers', () => {
     await expect(answers.recall(key)).resolves.toEqual(subscribed)
     await expect(answers.recall(otherKey)).resolves.toEqual(revoked)
     expect(store.writes).toBe(2)
+  })
+
+  it('reads the store once per worker and holds the answers in memory; the next worker finds them', async () => {
+    const store = memoryStore()
+    const answers = createRecentAnswers({ store, now: () => 0, keepMs: 60_000, limit: 10 })
+    await answers.recall(otherKey)
+    await answers.remember(key, subscribed)
+    await answers.recall(key)
+    await answers.remember(otherKey, revoked)
+    expect(store.reads).toBe(1)
+    const nextWorker = createRecentAnswers({ store, now: () => 0, keepMs: 60_000, limit: 10 })
+    await expect(nextWorker.recall(key)).resolves.toEqual(subscribed)
+    expect(store.reads).toBe(2)
+  })
+
+  it("writes the request's answered confirmation records in the same write as its answer", async () => {
+    const store = memoryStore()
+    const answers = createRecentAnswers({ store, now: () => 0, keepMs: 60_000, limit: 10 })
+    const record: ConfirmationRecord = {
+      ...key,
+      id: 'c0ffee',
+      origin: 'https://app.example',
+      chainId: 'eip155:31337',
+      kind: 'personal_sign',
+      view: { message: { kind: 'text', text: 'hello' } },
+      createdAt: 0,
+      result: { approved: true },
+      answeredAt: 0,
+    }
+    await answers.remember(key, subscribed, [record])
+    expect(store.writes).toBe(1)
+    expect(store.records).toEqual([['c0ffee']])
   })
 })

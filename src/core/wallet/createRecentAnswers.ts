@@ -1,5 +1,6 @@
 import { isObject } from '@metamask/utils'
 import { isResendOf, type RequestIdentity } from '../protocol/requestIdentity.ts'
+import type { ConfirmationRecord } from './createConfirmations.ts'
 import { walletReplayedMethods } from './namespaces.ts'
 
 /**
@@ -28,10 +29,17 @@ export function isReplayedOnResend(request: unknown): boolean {
  */
 export type RecentAnswer<Answer> = { answer: Answer; at: number; requestDigest: string }
 
-/** The remembered answers as one stored item (the worker keeps it in `storage.session`). */
+/**
+ * The remembered answers as one stored item (the worker keeps it in `storage.session`). `write`
+ * stores the confirmation records answered for the request in the same call (one `session.set`):
+ * a re-send after a worker stop finds both or neither.
+ */
 export type RecentAnswersStore<Answer> = {
   read(): Promise<Record<string, RecentAnswer<Answer>> | undefined>
-  write(answers: Record<string, RecentAnswer<Answer>>): Promise<void>
+  write(
+    answers: Record<string, RecentAnswer<Answer>>,
+    records: readonly ConfirmationRecord[],
+  ): Promise<void>
 }
 
 export type CreateRecentAnswersParameters<Answer> = {
@@ -47,7 +55,8 @@ export type CreateRecentAnswersParameters<Answer> = {
  * The answers recently given to page requests, by request key (`<connection>/<id>`), kept where
  * they outlive the worker: a request re-sent after a restart gets the same answer again instead
  * of being run twice. Another request under a kept key is refused `-32602` (`isResendOf`): it gets
- * neither the kept answer nor a run of its own while the key is taken.
+ * neither the kept answer nor a run of its own while the key is taken. They are read once per
+ * worker and held in memory: remembering one is one write, recalling one none.
  *
  * @example
  * const answers = createRecentAnswers({ store, now: Date.now, keepMs: 60_000, limit: 100 })
@@ -60,6 +69,12 @@ export function createRecentAnswers<Answer>({
   keepMs,
   limit,
 }: CreateRecentAnswersParameters<Answer>) {
+  /** The kept answers, read once; every change is made here first, then written. */
+  let kept: Promise<Record<string, RecentAnswer<Answer>>> | undefined
+  const held = (): Promise<Record<string, RecentAnswer<Answer>>> => {
+    kept ??= store.read().then((stored) => stored ?? {})
+    return kept
+  }
   let writes: Promise<void> = Promise.resolve()
   const fresh = (entry: RecentAnswer<Answer>): boolean => now() - entry.at < keepMs
 
@@ -69,22 +84,30 @@ export function createRecentAnswers<Answer>({
      * under its key is another request's.
      */
     async recall(request: RequestIdentity): Promise<Answer | undefined> {
-      await writes
-      const entry = (await store.read())?.[request.requestKey]
+      const entry = (await held())[request.requestKey]
       if (!entry || !fresh(entry)) return undefined
       const kept = { requestKey: request.requestKey, requestDigest: entry.requestDigest }
       return isResendOf(request, kept) ? entry.answer : undefined
     },
 
-    /** Keeps `answer` for `request`, dropping expired answers (one write at a time). */
-    remember(request: RequestIdentity, answer: Answer): Promise<void> {
+    /**
+     * Keeps `answer` for `request`, dropping expired answers, in one write with `records` (the
+     * request's confirmation records, answered); one write at a time.
+     */
+    remember(
+      request: RequestIdentity,
+      answer: Answer,
+      records: readonly ConfirmationRecord[] = [],
+    ): Promise<void> {
       const { requestKey, requestDigest } = request
       const write = async (): Promise<void> => {
-        const kept = Object.entries((await store.read()) ?? {}).filter(
+        const entries = Object.entries(await held()).filter(
           ([key, entry]) => key !== requestKey && fresh(entry),
         )
-        kept.push([requestKey, { answer, at: now(), requestDigest }])
-        await store.write(Object.fromEntries(kept.slice(-limit)))
+        entries.push([requestKey, { answer, at: now(), requestDigest }])
+        const answers = Object.fromEntries(entries.slice(-limit))
+        kept = Promise.resolve(answers)
+        await store.write(answers, records)
       }
       const next = writes.then(write)
       // The chain goes on after a failed write; the failure itself reaches the caller via `next`.

@@ -82,6 +82,30 @@ describe('useConfirmations', () => {
     })
   })
 
+  it("loads nothing for its own answer's storage changes, and loads again for another request's", async () => {
+    const worker = stubQueue(
+      confirmation('a', 'https://one.example'),
+      confirmation('b', 'https://two.example'),
+    )
+    const { background } = worker
+    const stop = useConfirmations.getState().watch()
+    await useConfirmations.getState().load()
+    await click(true)
+    const lists = () => background.requests.filter(({ type }) => type === 'confirmations:list')
+    expect(lists()).toHaveLength(1)
+    expect(useConfirmations.getState().shownId).toBe('b')
+    background.storageChanged(['recentAnswers', 'confirmation:a'], 'session')
+    background.storageChanged(['confirmation:a'], 'session')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(lists()).toHaveLength(1)
+    worker.queue = [...worker.queue, confirmation('c', 'https://three.example')]
+    background.storageChanged(['confirmation:c'], 'session')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(lists()).toHaveLength(2)
+    expect(useConfirmations.getState().items?.map(({ id }) => id)).toEqual(['b', 'c'])
+    stop()
+  })
+
   it('closes the window once the last request is answered', async () => {
     let queue = [confirmation('a', 'https://one.example')]
     const background = stubBackground({

@@ -56,6 +56,11 @@ type ConfirmationsStore = {
   error: string | undefined
   /** A close is scheduled (the queue was empty after an answer); the worker has the last word. */
   closing: boolean
+  /**
+   * The requests this window answered: taken off its queue at once, so the storage changes their
+   * answers make (the record answered, then released after the page has the answer) load nothing.
+   */
+  answeredIds: readonly string[]
   load(): Promise<void>
   /** Loads again whenever the queue changes in storage; returns the stop. */
   watch(): () => void
@@ -140,6 +145,7 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
     lastAnswer: undefined,
     error: undefined,
     closing: false,
+    answeredIds: [],
     fee: undefined,
     chooseFee(choice) {
       const { fee } = get()
@@ -173,7 +179,12 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
     },
     watch() {
       return popupPort().onStorageChanged((keys, area) => {
-        const queueChanged = keys.some((key) => key.startsWith(sessionKeys.confirmationPrefix))
+        const { answeredIds } = get()
+        const queueChanged = keys.some(
+          (key) =>
+            key.startsWith(sessionKeys.confirmationPrefix) &&
+            !answeredIds.includes(key.slice(sessionKeys.confirmationPrefix.length)),
+        )
         if (area === 'session' && queueChanged) void get().load()
       })
     },
@@ -208,8 +219,17 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
               }
             : { id: pressedId, approved },
         )
-        set({ busy: false, lastAnswer: approved ? 'approved' : 'rejected', shownId: undefined })
-        await get().load()
+        const left = (get().items ?? []).filter((item) => item.id !== pressedId)
+        set({
+          busy: false,
+          lastAnswer: approved ? 'approved' : 'rejected',
+          shownId: undefined,
+          items: left,
+          answeredIds: [...get().answeredIds, pressedId],
+        })
+        // What is left shows at once; only an empty queue asks the worker (to close the window).
+        if (left.length > 0) show(left, left[0]?.id)
+        else await get().load()
       } catch (error) {
         set({ busy: false, error: errorMessage(error) })
       }
