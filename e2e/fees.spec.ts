@@ -144,10 +144,14 @@ test.describe('fees: the confirmation of a dapp transaction', () => {
     const pending = invoke<string>(dappPage, devnet, 'eth_sendTransaction', [transfer])
     const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
     const answers = await window.evaluate(async () => {
-      const [key] = Object.keys(await chrome.storage.session.get(null)).filter((name) =>
-        name.startsWith('confirmation:'),
-      )
-      const id = key?.slice('confirmation:'.length)
+      // The pending confirmation as the worker lists it: a record the previous test answered may
+      // still be in storage (released after its answer), and resolving that one proves nothing.
+      const queue = (await chrome.runtime.sendMessage({ type: 'confirmations:list' })) as {
+        result: Array<{ id: string }>
+      }
+      if (queue.result.length !== 1)
+        throw new Error(`expected one pending confirmation: ${JSON.stringify(queue)}`)
+      const [{ id }] = queue.result
       const resolve = (fee: unknown) =>
         chrome.runtime.sendMessage({
           type: 'confirmation:resolve',

@@ -1,9 +1,18 @@
-import { stringToHex, type TypedDataDefinition, verifyMessage, verifyTypedData } from 'viem'
+import {
+  getAddress,
+  parseEther,
+  stringToHex,
+  type TypedDataDefinition,
+  verifyMessage,
+  verifyTypedData,
+} from 'viem'
 import { createSiweMessage } from 'viem/siwe'
+import { permit2TypedData, permitTypedData } from '../src/core/eth/testing/permitTypedData.ts'
 import { devnet, expect, test } from './fixtures.ts'
 import { firstAccount, secondAccount } from './support/anvil.ts'
 import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
 import { invoke } from './support/provider.ts'
+import { deployTestToken } from './support/testToken.ts'
 
 /** Every signing method on the devnet, for the first account. */
 const signingSession = {
@@ -179,6 +188,75 @@ test.describe('signing', () => {
         signature: outcome.result ?? '0x',
       }),
     ).toBe(true)
+  })
+
+  test('a permit shows as what it is: the token by the symbol and decimals its contract reports, the spender, the amount (unlimited warned), the deadline as a date; an undeclared field is neither shown nor signed', async ({
+    wallet,
+    dappPage,
+    connect,
+    anvilUrl,
+  }) => {
+    const token = getAddress(await deployTestToken(anvilUrl, parseEther('1000')))
+    await connect(dappPage, signingSession)
+    const permit = permitTypedData({
+      owner: firstAccount,
+      spender: secondAccount,
+      chainId: 31337,
+      verifyingContract: token,
+    })
+    const declared = { ...permit, message: { ...permit.message, deadline: '1767225600' } }
+    // What the reference wallet once displayed: an undeclared field saying the opposite of the permit.
+    const disguised = {
+      ...declared,
+      message: { ...declared.message, allowed: false, note: 'Revokes your allowance' },
+    }
+    const pending = invoke<`0x${string}`>(dappPage, devnet, 'eth_signTypedData_v4', [
+      firstAccount,
+      JSON.stringify(disguised),
+    ])
+    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(window.getByTestId('confirm-typed-data')).toContainText('Permit · EIP-2612 Permit')
+    await expect(window.getByTestId('confirm-permit-allowance-0')).toContainText('Unlimited TST')
+    await expect(window.getByTestId('confirm-permit-allowance-0')).toContainText(token)
+    await expect(window.getByTestId('confirm-permit-spender')).toContainText(secondAccount)
+    await expect(window.getByTestId('confirm-permit-deadline')).toHaveText(
+      '2026-01-01 00:00:00 UTC',
+    )
+    await expect(window.getByTestId('warning-unlimited')).toContainText('all your TST')
+    await expect(window.getByTestId('confirm-typed-data')).not.toContainText('Revokes')
+    await expect(window.getByTestId('confirm-typed-data')).not.toContainText('allowed')
+    const closed = window.waitForEvent('close')
+    await answerConfirmation(window, 'approve', 'confirm-permit')
+    await closed
+    const signature = (await pending).result ?? '0x'
+    // Signed: the declared permit (viem's hash ignores the undeclared fields, as the display did).
+    expect(
+      await verifyTypedData({
+        address: firstAccount,
+        ...(declared as unknown as TypedDataDefinition),
+        signature,
+      }),
+    ).toBe(true)
+
+    const single = permit2TypedData({
+      primaryType: 'PermitSingle',
+      tokens: [{ token, amount: parseEther('1.5').toString(), expiration: 1767225600 }],
+      spender: secondAccount,
+      chainId: 31337,
+      deadline: 1767225600,
+    })
+    const permit2 = invoke(dappPage, devnet, 'eth_signTypedData_v4', [firstAccount, single])
+    const second = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(second.getByTestId('confirm-typed-data')).toContainText(
+      'Permit · Permit2 PermitSingle',
+    )
+    await expect(second.getByTestId('confirm-permit-allowance-0')).toContainText('1.5 TST')
+    await expect(second.getByTestId('confirm-permit-allowance-0')).toContainText(
+      'allowance until 2026-01-01 00:00:00 UTC',
+    )
+    await expect(second.getByTestId('warning-unlimited')).toHaveCount(0)
+    await answerConfirmation(second, 'reject')
+    expect((await permit2).error).toMatchObject({ code: 4001 })
   })
 
   test('reject answers 4001', async ({ wallet, dappPage, connect }) => {

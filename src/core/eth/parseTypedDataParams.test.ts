@@ -1,6 +1,8 @@
 import fc from 'fast-check'
+import { hashTypedData } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { parseTypedDataParams } from './parseTypedDataParams.ts'
+import { parseTypedDataParams, toViemTypedData } from './parseTypedDataParams.ts'
+import { permitTypedData } from './testing/permitTypedData.ts'
 
 const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
@@ -46,6 +48,33 @@ describe('parseTypedDataParams', () => {
 
   it('takes the document as a JSON string', () => {
     expect(parseTypedDataParams([address, JSON.stringify(mail)], 31337n)).toEqual({
+      params: { address, typedData: mail },
+    })
+  })
+
+  it('drops the fields its types do not declare, in the message at every depth and in the domain: they are not signed', () => {
+    const permit = permitTypedData({
+      owner: address,
+      spender: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      chainId: 31337,
+      verifyingContract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    })
+    const padded = {
+      ...permit,
+      domain: { ...permit.domain, salt: '0x01' },
+      message: { ...permit.message, allowed: false, note: 'Revokes your allowance' },
+    }
+    const parsed = parseTypedDataParams([address, padded], 31337n)
+    expect(parsed).toEqual({ params: { address, typedData: permit } })
+    // viem's hash ignores the undeclared fields too: what is shown is exactly what is signed.
+    expect(hashTypedData(toViemTypedData(padded as never))).toBe(
+      hashTypedData(toViemTypedData(permit as never)),
+    )
+    const nested = {
+      ...mail,
+      message: { ...mail.message, to: { ...mail.message.to, role: 'admin' } },
+    }
+    expect(parseTypedDataParams([address, nested], 31337n)).toEqual({
       params: { address, typedData: mail },
     })
   })

@@ -3,6 +3,7 @@ import type { Address } from 'viem'
 import { getAddress, hashTypedData, type TypedDataDefinition, validateTypedData } from 'viem'
 import type { Problem } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
+import { declaredOnly } from './declaredOnly.ts'
 import { isAddress } from './hex.ts'
 
 /** The largest typed-data document accepted, in characters of JSON (orders of magnitude above real ones). */
@@ -51,7 +52,8 @@ export const toViemTypedData = (document: TypedDataDocument): TypedDataDefinitio
  * string, with `types`, `primaryType` (one of the types), `domain` and `message`, and values that
  * match their types (checked by hashing it with viem, as signing will). A domain `chainId` must be
  * the scope's chain (`scopeChainId`, the `<n>` of `eip155:<n>`): a signature for another chain could
- * be replayed there.
+ * be replayed there. Fields its `types` do not declare are dropped (`declaredOnly`): they are not
+ * signed, so they are not shown either.
  *
  * @example parseTypedDataParams([address, json], 31337n) // { params: { address, typedData } }
  */
@@ -131,5 +133,5 @@ export function parseTypedDataParams(
   } catch (error) {
     return { problems: [{ path: 'params[1]', message: reasonOf(error) }] }
   }
-  return { params: { address: getAddress(address), typedData } }
+  return { params: { address: getAddress(address), typedData: declaredOnly(typedData) } }
 }

@@ -10,6 +10,7 @@ import type { SolanaPreview } from '../solana/previewTransaction.ts'
 import type { AddNetworkView } from './addNetworkView.ts'
 import type { WatchedToken } from './createTokenWatcher.ts'
 import type { MessageView } from './describeMessage.ts'
+import type { PermitView } from './describePermit.ts'
 import type { TransactionPreview } from './describeTransaction.ts'
 import type { Warning } from './warnings/warning.ts'
 
@@ -20,7 +21,11 @@ import type { Warning } from './warnings/warning.ts'
 export type ConfirmationViews = {
   /** `raw`: the message's bytes, signed as they are; `message` shows them. */
   personal_sign: { address: Address; message: MessageView; raw: Hex }
-  eth_signTypedData_v4: { address: Address; typedData: TypedDataDocument }
+  /**
+   * `typedData`: only its declared fields (`declaredOnly`), signed as shown; `permit`: the permit it
+   * is, spelled out (`describePermit`), when it is one.
+   */
+  eth_signTypedData_v4: { address: Address; typedData: TypedDataDocument; permit?: PermitView }
   /**
    * One transaction, filled with its default fee, with its decoded preview and simulation, and the
    * fee choice offered (`confirm-fee`): what is signed is `transaction` with the fee the user picked.

@@ -36,7 +36,8 @@ export type TransactionPreview = {
   estimateError: string | null
 }
 
-const tokenAmount = (raw: bigint, token: TokenInfo | undefined): TokenAmount =>
+/** `raw` base units of `token` as the user reads them (raw units when the token did not say). */
+export const tokenAmount = (raw: bigint, token: TokenInfo | undefined): TokenAmount =>
   token
     ? { raw: raw.toString(), formatted: formatUnits(raw, token.decimals), symbol: token.symbol }
     : { raw: raw.toString(), formatted: raw.toString(), symbol: 'units' }

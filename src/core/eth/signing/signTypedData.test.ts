@@ -1,7 +1,7 @@
 import { verifyMessage, verifyTypedData } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { requestIdentityOf } from '../../protocol/requestIdentity.ts'
-import { toViemTypedData } from '../parseTypedDataParams.ts'
+import { parseTypedDataParams, toViemTypedData } from '../parseTypedDataParams.ts'
 import { permitTypedData } from '../testing/permitTypedData.ts'
 import { alice, base, bob, devnet, signingWorker, signingWorld } from '../testing/signingWorld.ts'
 import { type PersonalSignParameters, personalSign } from './personalSign.ts'
@@ -111,6 +111,37 @@ describe('signTypedData', () => {
     })
     const signature = ('result' in answered ? answered.result : '0x') as `0x${string}`
     expect(await verifyTypedData({ address: alice, ...toViemTypedData(greeting), signature })).toBe(
+      true,
+    )
+  })
+
+  it('shows a permit spelled out (token read from the node, unlimited warned) and signs only its declared fields', async () => {
+    const { ports, shown, answer } = signingWorker(signingWorld())
+    const parsed = parseTypedDataParams(
+      [alice, { ...permit, message: { ...permit.message, allowed: false } }],
+      31337n,
+    )
+    if (!('params' in parsed)) throw new Error('the permit did not parse')
+    const signing = signTypedData(ports, {
+      ...base,
+      method: 'eth_signTypedData_v4',
+      params: parsed.params,
+    })
+    const record = await shown()
+    expect(record.view).toMatchObject({
+      typedData: { message: { value: permit.message.value } },
+      permit: {
+        standard: 'EIP-2612',
+        spender: bob,
+        allowances: [{ amount: { symbol: 'USDC' }, unlimited: true }],
+      },
+    })
+    expect(JSON.stringify(record.view)).not.toContain('allowed')
+    expect(record.warnings?.map(({ kind }) => kind)).toEqual(['unlimited'])
+    await answer(true)
+    const answered = await signing
+    const signature = ('result' in answered ? answered.result : '0x') as `0x${string}`
+    expect(await verifyTypedData({ address: alice, ...toViemTypedData(permit), signature })).toBe(
       true,
     )
   })

@@ -8,6 +8,10 @@ import { memoryConfirmationStore } from '../../wallet/testing/memoryConfirmation
 import { confirmationWarnings } from '../../wallet/warnings/confirmationWarnings.ts'
 import type { NodeCall } from '../nodeCall.ts'
 import type { CallsBatch, SentTransaction, SignerPorts } from '../signing/ports.ts'
+import { tokensEthCall } from './tokensNode.ts'
+
+/** An ERC-20 token the signing tests' node knows: USD Coin at anvil's first deployment address. */
+export const usdc = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 
 /** The account every signing test signs with (the test mnemonic's first). */
 export const account = mnemonicToAccount(
@@ -28,7 +32,7 @@ export const base = { origin: dapp, chainId: devnet, ...hello } as const
 
 /**
  * What outlives a worker in the EVM signing tests: session storage, windows, batches, and a node
- * (fees, gas, simulation, a pool of raw transactions by hash, receipts for what it took).
+ * (fees, gas, simulation, the USDC token's symbol and decimals, a pool of raw transactions by hash, receipts for what it took).
  */
 export function signingWorld() {
   const store = memoryConfirmationStore()
@@ -79,6 +83,12 @@ export function signingWorld() {
             },
           ],
         }
+      case 'eth_call':
+        return (
+          tokensEthCall({ [usdc]: { symbol: 'USDC', decimals: 6 } }, method, params) ?? {
+            result: '0x',
+          }
+        )
       case 'eth_sendRawTransaction': {
         const raw = params[0] as `0x${string}`
         broadcasts.push(raw)

@@ -1,6 +1,7 @@
 import type { Json } from '../../../core/rpc/types.ts'
 import type { ConfirmationViews } from '../../../core/wallet/confirmationViews.ts'
-import { Field } from './parts.tsx'
+import type { PermitView } from '../../../core/wallet/describePermit.ts'
+import { Field, FullAddress } from './parts.tsx'
 
 type Fields = Record<string, Array<{ name: string; type: string }>>
 
@@ -53,7 +54,49 @@ function Tree({
   )
 }
 
-/** `eth_signTypedData_v4`: the domain, and the message as a tree under its primary type. */
+/**
+ * A permit as the worker spelled it out: who may spend, each token in its units (its symbol read
+ * from the chain), until when (`confirm-permit-*`).
+ */
+function Permit({ permit }: { permit: PermitView }) {
+  return (
+    <Field label={`Permit · ${permit.standard} ${permit.primaryType}`} testId="confirm-permit">
+      <dl className="tree">
+        <div className="tree-row">
+          <dt>Spender</dt>
+          <dd data-testid="confirm-permit-spender">
+            <FullAddress address={permit.spender} />
+          </dd>
+        </div>
+        {permit.allowances.map(({ token, amount, unlimited, expiration }, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a permit's tokens have no identity but their place
+          <div key={index} className="tree-row" data-testid={`confirm-permit-allowance-${index}`}>
+            <dt>
+              {unlimited ? `Unlimited ${amount.symbol}` : `${amount.formatted} ${amount.symbol}`}
+            </dt>
+            <dd>
+              <FullAddress address={token} />
+              {expiration === undefined ? null : (
+                <span className="hint">allowance until {expiration}</span>
+              )}
+            </dd>
+          </div>
+        ))}
+        <div className="tree-row">
+          <dt>Signature valid until</dt>
+          <dd className="tree-leaf" data-testid="confirm-permit-deadline">
+            {permit.deadline}
+          </dd>
+        </div>
+      </dl>
+    </Field>
+  )
+}
+
+/**
+ * `eth_signTypedData_v4`: a permit spelled out when it is one, the domain, and the message as a
+ * tree under its primary type (only its declared fields: the worker dropped the rest).
+ */
 export function TypedDataView({ view }: { view: ConfirmationViews['eth_signTypedData_v4'] }) {
   const { typedData } = view
   const { domain } = typedData
@@ -62,6 +105,7 @@ export function TypedDataView({ view }: { view: ConfirmationViews['eth_signTyped
   )
   return (
     <div className="stack" data-testid="confirm-typed-data">
+      {view.permit ? <Permit permit={view.permit} /> : null}
       <Field label="Domain">
         <dl className="tree">
           {domainRows.map((key) => (
