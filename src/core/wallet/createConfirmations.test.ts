@@ -391,4 +391,52 @@ describe('createConfirmations', () => {
     const confirmations = worker(memoryStore(), windows)
     expect((await confirmations.ask(message)).result).toEqual({ approved: false })
   })
+
+  it('opens the window beside the record’s write, and the queue shows the record before it is stored', async () => {
+    const store = memoryStore()
+    let stored: () => void = () => undefined
+    const storing = new Promise<void>((resolve) => {
+      stored = resolve
+    })
+    const slowStore: ConfirmationStore = {
+      ...store,
+      write: async (record) => {
+        await storing
+        await store.write(record)
+      },
+    }
+    const windows = memoryWindows()
+    const confirmations = worker(slowStore, windows)
+    const asked = confirmations.ask(message)
+    await hop(40)
+    expect(windows.opened).toBe(1)
+    expect(store.records.size).toBe(0)
+    const [shown] = await confirmations.pending()
+    expect(shown?.origin).toBe(dapp)
+    stored()
+    await hop(20)
+    expect(store.records.size).toBe(1)
+    await confirmations.resolve(shown?.id ?? '', true)
+    expect((await asked).result).toEqual({ approved: true })
+  })
+
+  it('reads the window’s id from storage once per worker', async () => {
+    const store = memoryStore()
+    let reads = 0
+    const counted: ConfirmationStore = {
+      ...store,
+      readWindow: () => {
+        reads += 1
+        return store.readWindow()
+      },
+    }
+    const windows = memoryWindows()
+    const confirmations = worker(counted, windows)
+    confirmations.ask(message)
+    confirmations.ask({ ...message, requestKey: 'a/2' })
+    await hop(80)
+    expect(windows.opened).toBe(1)
+    expect(windows.focused).toEqual([101])
+    expect(reads).toBe(1)
+  })
 })

@@ -213,8 +213,19 @@ export function createConfirmations({
     return records.filter((record) => !expired(record))
   }
 
+  /** The window's id as stored, read once per worker and written through. */
+  let heldWindow: Promise<number | undefined> | undefined
+  const readWindow = (): Promise<number | undefined> => {
+    heldWindow ??= store.readWindow()
+    return heldWindow
+  }
+  const writeWindow = (windowId: number | undefined): Promise<void> => {
+    heldWindow = Promise.resolve(windowId)
+    return store.writeWindow(windowId)
+  }
+
   const windowAlive = async (): Promise<number | undefined> => {
-    const windowId = await store.readWindow()
+    const windowId = await readWindow()
     return windowId !== undefined && (await windows.exists(windowId)) ? windowId : undefined
   }
 
@@ -234,7 +245,7 @@ export function createConfirmations({
     const alive = await windowAlive()
     if (alive !== undefined && (await focused(alive))) return true
     const opened = await windows.open()
-    await store.writeWindow(opened)
+    await writeWindow(opened)
     return opened !== undefined && (await windows.exists(opened))
   }
 
@@ -279,10 +290,14 @@ export function createConfirmations({
           id: newId(),
           createdAt: now(),
         }
-        await write(record)
         claimed.add(record.id)
         const waiting = waitFor(record.id)
-        if (await show()) return { waiting }
+        // Written beside the window's creation: the window reads the queue from this worker's
+        // memory, so nothing that can wait comes between the request and `windows.create`.
+        const written = write(record)
+        const shown = await show()
+        await written
+        if (shown) return { waiting }
         waiters.delete(record.id)
         const rejected = answeredAs(record, false)
         await write(rejected)
@@ -359,7 +374,7 @@ export function createConfirmations({
     closeIfIdle(): Promise<boolean> {
       return serially(async () => {
         if (pendingOf(await records()).length > 0) return false
-        await store.writeWindow(undefined)
+        await writeWindow(undefined)
         return true
       })
     },
@@ -367,8 +382,8 @@ export function createConfirmations({
     /** The window was closed: everything still pending in it is rejected (`4001`). */
     windowClosed(windowId: number): Promise<void> {
       return serially(async () => {
-        if ((await store.readWindow()) !== windowId) return
-        await store.writeWindow(undefined)
+        if ((await readWindow()) !== windowId) return
+        await writeWindow(undefined)
         for (const record of pendingOf(await records())) await answer(record, false)
       })
     },
