@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { ed25519 } from '@noble/curves/ed25519.js'
 import type { BrowserContext, Page } from '@playwright/test'
 import { type Hex, toHex, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
@@ -8,7 +9,7 @@ import { localKeys } from '../src/core/protocol/storageKeys.ts'
 import { devnet, expect, test } from './fixtures.ts'
 import { firstAccount } from './support/anvil.ts'
 import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
-import { accountsChanges, recordProviderEvents } from './support/ethereumDapps.ts'
+import { accountsChanges, ethereumAccounts, recordProviderEvents } from './support/ethereumDapps.ts'
 import { launchWallet, workerConsoleOf } from './support/launchWallet.ts'
 import {
   importKey,
@@ -19,6 +20,20 @@ import {
   submitImportedKey,
 } from './support/popupScreens.ts'
 import { invoke, notifications, request, type SessionResult } from './support/provider.ts'
+import {
+  answerAndClose,
+  balanceOf,
+  base58,
+  changesOf,
+  dappCall,
+  evmAndSolanaRequest,
+  firstSolanaAddress,
+  localSolana,
+  statusOf,
+  surfpool,
+  solanaTest as test_,
+  type ViewedAccount,
+} from './support/solanaDapp.ts'
 import {
   approve,
   configureLocalDevnet,
@@ -131,6 +146,73 @@ test.describe('accounts: import by private key', () => {
     })
     await popup.close()
   })
+})
+
+test_.describe('accounts: import a Solana key', () => {
+  test_(
+    'an imported Solana key joins only Solana scopes, and its SOL transfer confirms on Surfpool',
+    async ({ wallet, solanaPage, approvalWindow, solana }) => {
+      const seed = ed25519.utils.randomSecretKey()
+      const publicKey = ed25519.getPublicKey(seed)
+      const imported = base58.decode(publicKey)
+      const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
+      // Phantom's export: the 64-byte keypair (seed ‖ public key) in base58.
+      await importKey(popup, base58.decode(Uint8Array.from([...seed, ...publicKey])), imported)
+      await expect(popup.getByTestId(`account-open-${imported}`)).toContainText('Imported')
+      await surfpool(solana, 'requestAirdrop', [imported, 2_000_000_000])
+      await expect.poll(() => balanceOf(solana, imported)).toBeGreaterThan(0)
+
+      // Granted with a derived account for both namespaces, it is in the Solana scope only.
+      const pending = request<SessionResult>(
+        solanaPage,
+        'wallet_createSession',
+        evmAndSolanaRequest,
+      )
+      await approve(await approvalWindow(), { accounts: [firstAccount, imported] })
+      const granted = (await pending).result?.sessionScopes ?? {}
+      expect(granted['eip155:31337']?.accounts).toEqual([`eip155:31337:${firstAccount}`])
+      expect(granted[localSolana]?.accounts).toEqual([
+        `${localSolana}:${firstSolanaAddress}`,
+        `${localSolana}:${imported}`,
+      ])
+      expect(await ethereumAccounts(solanaPage)).toEqual([firstAccount.toLowerCase()])
+      await request(solanaPage, 'wallet_revokeSession', {})
+
+      // Connected alone through the Wallet Standard, it signs a transfer the node confirms.
+      const connecting = dappCall<ViewedAccount[]>(solanaPage, 'connect')
+      await approve(await approvalWindow(), { accounts: [imported] })
+      expect((await connecting).value?.map(({ address }) => address)).toEqual([imported])
+      const recipient = base58.decode(ed25519.getPublicKey(ed25519.utils.randomSecretKey()))
+      const before = await balanceOf(solana, imported)
+      const amount = 23_456_789
+      const sending = dappCall<{ signature: string }>(
+        solanaPage,
+        'signAndSendTransfer',
+        solana.httpUrl,
+        recipient,
+        amount,
+      )
+      const confirmation = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+      await expect(confirmation.getByTestId('confirm-solana-fee-payer')).toContainText(imported)
+      await answerAndClose(confirmation, 'approve')
+      const signature = (await sending).value?.signature ?? ''
+      await expect
+        .poll(async () => (await statusOf(solana, signature))?.confirmationStatus)
+        .toMatch(/confirmed|finalized/)
+      expect(await balanceOf(solana, recipient)).toBe(amount)
+      const spent = before - (await balanceOf(solana, imported))
+      expect(spent).toBeGreaterThan(amount)
+      expect(spent).toBeLessThan(amount + 100_000)
+      expect(await ethereumAccounts(solanaPage)).toEqual([])
+
+      // Removed, it leaves the session: the Wallet Standard's accounts change to none.
+      await openAccountScreen(popup, imported)
+      await popup.getByTestId('account-remove').click()
+      await expect(popup.getByTestId(`account-open-${imported}`)).toBeHidden()
+      await expect.poll(() => changesOf(solanaPage)).toContainEqual({ accounts: [] })
+      await popup.close()
+    },
+  )
 })
 
 /** The worker's record of wrong passwords typed in a row (`storage.local`), read in the worker. */

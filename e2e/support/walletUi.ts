@@ -190,7 +190,8 @@ export async function approve(
     await select(
       approval,
       'approval-account-',
-      selection.accounts.map((a) => a.toLowerCase()),
+      // Test ids carry a 0x address in lowercase, a base58 one (an imported Solana key) as it is.
+      selection.accounts.map((a) => (a.startsWith('0x') ? a.toLowerCase() : a)),
     )
   if (selection.chains) await select(approval, 'approval-chain-', selection.chains)
   const closed = approval.waitForEvent('close')

@@ -1,4 +1,8 @@
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { bytesToHex } from '@noble/curves/utils.js'
+import { getBase58Decoder } from '@solana/kit'
 import { describe, expect, it } from 'vitest'
+import { exportPrivateKeys } from '../core/keyring/exportPrivateKeys.ts'
 import { createMemoryStorage } from './testing/memoryStorage.ts'
 import { createWallet } from './wallet.ts'
 
@@ -106,6 +110,96 @@ describe('createWallet: imported keys', () => {
     const state = await wallet.addAccount()
     expect(state.accounts).toEqual([first, second])
     expect(state.imported).toEqual([])
+  })
+})
+
+/** A Solana keypair (seed 1, 2, …, 32 ‖ its public key) as Phantom exports it, and its address. */
+const solanaSeed = Uint8Array.from({ length: 32 }, (_, index) => index + 1)
+const solanaPublicKey = ed25519.getPublicKey(solanaSeed)
+const solanaKeypair = Uint8Array.from([...solanaSeed, ...solanaPublicKey])
+const solanaAddress = getBase58Decoder().decode(solanaPublicKey)
+/** The account key of that imported Solana key: 0x and its public key, 64 hex digits. */
+const solanaAccountKey = `0x${bytesToHex(solanaPublicKey)}` as const
+/** The Solana address of the test mnemonic's first account. */
+const firstSolana = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
+
+describe('createWallet: imported Solana keys', () => {
+  it('lists an imported base58 keypair by its public key, with its Solana address at its index and no EVM address', async () => {
+    const { wallet, local } = await onboardedWallet()
+    await wallet.importKey(importedKey)
+    const state = await wallet.importKey(getBase58Decoder().decode(solanaKeypair))
+    expect(state.accounts).toEqual([first, importedAddress, solanaAccountKey])
+    expect(state.addresses).toEqual({ solana: [firstSolana, '', solanaAddress] })
+    expect(state.imported).toEqual([importedAddress, solanaAccountKey])
+    expect(state.names).toEqual(['Account 1', 'Account 2', 'Account 3'])
+    expect(JSON.stringify([...local.items.values()])).not.toContain(bytesToHex(solanaSeed))
+    const key = await wallet.solanaKey(solanaAddress)
+    expect(key.secretKey).toEqual(solanaSeed)
+  })
+
+  it("reads solana-keygen's JSON array as the same account", async () => {
+    const { wallet } = await onboardedWallet()
+    const state = await wallet.importKey(JSON.stringify([...solanaKeypair]))
+    expect(state.accounts).toEqual([first, solanaAccountKey])
+    expect(state.addresses?.solana).toEqual([firstSolana, solanaAddress])
+  })
+
+  it('refuses a Solana key that is already one of its accounts, derived or imported', async () => {
+    const { wallet } = await onboardedWallet()
+    const derived = await wallet.exportKeys(first, password)
+    await expect(wallet.importKey(derived.solanaPrivateKey ?? '')).rejects.toMatchObject({
+      code: 'duplicate_account',
+    })
+    await wallet.importKey(getBase58Decoder().decode(solanaKeypair))
+    await expect(wallet.importKey(JSON.stringify([...solanaKeypair]))).rejects.toMatchObject({
+      code: 'duplicate_account',
+    })
+  })
+
+  it('refuses the zero Solana key and a damaged keypair', async () => {
+    const { wallet } = await onboardedWallet()
+    const zero = Uint8Array.from([
+      ...new Uint8Array(32),
+      ...ed25519.getPublicKey(new Uint8Array(32)),
+    ])
+    await expect(wallet.importKey(JSON.stringify([...zero]))).rejects.toMatchObject({
+      code: 'invalid_private_key',
+    })
+    const damaged = Uint8Array.from([...solanaKeypair.slice(0, 63), (solanaKeypair[63] ?? 0) ^ 1])
+    await expect(wallet.importKey(getBase58Decoder().decode(damaged))).rejects.toMatchObject({
+      code: 'invalid_private_key',
+    })
+  })
+
+  it('exports it as the base58 keypair, removes it and forgets its key', async () => {
+    const { wallet } = await onboardedWallet()
+    await wallet.importKey(JSON.stringify([...solanaKeypair]))
+    expect(await wallet.exportKeys(solanaAccountKey, password)).toEqual({
+      privateKey: getBase58Decoder().decode(solanaKeypair),
+    })
+    const state = await wallet.removeAccount(solanaAccountKey)
+    expect(state.accounts).toEqual([first])
+    expect(state.addresses?.solana).toEqual([firstSolana])
+    await expect(wallet.solanaKey(solanaAddress)).rejects.toThrow(/not an account/)
+  })
+
+  it('gives way to the derived account whose Solana key it turns out to be', async () => {
+    const { wallet } = await onboardedWallet()
+    const secondKeys = exportPrivateKeys({ mnemonic: testMnemonic, accountCount: 2 }, second)
+    const imported = await wallet.importKey(secondKeys?.solanaPrivateKey ?? '')
+    const secondSolana = imported.addresses?.solana?.[1] ?? ''
+    const state = await wallet.addAccount()
+    expect(state.accounts).toEqual([first, second])
+    expect(state.addresses?.solana).toEqual([firstSolana, secondSolana])
+    expect(state.imported).toEqual([])
+  })
+
+  it('keeps it across a lock and an unlock with the password', async () => {
+    const { wallet } = await onboardedWallet()
+    await wallet.importKey(getBase58Decoder().decode(solanaKeypair))
+    await wallet.lock()
+    expect((await wallet.unlock(password)).addresses?.solana).toEqual([firstSolana, solanaAddress])
+    expect((await wallet.solanaKey(solanaAddress)).address).toBe(solanaAddress)
   })
 })
 

@@ -1,3 +1,4 @@
+import { hexToBytes } from '@noble/curves/utils.js'
 import type { Address } from 'viem'
 import { type LocalAccount, privateKeyToAccount } from 'viem/accounts'
 import {
@@ -9,6 +10,8 @@ import {
   deriveSolanaKeys,
   type ExportedKeys,
   exportPrivateKeys,
+  type ImportedKey,
+  importedAccountKey,
   importedKeyAddress,
   parseMnemonic,
   parsePrivateKey,
@@ -25,7 +28,6 @@ import {
   confirmationMismatch,
   duplicateAccount,
   incorrectPassword,
-  invalidPrivateKey,
   passwordThrottled,
   WalletError,
   walletLocked,
@@ -53,13 +55,32 @@ const importedEvmAccounts = (secrets: VaultSecrets): LocalAccount[] =>
     .filter((key) => key.namespace === 'eip155')
     .map((key) => privateKeyToAccount(`0x${key.secret}`))
 
-/** The wallet's accounts: the derived ones in index order, then the imported ones (DESIGN §9). */
+/** The wallet's EVM accounts: the derived ones in index order, then the imported ones (DESIGN §9). */
 const signingAccounts = (secrets: VaultSecrets): LocalAccount[] => [
   ...deriveAccounts(secrets.mnemonic, secrets.accountCount),
   ...importedEvmAccounts(secrets),
 ]
 
+/** The Solana keys of the wallet: the derived ones in index order, then the imported ones. */
+const solanaKeys = (secrets: VaultSecrets): SolanaKey[] => [
+  ...deriveSolanaKeys(secrets.mnemonic, secrets.accountCount),
+  ...(secrets.imported ?? [])
+    .filter((key) => key.namespace === 'solana')
+    .map((key) => ({ address: importedKeyAddress(key), secretKey: hexToBytes(key.secret) })),
+]
+
+/**
+ * Each imported key's address in the Solana namespace, in import order: `''` for an EVM key, which
+ * has none — the list stays aligned with the accounts by index (`WalletAccounts.addresses`).
+ */
+const importedSolanaAddresses = (imported: readonly ImportedKey[]): string[] =>
+  imported.map((key) => (key.namespace === 'solana' ? importedKeyAddress(key) : ''))
+
 const sameKey = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
+
+/** Whether two addresses of a namespace are one: EVM hex in any letter case, base58 exactly. */
+const sameAddressIn = (namespace: ImportedKey['namespace'], a: string, b: string): boolean =>
+  namespace === 'eip155' ? sameKey(a, b) : a === b
 
 /**
  * The keyring as the worker holds it: the encrypted vault and the public account list in
@@ -107,18 +128,20 @@ export function createWallet({ local, session, now = Date.now }: WalletStorage) 
 
   const keep = async (opened: UnlockedVault): Promise<WalletState> => {
     unlocked = opened
+    const { mnemonic, accountCount, imported = [] } = opened.secrets
+    const importedKeys = imported.map(importedAccountKey)
     await Promise.all([
       local.write(localKeys.vault, opened.vault),
       local.write(localKeys.accounts, [
-        ...deriveAddresses(opened.secrets.mnemonic, opened.secrets.accountCount),
-        ...importedEvmAccounts(opened.secrets).map((account) => account.address),
+        ...deriveAddresses(mnemonic, accountCount),
+        ...importedKeys,
       ]),
-      local.write(
-        localKeys.importedAccounts,
-        importedEvmAccounts(opened.secrets).map((account) => account.address),
-      ),
+      local.write(localKeys.importedAccounts, importedKeys),
       local.write(localKeys.namespaceAccounts, {
-        solana: deriveSolanaAddresses(opened.secrets.mnemonic, opened.secrets.accountCount),
+        solana: [
+          ...deriveSolanaAddresses(mnemonic, accountCount),
+          ...importedSolanaAddresses(imported),
+        ],
       }),
       session.write(sessionKeys.vaultKey, opened.exportedKey),
     ])
@@ -232,31 +255,38 @@ export function createWallet({ local, session, now = Date.now }: WalletStorage) 
       return state()
     },
     /**
-     * Derives the next account. An imported key that is that account's gives way to it (same
-     * address, so its name and sessions stay).
+     * Derives the next account. An imported key that is one of that account's keys (its EVM or its
+     * Solana key) gives way to it: an EVM one keeps its address, so its name and sessions stay; a
+     * Solana one keeps its address in sessions.
      */
     async addAccount(): Promise<WalletState> {
       const opened = await load()
       if (!opened) throw walletLocked()
+      const { mnemonic } = opened.secrets
       const accountCount = opened.secrets.accountCount + 1
-      const next = deriveAddresses(opened.secrets.mnemonic, accountCount).at(-1) ?? ''
+      const next = {
+        eip155: deriveAddresses(mnemonic, accountCount).at(-1) ?? '',
+        solana: deriveSolanaAddresses(mnemonic, accountCount).at(-1) ?? '',
+      }
       const imported = (opened.secrets.imported ?? []).filter(
-        (key) => !(key.namespace === 'eip155' && sameKey(importedKeyAddress(key), next)),
+        (key) => !sameAddressIn(key.namespace, importedKeyAddress(key), next[key.namespace]),
       )
       return keep(await updateVault(opened, { ...opened.secrets, accountCount, imported }))
     },
     /**
-     * Imports an account by its private key (`parsePrivateKey`), kept in the vault after the
-     * derived ones; refuses a key that is already one of the wallet's accounts (`duplicate_account`).
+     * Imports an account by its private key (`parsePrivateKey`: EVM or Solana), kept in the vault
+     * after the derived ones; refuses a key that is already one of the wallet's accounts, derived
+     * or imported (`duplicate_account`).
      */
     async importKey(input: string): Promise<WalletState> {
       const opened = await load()
       if (!opened) throw walletLocked()
       const { address, ...key } = parsePrivateKey(input)
-      if (key.namespace !== 'eip155') {
-        throw invalidPrivateKey('only EVM keys can be imported for now')
-      }
-      if ((await readAccounts(local)).some((held) => sameKey(held, address))) {
+      const held =
+        key.namespace === 'eip155'
+          ? await readAccounts(local)
+          : ((await readNamespaceAccounts(local)).solana ?? [])
+      if (held.some((each) => sameAddressIn(key.namespace, each, address))) {
         throw duplicateAccount(address)
       }
       const imported = [...(opened.secrets.imported ?? []), key]
@@ -270,7 +300,7 @@ export function createWallet({ local, session, now = Date.now }: WalletStorage) 
       const opened = await load()
       if (!opened) throw walletLocked()
       const imported = opened.secrets.imported ?? []
-      const kept = imported.filter((key) => !sameKey(importedKeyAddress(key), account))
+      const kept = imported.filter((key) => !sameKey(importedAccountKey(key), account))
       if (kept.length === imported.length) {
         throw new Error(`${account} is not an imported account of this wallet`)
       }
@@ -309,17 +339,14 @@ export function createWallet({ local, session, now = Date.now }: WalletStorage) 
       return account
     },
     /**
-     * The Solana key of one of the wallet's base58 addresses (`deriveSolanaKeys`), for the worker
-     * only. Throws while locked or for a foreign address.
+     * The Solana key of one of the wallet's base58 addresses (derived, `deriveSolanaKeys`, or
+     * imported), for the worker only. Throws while locked or for a foreign address.
      */
     async solanaKey(address: string): Promise<SolanaKey> {
       const opened = await load()
       if (!opened) throw walletLocked()
       if (solanaSigning?.vault !== opened) {
-        solanaSigning = {
-          vault: opened,
-          keys: deriveSolanaKeys(opened.secrets.mnemonic, opened.secrets.accountCount),
-        }
+        solanaSigning = { vault: opened, keys: solanaKeys(opened.secrets) }
       }
       const key = solanaSigning.keys.find((candidate) => candidate.address === address)
       if (!key) throw new Error(`${address} is not an account of this wallet`)

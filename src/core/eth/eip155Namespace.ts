@@ -13,6 +13,7 @@ import type {
 } from '../multichain/namespace.ts'
 import { invalidParams, unauthorized } from '../rpc/errors.ts'
 import { checkNetworkEndpoint } from '../wallet/validateNetwork.ts'
+import { isAddress } from './hex.ts'
 import { invokeSigningMethod } from './invokeSigningMethod.ts'
 import {
   confirmedInvocations,
@@ -108,7 +109,9 @@ export const eip155NamespaceKnowledge: NamespaceKnowledge = {
     chains[walletNamespaceScope] = { methods: [...walletNamespaceMethods], notifications: [] }
     return chains
   },
-  addresses: (accounts) => accounts.keys,
+  // An account without an EVM address (an imported Solana key, named `0x` + 64 hex digits) has
+  // none here: `''` keeps the others at their index and matches no address.
+  addresses: (accounts) => accounts.keys.map((key) => (isAddress(key) ? key : '')),
   accountId: (chainId, address): AccountId => `${chainId}:${getAddress(address)}`,
   sameAddress: (a, b) =>
     /^0x[0-9a-fA-F]{40}$/.test(a) &&

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { exportPrivateKeys } from './exportPrivateKeys.ts'
-import { parsePrivateKey } from './parsePrivateKey.ts'
+import { importedAccountKey, parsePrivateKey } from './parsePrivateKey.ts'
 
 const mnemonic = 'test test test test test test test test test test test junk'
 
@@ -34,6 +34,24 @@ describe('exportPrivateKeys', () => {
         '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
       ),
     ).toEqual({ privateKey: `0x${secret}` })
+  })
+
+  it('exports an imported Solana account, named by its public key, as its base58 keypair', () => {
+    const keypair = parsePrivateKey(
+      exportPrivateKeys({ mnemonic, accountCount: 1 }, '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+        ?.solanaPrivateKey ?? '',
+    )
+    const imported = { namespace: keypair.namespace, secret: keypair.secret }
+    const exported = exportPrivateKeys(
+      {
+        mnemonic: 'legal winner thank year wave sausage worth useful legal winner thank yellow',
+        accountCount: 1,
+        imported: [imported],
+      },
+      importedAccountKey(imported),
+    )
+    expect(parsePrivateKey(exported?.privateKey ?? '')).toEqual(keypair)
+    expect(exported?.solanaPrivateKey).toBeUndefined()
   })
 
   it('has nothing for an address that is not an account of the wallet', () => {

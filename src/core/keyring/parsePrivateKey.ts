@@ -48,6 +48,20 @@ export function importedKeyAddress(key: ImportedKey): string {
     : getBase58Decoder().decode(ed25519.getPublicKey(hexToBytes(key.secret)))
 }
 
+/**
+ * The key that names an imported account among the wallet's accounts (`WalletState.accounts`,
+ * `WalletCapabilities.accounts`): an EVM key's EIP-55 address; for a Solana key, which has no EVM
+ * address, `0x` and its 32-byte public key in hex — 64 digits, so never an EVM address and never
+ * granted in an `eip155` scope (docs/keys.md).
+ *
+ * @example importedAccountKey({ namespace: 'solana', secret: '0101…01' }) // '0x8a88…5c' (64 hex digits)
+ */
+export function importedAccountKey(key: ImportedKey): `0x${string}` {
+  return key.namespace === 'eip155'
+    ? privateKeyToAddress(`0x${key.secret}` as Hex)
+    : `0x${bytesToHex(ed25519.getPublicKey(hexToBytes(key.secret)))}`
+}
+
 function parseEvmKey(hex: string): ParsedPrivateKey {
   if (hex.length !== 64) {
     throw invalidPrivateKey(`an EVM key has 64 hex digits, this has ${hex.length}`)

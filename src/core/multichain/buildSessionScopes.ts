@@ -36,7 +36,7 @@ export function buildSessionScopes(parameters: BuildSessionScopesParameters): Se
     const addresses = namespace?.addresses(wallet) ?? []
     const ids = grantedIndexes.flatMap((index) => {
       const address = addresses[index]
-      return namespace && address !== undefined ? [namespace.accountId(chainId, address)] : []
+      return namespace && address ? [namespace.accountId(chainId, address)] : []
     })
     sessionScopes[chainId] = {
       methods: [...methods],

@@ -52,8 +52,9 @@ export type WalletNetwork = { chainId: ChainId; enabled: boolean }
 /**
  * The wallet's accounts as the engine holds them. Each is named by its `eip155` address (`keys`): the
  * key the approval window and the popup's edits use for "this wallet account", whatever namespaces a
- * session holds. `addresses` gives each account's address in the other namespaces, in `keys` order
- * (`{ solana: ['9xQe…', …] }`).
+ * session holds; an account with no EVM address (an imported Solana key) by `0x` and its 32-byte
+ * public key in hex, which is no EVM address. `addresses` gives each account's address in the other
+ * namespaces, in `keys` order (`{ solana: ['9xQe…', …] }`), `''` where it has none.
  */
 export type WalletAccounts = {
   keys: readonly AccountKey[]
@@ -149,7 +150,10 @@ export interface Namespace {
    * it: the standard set is everything supported.
    */
   chains(networks: readonly WalletNetwork[]): Record<ChainId, ScopeSupport>
-  /** Each wallet account's address in this namespace, in wallet order. */
+  /**
+   * Each wallet account's address in this namespace, in wallet order; `''` (or the list ending
+   * early) for an account that has none here (an imported key of another namespace).
+   */
   addresses(accounts: WalletAccounts): readonly string[]
   /** The CAIP-10 id of `address` in the session scope `chainId` (`eip155:1:<EIP-55 address>`). */
   accountId(chainId: ChainId, address: string): AccountId

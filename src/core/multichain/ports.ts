@@ -17,7 +17,8 @@ import type {
 
 /**
  * A wallet account as the engine names it, whatever namespaces a session holds: its `eip155`
- * address (`0xf39F…`), the key the approval window and the popup's edits use (`WalletAccounts`).
+ * address (`0xf39F…`), the key the approval window and the popup's edits use (`WalletAccounts`);
+ * an account without one (an imported Solana key) is `0x` and its public key's 64 hex digits.
  * The shape of viem's `Address`, named here so that the engine needs no chain's library.
  */
 export type AccountKey = `0x${string}`

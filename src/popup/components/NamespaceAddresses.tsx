@@ -18,7 +18,7 @@ export function NamespaceAddresses({
 }) {
   return (namespaces ?? []).flatMap(({ namespace, title, addresses }) => {
     const address = addresses[index]
-    return address === undefined || address === keyAddress
+    return !address || address === keyAddress
       ? []
       : [
           <span

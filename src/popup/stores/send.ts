@@ -4,7 +4,12 @@ import type { ChainId } from '../../core/caip/types.ts'
 import { type CustomFeeCheck, checkCustomFee } from '../../core/eth/fees/checkCustomFee.ts'
 import type { FeeChoice } from '../../core/eth/fees/chooseFee.ts'
 import type { FeeChoiceName } from '../../core/eth/fees/feeOption.ts'
+import type { AccountKey } from '../../core/multichain/ports.ts'
 import type { NetworkView } from '../../core/protocol/popupMessages.ts'
+import {
+  accountsIn as accountsInNamespace,
+  type WalletAccountList,
+} from '../../core/wallet/accountsIn.ts'
 import {
   checkRecipient,
   type OwnAccount,
@@ -49,7 +54,9 @@ type SendStore = {
   error: string | undefined
   open(parameters: {
     chainId: ChainId | undefined
-    evmAccounts: readonly string[]
+    /** The wallet's account keys (`WalletState.accounts`). */
+    evmAccounts: readonly AccountKey[]
+    /** Their Solana addresses, in the same order (`''`: none). */
     solanaAccounts: readonly string[]
     /** The accounts' names, in the order of `evmAccounts` (the worker's). */
     names: readonly string[]
@@ -68,15 +75,15 @@ type SendStore = {
 }
 
 /** The wallet's accounts, kept from `open` for the namespace a network change lands in. */
-let walletAccounts: {
-  evm: readonly string[]
-  solana: readonly string[]
-  names: readonly string[]
-} = { evm: [], solana: [], names: [] }
+let walletAccounts: WalletAccountList = { accounts: [] }
 
+/** The accounts that can send on `chainId` (`accountsIn` its namespace), with their names. */
 const accountsIn = (chainId: ChainId | undefined): OwnAccount[] =>
-  (sendNamespaceOf(chainId ?? '') === 'solana' ? walletAccounts.solana : walletAccounts.evm).map(
-    (address, index) => ({ address, name: walletAccounts.names[index] ?? `Account ${index + 1}` }),
+  accountsInNamespace(sendNamespaceOf(chainId ?? '') ?? 'eip155', walletAccounts).map(
+    ({ address, name }) => ({
+      address,
+      name,
+    }),
   )
 
 const selectedAsset = (state: Pick<SendStore, 'assets' | 'asset'>): SendAsset | undefined =>
@@ -205,7 +212,7 @@ export const useSend = create<SendStore>((set, get) => {
     error: undefined,
 
     async open({ chainId, evmAccounts, solanaAccounts, names }) {
-      walletAccounts = { evm: evmAccounts, solana: solanaAccounts, names }
+      walletAccounts = { accounts: evmAccounts, addresses: { solana: solanaAccounts }, names }
       const networks = (await callBackground('networks:list')).filter(({ enabled }) => enabled)
       const start = networks.find((network) => network.chainId === chainId) ?? networks[0]
       const accounts = accountsIn(start?.chainId)

@@ -1,3 +1,4 @@
+import { accountsIn } from '../../../core/wallet/accountsIn.ts'
 import { readBalances } from '../../../core/wallet/readBalances.ts'
 import type { PopupHandler, PopupPorts } from '../ports.ts'
 
@@ -5,6 +6,9 @@ import type { PopupHandler, PopupPorts } from '../ports.ts'
 export const homeBalances =
   ({ wallet, nodeCall }: Pick<PopupPorts, 'wallet' | 'nodeCall'>): PopupHandler<'home:balances'> =>
   async ({ chainId }) => {
-    const { accounts } = await wallet.state()
-    return readBalances(nodeCall(chainId), accounts)
+    const evm = accountsIn('eip155', await wallet.state())
+    return readBalances(
+      nodeCall(chainId),
+      evm.map(({ key }) => key),
+    )
   }

@@ -1,3 +1,4 @@
+import { accountsIn } from '../../../core/wallet/accountsIn.ts'
 import { readTokenBalances } from '../../../core/wallet/readTokenBalances.ts'
 import type { PopupHandler, PopupPorts } from '../ports.ts'
 
@@ -9,7 +10,7 @@ export const homeTokens =
     nodeCall,
   }: Pick<PopupPorts, 'wallet' | 'watchedTokens' | 'nodeCall'>): PopupHandler<'home:tokens'> =>
   async ({ chainId }) => {
-    const { accounts } = await wallet.state()
+    const accounts = accountsIn('eip155', await wallet.state()).map(({ key }) => key)
     const tokens = (await watchedTokens.read()).filter((token) => token.chainId === chainId)
     return readTokenBalances(nodeCall(chainId), tokens, accounts)
   }

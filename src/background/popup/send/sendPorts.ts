@@ -1,3 +1,4 @@
+import { accountsIn } from '../../../core/wallet/accountsIn.ts'
 import type { WalletSendPorts } from '../../../core/wallet/send/sendFromWallet.ts'
 import { walletOrigin } from '../../../core/wallet/walletOrigin.ts'
 import type { PopupPorts } from '../ports.ts'
@@ -19,8 +20,7 @@ export const sendPortsOf = ({
   solanaSigner,
   release: (identity) => confirmations.release(walletOrigin, identity),
   async ownAddresses(namespace) {
-    const state = await wallet.state()
-    return namespace === 'eip155' ? state.accounts : (state.addresses?.solana ?? [])
+    return accountsIn(namespace, await wallet.state()).map(({ address }) => address)
   },
   hasNetwork: async (chainId) => (await networks.network(chainId)) !== undefined,
 })

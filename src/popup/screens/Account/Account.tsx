@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import { isAddress } from '../../../core/eth/hex.ts'
 import { BackHome, ErrorText, Layout } from '../../components/Layout.tsx'
 import { useHome } from '../../stores/home.ts'
 import { useNavigation } from '../../stores/navigation.ts'
@@ -76,12 +77,16 @@ export function Account() {
         </button>
       </form>
       <dl className="stack">
-        <dt>Ethereum</dt>
-        <dd>
-          <code>{openedAccount}</code>
-        </dd>
+        {isAddress(openedAccount) ? (
+          <>
+            <dt>Ethereum</dt>
+            <dd>
+              <code>{openedAccount}</code>
+            </dd>
+          </>
+        ) : null}
         {Object.entries(addresses).map(([namespace, list]) =>
-          list[index] === undefined ? null : (
+          !list[index] ? null : (
             <div key={namespace}>
               <dt className="namespace-name">{namespace}</dt>
               <dd>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import { shownAddress, shownAddressId } from '../../../core/wallet/accountsIn.ts'
 import { AddressLabel } from '../../components/AddressLabel.tsx'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
 import { NamespaceAddresses } from '../../components/NamespaceAddresses.tsx'
@@ -10,7 +11,9 @@ import { PhishingWarning } from './PhishingWarning.tsx'
 
 /** DESIGN §4 step 6: who asks, which chains (with their methods) and which accounts to share. */
 export function Approval({ id }: { id: string }) {
-  const accounts = useWallet((state) => state.accounts)
+  const wallet = useWallet(
+    useShallow((state) => ({ accounts: state.accounts, addresses: state.addresses })),
+  )
   const {
     approval,
     chains,
@@ -152,23 +155,27 @@ export function Approval({ id }: { id: string }) {
 
       <fieldset className="group">
         <legend>Accounts</legend>
-        {accounts.map((address, index) => (
-          <label key={address} className="item check">
-            <input
-              type="checkbox"
-              data-testid={`approval-account-${address.toLowerCase()}`}
-              checked={chosenAccounts.includes(address)}
-              onChange={() => toggleAccount(address)}
-            />
-            <AddressLabel address={address} index={index} />
-            <NamespaceAddresses
-              namespaces={approval.namespaceAccounts}
-              index={index}
-              keyAddress={address}
-              testIdPrefix="approval-address"
-            />
-          </label>
-        ))}
+        {wallet.accounts.map((address, index) =>
+          // Only accounts with an address in an offered namespace: an imported Solana key is not
+          // offered to an EVM-only request, nor an imported EVM key to a Solana-only one.
+          approval.namespaceAccounts?.every(({ addresses }) => !addresses[index]) ? null : (
+            <label key={address} className="item check">
+              <input
+                type="checkbox"
+                data-testid={`approval-account-${shownAddressId(address, index, wallet)}`}
+                checked={chosenAccounts.includes(address)}
+                onChange={() => toggleAccount(address)}
+              />
+              <AddressLabel address={address} index={index} />
+              <NamespaceAddresses
+                namespaces={approval.namespaceAccounts}
+                index={index}
+                keyAddress={shownAddress(address, index, wallet)}
+                testIdPrefix="approval-address"
+              />
+            </label>
+          ),
+        )}
       </fieldset>
       {!approvable && !busy ? (
         <p className="hint">Choose at least one network and one account.</p>

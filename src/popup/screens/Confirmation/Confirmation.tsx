@@ -81,7 +81,7 @@ export function Confirmation() {
   /** The account's position in the wallet: its 0x key in any case, or its address elsewhere exactly. */
   const accountIndex = [
     accounts.findIndex((address) => address.toLowerCase() === account?.toLowerCase()),
-    ...Object.values(addresses).map((list) => list.indexOf(account ?? '')),
+    ...Object.values(addresses).map((list) => (account ? list.indexOf(account) : -1)),
   ].find((index) => index >= 0)
   // The worker's verdicts, as it sent them: a warning makes Reject the highlighted choice, and a
   // block keeps Approve disabled until the user steps past it.

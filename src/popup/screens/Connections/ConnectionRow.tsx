@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow'
 import type { ChainId } from '../../../core/caip/types.ts'
 import { editOutcome } from '../../../core/multichain/sessionEdit.ts'
 import type { ConnectionView } from '../../../core/protocol/popupMessages.ts'
+import { shownAddress, shownAddressId } from '../../../core/wallet/accountsIn.ts'
 import { AddressLabel } from '../../components/AddressLabel.tsx'
 import { NamespaceAddresses } from '../../components/NamespaceAddresses.tsx'
 import { useConnections } from '../../stores/connections.ts'
@@ -24,7 +25,9 @@ const dateTime = (value: number | string): string =>
  */
 export function ConnectionRow({ connection }: { connection: ConnectionView }) {
   const { origin, session, activity, ethereum } = connection
-  const accounts = useWallet((state) => state.accounts)
+  const wallet = useWallet(
+    useShallow((state) => ({ accounts: state.accounts, addresses: state.addresses })),
+  )
   const { update, revoke, chainNames, availableChains, saved } = useConnections(
     useShallow((state) => ({
       update: state.update,
@@ -76,11 +79,11 @@ export function ConnectionRow({ connection }: { connection: ConnectionView }) {
       </fieldset>
       <fieldset className="group">
         <legend>Accounts</legend>
-        {accounts.map((address, index) => (
+        {wallet.accounts.map((address, index) => (
           <label key={address} className="item check">
             <input
               type="checkbox"
-              data-testid={`connection-account-${address.toLowerCase()}`}
+              data-testid={`connection-account-${shownAddressId(address, index, wallet)}`}
               checked={chosen.includes(address)}
               onChange={() => setChosen(toggle(chosen, address))}
             />
@@ -88,7 +91,7 @@ export function ConnectionRow({ connection }: { connection: ConnectionView }) {
             <NamespaceAddresses
               namespaces={connection.namespaceAccounts}
               index={index}
-              keyAddress={address}
+              keyAddress={shownAddress(address, index, wallet)}
               testIdPrefix="connection-address"
             />
           </label>

@@ -1,4 +1,5 @@
 import { useShallow } from 'zustand/react/shallow'
+import { accountsIn } from '../../../core/wallet/accountsIn.ts'
 import { AddressLabel } from '../../components/AddressLabel.tsx'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
@@ -12,9 +13,11 @@ import { Tokens } from './Tokens.tsx'
  * locking, and the way to connections and settings.
  */
 export function Home() {
-  const { accounts, addAccount, lock, copyAddress, busy, error } = useWallet(
+  const { accounts, addresses, names, addAccount, lock, copyAddress, busy, error } = useWallet(
     useShallow((state) => ({
       accounts: state.accounts,
+      addresses: state.addresses,
+      names: state.names,
       addAccount: state.addAccount,
       lock: state.lock,
       copyAddress: state.copyAddress,
@@ -59,7 +62,7 @@ export function Home() {
         </button>
       </div>
       <ul className="list" aria-label="Accounts">
-        {accounts.map((address, index) => (
+        {accountsIn('eip155', { accounts, addresses, names }).map(({ key: address, index }) => (
           <li key={address} className="item column">
             <div className="account-row" data-testid={`home-account-${address.toLowerCase()}`}>
               <button

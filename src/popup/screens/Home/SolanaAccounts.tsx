@@ -1,4 +1,5 @@
 import { useShallow } from 'zustand/react/shallow'
+import { accountsIn } from '../../../core/wallet/accountsIn.ts'
 import { Amount } from '../../components/Amount.tsx'
 import { NetworkSelect } from '../../components/NetworkSelect.tsx'
 import { useHome } from '../../stores/home.ts'
@@ -10,10 +11,15 @@ import { useWallet } from '../../stores/wallet.ts'
  * (`home-solana-<address>`), and the wallet's own Solana transactions of that address.
  */
 export function SolanaAccounts() {
-  const addresses = useWallet(useShallow((state) => state.addresses.solana ?? []))
-  const { accounts, names } = useWallet(
-    useShallow((state) => ({ accounts: state.accounts, names: state.names })),
+  const { accounts, addresses, names, imported } = useWallet(
+    useShallow((state) => ({
+      accounts: state.accounts,
+      addresses: state.addresses,
+      names: state.names,
+      imported: state.imported,
+    })),
   )
+  const solana = accountsIn('solana', { accounts, addresses, names })
   const openAccount = useNavigation((state) => state.openAccount)
   const { networks, chainId, balances, transactions, select } = useHome(
     useShallow((state) => ({
@@ -24,7 +30,7 @@ export function SolanaAccounts() {
       select: state.selectSolana,
     })),
   )
-  if (networks.length === 0 || addresses.length === 0) return null
+  if (networks.length === 0 || solana.length === 0) return null
   return (
     <section aria-label="Solana accounts">
       <NetworkSelect
@@ -35,7 +41,7 @@ export function SolanaAccounts() {
         onSelect={(chosen) => void select(chosen)}
       />
       <ul className="list">
-        {addresses.map((address, index) => {
+        {solana.map(({ address, key, name }) => {
           const own = transactions.filter((transaction) => transaction.from === address)
           return (
             <li key={address} className="item column">
@@ -45,12 +51,12 @@ export function SolanaAccounts() {
                   className="link address"
                   title={address}
                   data-testid={`account-open-${address}`}
-                  onClick={() => {
-                    const account = accounts[index]
-                    if (account) openAccount(account)
-                  }}
+                  onClick={() => openAccount(key)}
                 >
-                  <strong>{names[index]}</strong>
+                  <strong>
+                    {name}
+                    {imported.includes(key) ? <em className="tag">Imported</em> : null}
+                  </strong>
                   <code>
                     {address.slice(0, 4)}…{address.slice(-4)}
                   </code>

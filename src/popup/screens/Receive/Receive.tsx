@@ -1,22 +1,23 @@
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import { accountsIn } from '../../../core/wallet/accountsIn.ts'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
 import { useReceive } from '../../stores/receive.ts'
 import { useWallet } from '../../stores/wallet.ts'
 
-const noAddresses: string[] = []
-
 /** Receive: an account's address in full, its QR code and copy (`receive-*`). */
 export function Receive() {
   const go = useNavigation((state) => state.go)
-  const { accounts, solana, names } = useWallet(
+  const { accounts, addresses, names } = useWallet(
     useShallow((state) => ({
       accounts: state.accounts,
+      addresses: state.addresses,
       names: state.names,
-      solana: state.addresses.solana ?? noAddresses,
     })),
   )
+  const evm = accountsIn('eip155', { accounts, addresses, names })
+  const solana = accountsIn('solana', { accounts, addresses, names })
   const { address, qr, copied, error, show, copy } = useReceive(
     useShallow((state) => ({
       address: state.address,
@@ -27,7 +28,7 @@ export function Receive() {
       copy: state.copy,
     })),
   )
-  const first = accounts[0]
+  const first = (evm[0] ?? solana[0])?.address
   useEffect(() => {
     if (first) void show(first)
   }, [first, show])
@@ -48,14 +49,14 @@ export function Receive() {
             value={address ?? ''}
             onChange={(event) => void show(event.target.value)}
           >
-            {accounts.map((account, index) => (
-              <option key={account} value={account}>
-                {names[index] ?? account} · Ethereum and EVM networks
+            {evm.map(({ address, name }) => (
+              <option key={address} value={address}>
+                {name} · Ethereum and EVM networks
               </option>
             ))}
-            {solana.map((account, index) => (
-              <option key={account} value={account}>
-                {names[index] ?? account} · Solana
+            {solana.map(({ address, name }) => (
+              <option key={address} value={address}>
+                {name} · Solana
               </option>
             ))}
           </select>
