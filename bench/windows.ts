@@ -223,6 +223,11 @@ async function main(): Promise<void> {
       )
       const { sentAt, answeredAt } = (await outcome) as TimedOutcome
       if (!record) return
+      // The windows' stamps come through an asynchronous binding: wait for them (at most 2 s).
+      for (let waited = 0; waited < 2_000 && !(stamps.has('shown') && stamps.has('click')); ) {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        waited += 20
+      }
       const into = samples[side]
       into.shown.push(...timed.shown)
       into.answered.push(...timed.answered)
