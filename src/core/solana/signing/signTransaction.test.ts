@@ -63,6 +63,8 @@ describe('signTransaction and signAndSendTransaction', () => {
     // When the node got it, it was already kept on its confirmation record.
     expect(progressThen).toEqual([{ solanaTransaction: transaction, signature }])
     expect(sent).toMatchObject([{ signature, from: key.address, chainId: localSolana }])
+    // Who it sent to, kept for the recipient warnings' book (DESIGN §11 `new-address`).
+    expect(sent[0]?.recipients).toEqual([recipient])
   })
 
   it('a worker stopped between signing and sending: the next one re-sends the same bytes on waking, and the re-sent request gets the same signature without a second prompt', async () => {
