@@ -1,6 +1,10 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import type { Page } from '@playwright/test'
 import { address, createNoopSigner, lamports } from '@solana/kit'
+import {
+  getSetComputeUnitLimitInstruction,
+  getSetComputeUnitPriceInstruction,
+} from '@solana-program/compute-budget'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { getTransferCheckedInstruction } from '@solana-program/token'
 import { formatUnits, recoverMessageAddress } from 'viem'
@@ -264,6 +268,41 @@ test.describe('Solana through window.aperture (wallet_invokeMethod)', () => {
     await expectConfirmed(solana, signature)
     expect(await tokenAmountOf(solana, token.source)).toBe('3500000')
     expect(await tokenAmountOf(solana, token.destination)).toBe('1500000')
+  })
+
+  test("a transaction's compute-unit price shows as its priority fee (price × limit), and it is sent as the dapp built it", async ({
+    solanaNetwork: solana,
+    sessionPage,
+    wallet,
+  }) => {
+    await fund(solana)
+    const to = freshAddress()
+    const transfer = await unsignedTransaction({
+      rpcUrl: solana.httpUrl,
+      feePayer: firstSolanaAddress,
+      instructions: [
+        getSetComputeUnitLimitInstruction({ units: 40_000 }),
+        getSetComputeUnitPriceInstruction({ microLamports: 25_000n }),
+        getTransferSolInstruction({
+          source: createNoopSigner(address(firstSolanaAddress)),
+          destination: address(to),
+          amount: lamports(1_000_000n),
+        }),
+      ],
+    })
+    const sending = signAndSend(sessionPage, base64(transfer))
+    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    // 25,000 micro-lamports × 40,000 units = 1,000 lamports.
+    const fee = window.getByTestId('confirm-solana-priority-fee')
+    await expect(fee).toContainText('0.000001 SOL')
+    await expect(fee).toContainText('25000 micro-lamports × 40000 compute units')
+    await expect(window.getByTestId('confirm-solana-instruction-1')).toContainText(
+      'Set compute unit price',
+    )
+    await answerAndClose(window, 'approve', 'solana-multichain-priority-fee')
+    const signature = (await sending).result?.signature ?? ''
+    await expectConfirmed(solana, signature)
+    expect(await balanceOf(solana, to)).toBe(1_000_000)
   })
 
   test('a v0 transaction loading its recipient from an address lookup table shows it by address, with the preview, and is sent', async ({

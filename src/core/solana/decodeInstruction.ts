@@ -73,7 +73,8 @@ export type InstructionView = {
 const hex = (bytes: Uint8Array): string =>
   Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
 
-const asKitInstruction = (raw: RawInstruction) => ({
+/** `raw` as `@solana-program/*`'s parsers take an instruction (the roles are not read). */
+export const asKitInstruction = (raw: RawInstruction) => ({
   programAddress: raw.programId as Address,
   accounts: raw.accounts.map((address) => ({
     address: address as Address,

@@ -7,6 +7,7 @@ import type { SimulationOutcome } from '../eth/simulateCalls.ts'
 import type { InstructionView } from '../solana/decodeInstruction.ts'
 import type { SendOptions } from '../solana/parseSigningParams.ts'
 import type { SolanaPreview } from '../solana/previewTransaction.ts'
+import type { PriorityFee } from '../solana/priorityFee.ts'
 import type { AddNetworkView } from './addNetworkView.ts'
 import type { WatchedToken } from './createTokenWatcher.ts'
 import type { MessageView } from './describeMessage.ts'
@@ -78,6 +79,8 @@ export type SolanaConfirmationViews = {
     send: boolean
     feePayer: string
     instructions: InstructionView[]
+    /** What its Compute Budget instructions add to the fee; absent when they set no price. */
+    priorityFee?: PriorityFee
     preview: SolanaPreview
     /** The wire transaction as the dapp sent it (base64), signed as is on approval. */
     transaction: string

@@ -1,4 +1,8 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
+import {
+  getSetComputeUnitLimitInstruction,
+  getSetComputeUnitPriceInstruction,
+} from '@solana-program/compute-budget'
 import { describe, expect, it } from 'vitest'
 import { requestIdentityOf } from '../../protocol/requestIdentity.ts'
 import type { Json } from '../../rpc/types.ts'
@@ -15,10 +19,15 @@ import {
 import {
   key,
   localSolana,
+  type SolanaSigningWorld,
   solanaSigningWorker,
   solanaSigningWorld,
 } from '../testing/signingWorld.ts'
-import { transferTransaction } from '../testing/transactions.ts'
+import {
+  transferInstruction,
+  transferTransaction,
+  unsignedTransaction,
+} from '../testing/transactions.ts'
 import { resumeSends } from './resumeSends.ts'
 import { type SignTransactionParameters, signTransaction } from './signTransaction.ts'
 
@@ -43,6 +52,27 @@ function transactionRequest(
     params: { address: key.address, transaction: bytes, options },
     transaction: decoded.transaction,
   }
+}
+
+/** The view the window showed for `signTransaction` of `bytes`, approved, in a worker over `world`. */
+async function shownView(
+  world: SolanaSigningWorld,
+  bytes: Uint8Array,
+): Promise<SolanaConfirmationViews['solana_transaction']> {
+  const decoded = decodeTransaction(bytes)
+  if (!('transaction' in decoded)) throw new Error('the transaction does not decode')
+  const { ports, answer } = solanaSigningWorker(world)
+  const signing = signTransaction(ports, {
+    origin: 'http://127.0.0.1:5173',
+    chainId: localSolana,
+    ...requestIdentityOf('tab-1', 10, 'signTransaction', {}),
+    method: 'signTransaction',
+    params: { address: key.address, transaction: bytes, options: {} },
+    transaction: decoded.transaction,
+  })
+  const record = await answer(true)
+  await signing
+  return record.view as unknown as SolanaConfirmationViews['solana_transaction']
 }
 
 describe('signTransaction and signAndSendTransaction', () => {
@@ -191,21 +221,7 @@ describe('signTransaction with a v0 transaction using an address lookup table', 
       }
       return { error: { code: -32601, message: `no ${method} here` } }
     }
-    const { ports, answer } = solanaSigningWorker(shared)
-    const bytes = lookupTableTransaction()
-    const decoded = decodeTransaction(bytes)
-    if (!('transaction' in decoded)) throw new Error('the transaction does not decode')
-    const signing = signTransaction(ports, {
-      origin: 'http://127.0.0.1:5173',
-      chainId: localSolana,
-      ...requestIdentityOf('tab-1', 10, 'signTransaction', {}),
-      method: 'signTransaction',
-      params: { address: key.address, transaction: bytes, options: {} },
-      transaction: decoded.transaction,
-    })
-    const record = await answer(true)
-    await signing
-    const view = record.view as unknown as SolanaConfirmationViews['solana_transaction']
+    const view = await shownView(shared, lookupTableTransaction())
     expect(view.instructions[0]).toMatchObject({
       program: 'System Program',
       instruction: 'Transfer',
@@ -222,5 +238,26 @@ describe('signTransaction with a v0 transaction using an address lookup table', 
       tokenChanges: [],
       logs: [],
     })
+  })
+
+  it('shows the priority fee its Compute Budget instructions set, and none when they set no price', async () => {
+    const prioritized = await shownView(
+      solanaSigningWorld(),
+      unsignedTransaction({
+        feePayer: key.address,
+        instructions: [
+          getSetComputeUnitLimitInstruction({ units: 50_000 }),
+          getSetComputeUnitPriceInstruction({ microLamports: 20_000n }),
+          transferInstruction(key.address, recipient, 1_000n),
+        ],
+      }),
+    )
+    expect(prioritized.priorityFee).toEqual({
+      microLamportsPerUnit: '20000',
+      unitLimit: '50000',
+      unitLimitSet: true,
+      lamports: '1000',
+    })
+    expect((await shownView(solanaSigningWorld(), transfer())).priorityFee).toBeUndefined()
   })
 })

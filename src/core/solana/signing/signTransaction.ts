@@ -8,6 +8,7 @@ import { decodeInstruction } from '../decodeInstruction.ts'
 import { decodeTransaction, withSignature } from '../decodeTransaction.ts'
 import { maxTransactionBytes } from '../parseSigningParams.ts'
 import { previewTransaction } from '../previewTransaction.ts'
+import { priorityFeeOf } from '../priorityFee.ts'
 import { resolveLookupTables } from '../resolveLookupTables.ts'
 import type { SolanaSigningRequest } from '../solanaNamespace.ts'
 import type { SolanaSignerPorts } from './ports.ts'
@@ -21,7 +22,8 @@ export type SignTransactionParameters = Extract<
 
 /**
  * Wallet Standard `solana:signTransaction` and `solana:signAndSendTransaction`: shows the fee
- * payer, the decoded instructions (lookup tables resolved) and a local preview; once approved signs
+ * payer, the decoded instructions (lookup tables resolved), the priority fee its Compute Budget
+ * instructions set (`priorityFeeOf`) and a local preview; once approved signs
  * the wire transaction the window showed. To send, it keeps the signed bytes on the confirmation
  * and only then sends them, so a worker stopped in between sends the same bytes (same signature)
  * when the page re-sends or the worker wakes (`resumeSends`).
@@ -38,11 +40,13 @@ export async function signTransaction(
     'solana_transaction',
     async () => {
       const transaction = await resolveLookupTables(call, bytes, request.transaction)
+      const priorityFee = priorityFeeOf(transaction.instructions)
       return {
         address,
         send: request.method === 'signAndSendTransaction',
         feePayer: transaction.feePayer,
         instructions: transaction.instructions.map(decodeInstruction),
+        ...(priorityFee ? { priorityFee } : {}),
         preview: await previewTransaction({
           call,
           user: address,

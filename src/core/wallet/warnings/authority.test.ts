@@ -7,22 +7,13 @@ import {
   type RawInstruction,
   token2022ProgramAddress,
 } from '../../solana/decodeInstruction.ts'
+import { rawInstruction } from '../../solana/testing/rawInstruction.ts'
 import { authority } from './authority.ts'
 
 const user = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96' as Address
 const thief = 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk' as Address
 const tokenAccount = 'BdN5ABz4ey7W7ZNw9KLxbfPRaf4Hp5bXuS7mpPkaH7hR' as Address
 const mint = 'So11111111111111111111111111111111111111112' as Address
-
-const raw = (instruction: {
-  programAddress: Address
-  accounts?: ReadonlyArray<{ address: Address }>
-  data?: ArrayLike<number>
-}): RawInstruction => ({
-  programId: instruction.programAddress,
-  accounts: (instruction.accounts ?? []).map(({ address }) => address),
-  data: new Uint8Array(instruction.data ?? []),
-})
 
 /** A Solana transaction confirmation of `instructions`, as the worker builds its view. */
 const transaction = (...instructions: RawInstruction[]) => ({
@@ -40,7 +31,7 @@ const transaction = (...instructions: RawInstruction[]) => ({
 })
 
 const setOwner = (to: Address) =>
-  raw(
+  rawInstruction(
     getSetAuthorityInstruction({
       owned: tokenAccount,
       owner: createNoopSigner(user),
@@ -59,7 +50,7 @@ describe('authority', () => {
   })
 
   it('blocks a System Assign of the account to another program', () => {
-    const assign = raw(
+    const assign = rawInstruction(
       getAssignInstruction({ account: createNoopSigner(user), programAddress: thief }),
     )
     expect(authority(transaction(assign))?.message).toContain(
@@ -78,7 +69,7 @@ describe('authority', () => {
   })
 
   it('says nothing of an authority kept by the user, removed, or a plain transfer', () => {
-    const removeMintAuthority = raw(
+    const removeMintAuthority = rawInstruction(
       getSetAuthorityInstruction({
         owned: mint,
         owner: createNoopSigner(user),
@@ -86,7 +77,7 @@ describe('authority', () => {
         newAuthority: null,
       }),
     )
-    const transfer = raw(
+    const transfer = rawInstruction(
       getTransferSolInstruction({ source: createNoopSigner(user), destination: thief, amount: 1n }),
     )
     expect(authority(transaction(setOwner(user), removeMintAuthority, transfer))).toBeUndefined()

@@ -85,7 +85,10 @@ function SolanaPreviewView({ preview, chainName }: { preview: SolanaPreview; cha
   )
 }
 
-/** `signTransaction` / `signAndSendTransaction`: fee payer, every instruction, the preview. */
+/**
+ * `signTransaction` / `signAndSendTransaction`: fee payer, the priority fee when it sets one, every
+ * instruction, the preview.
+ */
 export function SolanaTransactionView({
   view,
   chainName,
@@ -106,6 +109,17 @@ export function SolanaTransactionView({
           note={view.feePayer === view.address ? 'you' : undefined}
         />
       </Field>
+      {view.priorityFee ? (
+        <Field label="Priority fee" testId="confirm-solana-priority-fee">
+          <strong>{formatUnits(BigInt(view.priorityFee.lamports), 9)} SOL</strong>{' '}
+          <span className="hint">
+            {view.priorityFee.microLamportsPerUnit} micro-lamports × {view.priorityFee.unitLimit}{' '}
+            compute units
+            {view.priorityFee.unitLimitSet ? '' : ' (no limit set: the default, at most)'}, on top
+            of the network fee
+          </span>
+        </Field>
+      ) : null}
       <Field
         label={`Instructions (${view.instructions.length})`}
         testId="confirm-solana-instructions"
