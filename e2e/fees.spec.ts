@@ -151,7 +151,7 @@ test.describe('fees: the confirmation of a dapp transaction', () => {
       }
       if (queue.result.length !== 1)
         throw new Error(`expected one pending confirmation: ${JSON.stringify(queue)}`)
-      const [{ id }] = queue.result
+      const id = queue.result[0]?.id
       const resolve = (fee: unknown) =>
         chrome.runtime.sendMessage({
           type: 'confirmation:resolve',
