@@ -1,5 +1,5 @@
 import type { Json } from '../rpc/types.ts'
-import type { TypedDataDocument } from './parseTypedDataParams.ts'
+import type { TypedDataDocument } from './typedDataDocument.ts'
 
 /** The domain fields EIP-712 knows, in the order viem hashes them when `types` has no `EIP712Domain`. */
 const standardDomainFields = ['name', 'version', 'chainId', 'verifyingContract', 'salt']

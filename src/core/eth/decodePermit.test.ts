@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { decodePermit } from './decodePermit.ts'
-import type { TypedDataDocument } from './parseTypedDataParams.ts'
 import { daiPermitTypedData, permit2TypedData, permitTypedData } from './testing/permitTypedData.ts'
+import type { TypedDataDocument } from './typedDataDocument.ts'
 
 const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const bob = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

@@ -1,6 +1,6 @@
 import { type Address, getAddress } from 'viem'
 import type { Json } from '../rpc/types.ts'
-import type { TypedDataDocument } from './parseTypedDataParams.ts'
+import type { TypedDataDocument } from './typedDataDocument.ts'
 
 /** Which permit a typed-data document is: whose contract checks the signature. */
 export type PermitStandard = 'EIP-2612' | 'DAI' | 'Permit2'

@@ -5,19 +5,10 @@ import type { Problem } from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 import { declaredOnly } from './declaredOnly.ts'
 import { isAddress } from './hex.ts'
+import type { TypedDataDocument, TypedField } from './typedDataDocument.ts'
 
 /** The largest typed-data document accepted, in characters of JSON (orders of magnitude above real ones). */
 export const maxTypedDataLength = 256 * 1024
-
-type TypedField = { name: string; type: string }
-
-/** An EIP-712 document as JSON: what `eth_signTypedData_v4` signs and the window shows. */
-export type TypedDataDocument = {
-  types: Record<string, TypedField[]>
-  primaryType: string
-  domain: Record<string, Json>
-  message: Record<string, Json>
-}
 
 /** `eth_signTypedData_v4` params, normalized: the EIP-55 signing address and the parsed document. */
 export type TypedDataParams = { address: Address; typedData: TypedDataDocument }

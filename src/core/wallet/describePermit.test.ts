@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { TypedDataDocument } from '../eth/parseTypedDataParams.ts'
 import {
   daiPermitTypedData,
   permit2TypedData,
   permitTypedData,
 } from '../eth/testing/permitTypedData.ts'
 import { tokensNode } from '../eth/testing/tokensNode.ts'
+import type { TypedDataDocument } from '../eth/typedDataDocument.ts'
 import { describePermit, permitTime } from './describePermit.ts'
 
 const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

@@ -1,8 +1,8 @@
 import type { Address } from 'viem'
 import { type DecodedPermit, decodePermit, type PermitStandard } from '../eth/decodePermit.ts'
 import type { NodeCall } from '../eth/nodeCall.ts'
-import type { TypedDataDocument } from '../eth/parseTypedDataParams.ts'
 import { readTokenInfo } from '../eth/readTokenInfo.ts'
+import type { TypedDataDocument } from '../eth/typedDataDocument.ts'
 import { type TokenAmount, tokenAmount, unlimitedAllowance } from './describeTransaction.ts'
 
 /** One token of a permit as the window shows it. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { TypedDataDocument } from '../../eth/parseTypedDataParams.ts'
 import {
   daiPermitTypedData,
   permit2TypedData,
   permitTypedData,
 } from '../../eth/testing/permitTypedData.ts'
 import { tokensNode } from '../../eth/testing/tokensNode.ts'
+import type { TypedDataDocument } from '../../eth/typedDataDocument.ts'
 import type { Json } from '../../rpc/types.ts'
 import { describePermit } from '../describePermit.ts'
 import { unlimited } from './unlimited.ts'
