@@ -63,6 +63,10 @@ declare class URL {
   readonly origin: string
   readonly protocol: string
   readonly hostname: string
+  readonly username: string
+  readonly password: string
+  readonly hash: string
+  pathname: string
   readonly search: string
   readonly searchParams: URLSearchParams
 }

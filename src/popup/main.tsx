@@ -18,6 +18,7 @@ const chromePort: PopupPort = {
   close: () => window.close(),
   query: () => window.location.search,
   writeClipboard: (text) => navigator.clipboard.writeText(text),
+  openTab: (url) => void chrome.tabs.create({ url }),
 }
 
 installPopupPort(chromePort)

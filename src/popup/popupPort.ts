@@ -19,6 +19,8 @@ export type PopupPort = {
   /** The page address's query string (`?approval=…`, `?confirm`), with its `?`. */
   query(): string
   writeClipboard(text: string): Promise<void>
+  /** Opens `url` in a new browser tab (a block explorer's page: `ExplorerLink`). */
+  openTab(url: string): void
 }
 
 let installed: PopupPort | undefined

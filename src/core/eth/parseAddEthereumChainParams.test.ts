@@ -28,6 +28,31 @@ describe('parseAddEthereumChainParams', () => {
     })
   })
 
+  it("takes the first of blockExplorerUrls as the network's explorer", () => {
+    expect(
+      parseAddEthereumChainParams([
+        { ...chain, blockExplorerUrls: ['https://explorer.example/', 'https://other.example'] },
+      ]),
+    ).toMatchObject({ draft: { explorerUrl: 'https://explorer.example' } })
+    expect(parseAddEthereumChainParams([{ ...chain, blockExplorerUrls: [] }])).not.toMatchObject({
+      draft: { explorerUrl: expect.anything() },
+    })
+  })
+
+  it('refuses a blockExplorerUrls entry that is not http(s): a javascript: URL is -32602 material', () => {
+    for (const blockExplorerUrls of [
+      ['javascript:alert(document.cookie)'],
+      ['data:text/html,x'],
+      'https://x.example',
+    ]) {
+      expect(parseAddEthereumChainParams([{ ...chain, blockExplorerUrls }])).toEqual({
+        problems: [
+          { path: 'params[0].blockExplorerUrls', message: 'must hold http:// or https:// URLs' },
+        ],
+      })
+    }
+  })
+
   it('reports each malformed member with its path', () => {
     expect(
       parseAddEthereumChainParams([{ chainId: '1337', chainName: '', rpcUrls: ['ws://x'] }]),

@@ -55,6 +55,8 @@ export type NetworkView = {
   kind: 'infura' | 'local' | 'endpoint' | 'custom'
   /** False for built-in networks while the API key (or their endpoint) is missing: not grantable then. */
   enabled: boolean
+  /** Its block explorer (`core/wallet/explorerLinks.ts`): a built-in default, or the page's. */
+  explorerUrl?: string
 }
 
 export type SettingsView = {

@@ -38,6 +38,7 @@ const paramPaths: Record<NetworkField, string> = {
   name: 'params[0].chainName',
   rpcUrl: 'params[0].rpcUrls',
   wsUrl: 'params[0].rpcUrls',
+  explorerUrl: 'params[0].blockExplorerUrls',
 }
 
 /**

@@ -69,6 +69,7 @@ describe('listNetworks', () => {
     expect(withKey.find((network) => network.chainId === 'eip155:1')).toEqual({
       chainId: 'eip155:1',
       name: 'Ethereum Mainnet',
+      explorerUrl: 'https://etherscan.io',
       rpcUrl: 'https://mainnet.infura.io/v3/k1',
       wsUrl: 'wss://mainnet.infura.io/ws/v3/k1',
       kind: 'infura',
@@ -127,6 +128,7 @@ describe('the public Solana clusters (DESIGN §8)', () => {
       {
         chainId: mainnet,
         name: 'Solana Mainnet',
+        explorerUrl: 'https://explorer.solana.com',
         rpcUrl: '',
         wsUrl: '',
         kind: 'endpoint',
@@ -135,6 +137,7 @@ describe('the public Solana clusters (DESIGN §8)', () => {
       {
         chainId: devnetCluster,
         name: 'Solana Devnet',
+        explorerUrl: 'https://explorer.solana.com?cluster=devnet',
         rpcUrl: '',
         wsUrl: '',
         kind: 'endpoint',
@@ -143,6 +146,7 @@ describe('the public Solana clusters (DESIGN §8)', () => {
       {
         chainId: testnet,
         name: 'Solana Testnet',
+        explorerUrl: 'https://explorer.solana.com?cluster=testnet',
         rpcUrl: '',
         wsUrl: '',
         kind: 'endpoint',
@@ -156,6 +160,7 @@ describe('the public Solana clusters (DESIGN §8)', () => {
     expect(cluster(networks, testnet)).toEqual({
       chainId: testnet,
       name: 'Solana Testnet',
+      explorerUrl: 'https://explorer.solana.com?cluster=testnet',
       ...given,
       kind: 'endpoint',
       enabled: true,
@@ -170,6 +175,7 @@ describe('the public Solana clusters (DESIGN §8)', () => {
     expect(cluster(networks, mainnet)).toEqual({
       chainId: mainnet,
       name: 'Solana Mainnet',
+      explorerUrl: 'https://explorer.solana.com',
       rpcUrl: 'https://solana-mainnet.infura.io/v3/k1',
       wsUrl: 'wss://solana-mainnet.infura.io/ws/v3/k1',
       kind: 'infura',

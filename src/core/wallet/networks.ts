@@ -1,6 +1,7 @@
 import { isObject } from '@metamask/utils'
 import type { ChainId } from '../caip/types.ts'
 import type { NetworkView, SettingsView } from '../protocol/popupMessages.ts'
+import { defaultExplorerOf, parseExplorerUrl } from './explorerLinks.ts'
 import type { CustomNetwork } from './validateNetwork.ts'
 
 /** `settings` in `storage.local`; every field optional (QA may write a partial object). */
@@ -133,8 +134,11 @@ export const builtInChainIds: ChainId[] = [
 
 const isCustomNetwork = (value: unknown): value is CustomNetwork => {
   if (!isObject(value)) return false
-  const { chainId, name, rpcUrl, wsUrl } = value
-  return [chainId, name, rpcUrl, wsUrl].every((field) => typeof field === 'string')
+  const { chainId, name, rpcUrl, wsUrl, explorerUrl } = value
+  return (
+    [chainId, name, rpcUrl, wsUrl].every((field) => typeof field === 'string') &&
+    (explorerUrl === undefined || parseExplorerUrl(explorerUrl) !== undefined)
+  )
 }
 
 /** The stored custom networks, skipping malformed entries and any that shadow a built-in one. */
@@ -182,7 +186,7 @@ export function listNetworks(
   custom: readonly CustomNetwork[] = [],
 ): NetworkView[] {
   const key = encodeURIComponent(settings.infuraApiKey)
-  return [
+  return withDefaultExplorers([
     ...infuraNetworks.map(
       ({ chainId, name, slug }): NetworkView => ({
         chainId,
@@ -209,8 +213,15 @@ export function listNetworks(
       enabled: true,
     },
     ...custom.map((network): NetworkView => ({ ...network, kind: 'custom', enabled: true })),
-  ]
+  ])
 }
+
+/** Each built-in network with its default block explorer (`knownExplorers`), if it has one. */
+const withDefaultExplorers = (networks: NetworkView[]): NetworkView[] =>
+  networks.map((network) => {
+    const explorerUrl = network.explorerUrl ?? defaultExplorerOf(network.chainId)
+    return explorerUrl ? { ...network, explorerUrl } : network
+  })
 
 /** The name of `chainId` among the wallet's networks, or the chain id when it has none. */
 export const networkNameOf = (networks: readonly NetworkView[], chainId: string): string =>

@@ -1,13 +1,27 @@
 import { parseChainId } from '../caip/parseChainId.ts'
 import type { ChainId } from '../caip/types.ts'
 import type { NodeAnswer, NodeCall } from '../rpc/types.ts'
+import { parseExplorerUrl } from './explorerLinks.ts'
 import { httpProtocols, isUrlWithProtocol, webSocketProtocols } from './isUrlWithProtocol.ts'
 
 /** A network the user added: an EVM chain with its HTTP and WebSocket JSON-RPC endpoints. */
-export type CustomNetwork = { chainId: ChainId; name: string; rpcUrl: string; wsUrl: string }
+export type CustomNetwork = {
+  chainId: ChainId
+  name: string
+  rpcUrl: string
+  wsUrl: string
+  /** Its block explorer (`wallet_addEthereumChain`'s `blockExplorerUrls`), checked http(s). */
+  explorerUrl?: string
+}
 
-/** The network form as the user filled it in (untrusted strings). */
-export type NetworkDraft = { chainId: string; name: string; rpcUrl: string; wsUrl: string }
+/** The network form as the user filled it in, or a page proposed it (untrusted strings). */
+export type NetworkDraft = {
+  chainId: string
+  name: string
+  rpcUrl: string
+  wsUrl: string
+  explorerUrl?: string
+}
 
 export type NetworkField = keyof NetworkDraft
 
@@ -79,8 +93,20 @@ export function validateNetworkDraft(
   if (name === '') problems.name = 'Give the network a name.'
   else if (name.length > maxNameLength) problems.name = `At most ${maxNameLength} characters.`
   Object.assign(problems, endpointProblems({ rpcUrl, wsUrl }))
+  const explorerUrl = parseExplorerUrl(draft.explorerUrl)
+  if (draft.explorerUrl !== undefined && explorerUrl === undefined) {
+    problems.explorerUrl = 'Enter an http:// or https:// URL.'
+  }
   if (Object.keys(problems).length > 0 || !parsed) return { problems }
-  return { network: { chainId: parsed.chainId, name, rpcUrl, wsUrl } }
+  return {
+    network: {
+      chainId: parsed.chainId,
+      name,
+      rpcUrl,
+      wsUrl,
+      ...(explorerUrl ? { explorerUrl } : {}),
+    },
+  }
 }
 
 /** How long the live check waits for the endpoint. */

@@ -29,6 +29,7 @@ export function stubBackground(handlers: FakeHandlers) {
   const storageListeners = new Set<(keys: string[], area: string) => void>()
   const close = vi.fn<() => void>()
   const clipboard: string[] = []
+  const opened: string[] = []
   installPopupPort({
     async send(message) {
       requests.push(message)
@@ -50,11 +51,15 @@ export function stubBackground(handlers: FakeHandlers) {
     async writeClipboard(text) {
       clipboard.push(text)
     },
+    openTab(url) {
+      opened.push(url)
+    },
   })
   return {
     requests,
     close,
     clipboard,
+    opened,
     storageChanged(keys: string[], area = 'local'): void {
       for (const listener of storageListeners) listener(keys, area)
     },

@@ -43,6 +43,13 @@ export function NetworkView({
       <Field label="WebSocket URL">
         <code data-testid="confirm-network-ws-url">{network.wsUrl}</code>
       </Field>
+      <Field label="Block explorer">
+        {network.explorerUrl ? (
+          <code data-testid="confirm-network-explorer-url">{network.explorerUrl}</code>
+        ) : (
+          <span className="hint">None given</span>
+        )}
+      </Field>
       {local ? (
         <Notice tone="warning">
           <p data-testid="confirm-network-local">

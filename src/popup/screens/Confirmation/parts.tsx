@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react'
+import type { ChainId } from '../../../core/caip/types.ts'
+import { ExplorerLink } from '../../components/ExplorerLink.tsx'
 import { shortAddress } from '../../format/accountLabel.ts'
+import { useConfirmations } from '../../stores/confirmations.ts'
 
 /** A labelled value of a confirmation: the label above, the value as given. */
 export function Field({
@@ -30,8 +33,17 @@ export function FullAddress({ address, note }: { address: string; note?: ReactNo
         {shortAddress(address)}
         {note ? <> · {note}</> : null}
       </span>
+      <ShownChainExplorerLink address={address} />
     </span>
   )
+}
+
+/** The explorer link of an address on the chain of the confirmation shown. */
+function ShownChainExplorerLink({ address }: { address: string }) {
+  const chainId = useConfirmations(
+    (state) => state.items?.find((item) => item.id === state.shownId)?.chainId,
+  )
+  return chainId ? <ExplorerLink chainId={chainId as ChainId} address={address} /> : null
 }
 
 /** A warning or notice box. */

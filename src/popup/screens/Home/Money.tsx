@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { Amount } from '../../components/Amount.tsx'
+import { ExplorerLink } from '../../components/ExplorerLink.tsx'
 import { NetworkSelect } from '../../components/NetworkSelect.tsx'
 import { useHome } from '../../stores/home.ts'
 
@@ -98,6 +99,7 @@ export function AccountActivity({ address }: { address: string }) {
               <span className="hint">{new Date(transaction.at).toLocaleTimeString()}</span>
             </div>
             <code className="tx-hash">{transaction.hash}</code>
+            <ExplorerLink chainId={transaction.chainId} transaction={transaction.hash} />
             {transaction.reason ? <span className="error">{transaction.reason}</span> : null}
             <span className="hint">
               {transaction.origin} · {transaction.chainId} · fee{' '}

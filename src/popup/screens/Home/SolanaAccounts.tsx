@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow'
 import { accountsIn } from '../../../core/wallet/accountsIn.ts'
 import { Amount } from '../../components/Amount.tsx'
+import { ExplorerLink } from '../../components/ExplorerLink.tsx'
 import { NetworkSelect } from '../../components/NetworkSelect.tsx'
 import { useHome } from '../../stores/home.ts'
 import { useNavigation } from '../../stores/navigation.ts'
@@ -91,6 +92,10 @@ export function SolanaAccounts() {
                           </span>
                         </div>
                         <code className="tx-hash">{transaction.signature}</code>
+                        <ExplorerLink
+                          chainId={transaction.chainId}
+                          transaction={transaction.signature}
+                        />
                         <span className="hint">
                           {transaction.origin} · {transaction.chainId}
                         </span>
