@@ -225,6 +225,8 @@ test.describe('signing', () => {
     await expect(window.getByTestId('warning-unlimited')).toContainText('all your TST')
     await expect(window.getByTestId('confirm-typed-data')).not.toContainText('Revokes')
     await expect(window.getByTestId('confirm-typed-data')).not.toContainText('allowed')
+    // Longer than the window: read to its end before Sign is enabled.
+    await window.locator('main').evaluate((main) => main.scrollTo(0, main.scrollHeight))
     const closed = window.waitForEvent('close')
     await answerConfirmation(window, 'approve', 'confirm-permit')
     await closed
@@ -257,6 +259,38 @@ test.describe('signing', () => {
     await expect(second.getByTestId('warning-unlimited')).toHaveCount(0)
     await answerConfirmation(second, 'reject')
     expect((await permit2).error).toMatchObject({ code: 4001 })
+  })
+
+  test('a personal_sign longer than the window enables Sign only once it has been scrolled to its end', async ({
+    wallet,
+    dappPage,
+    connect,
+  }) => {
+    await connect(dappPage, signingSession)
+    const text = Array.from({ length: 120 }, (_, line) => `Term ${line + 1}: read me.`).join('\n')
+    const pending = invoke<`0x${string}`>(dappPage, devnet, 'personal_sign', [
+      stringToHex(text),
+      firstAccount,
+    ])
+    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await window.setViewportSize({ width: 400, height: 680 })
+    await expect(window.getByTestId('confirm-message')).toContainText('Term 120: read me.')
+    await expect(window.getByTestId('confirm-read-to-end')).toBeVisible()
+    await expect(window.getByTestId('confirm-approve')).toBeDisabled()
+    const content = window.locator('main')
+    await content.evaluate((main) => main.scrollTo(0, main.scrollHeight / 2))
+    await expect(window.getByTestId('confirm-approve')).toBeDisabled()
+    await content.evaluate((main) => main.scrollTo(0, main.scrollHeight))
+    await expect(window.getByTestId('confirm-read-to-end')).toHaveCount(0)
+    await expect(window.getByTestId('confirm-approve')).toBeEnabled()
+    await answerConfirmation(window, 'approve')
+    expect(
+      await verifyMessage({
+        address: firstAccount,
+        message: text,
+        signature: (await pending).result ?? '0x',
+      }),
+    ).toBe(true)
   })
 
   test('reject answers 4001', async ({ wallet, dappPage, connect }) => {

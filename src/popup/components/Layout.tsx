@@ -1,9 +1,17 @@
 import type { ReactNode } from 'react'
 
-type LayoutProps = { title: string; actions?: ReactNode; children: ReactNode; footer?: ReactNode }
+type LayoutProps = {
+  title: string
+  actions?: ReactNode
+  children: ReactNode
+  footer?: ReactNode
+  /** The scrolled content's element and its scrolls (the confirmation's read-to-the-end rule). */
+  mainRef?: (element: HTMLElement | null) => void
+  onMainScroll?: () => void
+}
 
 /** The frame of every screen: a header with the title, scrollable content, an optional footer. */
-export function Layout({ title, actions, children, footer }: LayoutProps) {
+export function Layout({ title, actions, children, footer, mainRef, onMainScroll }: LayoutProps) {
   return (
     <div className="layout">
       <header className="layout-header">
@@ -11,7 +19,9 @@ export function Layout({ title, actions, children, footer }: LayoutProps) {
         <h1>{title}</h1>
         {actions ? <div className="layout-actions">{actions}</div> : null}
       </header>
-      <main className="layout-main">{children}</main>
+      <main className="layout-main" ref={mainRef} onScroll={onMainScroll}>
+        {children}
+      </main>
       {footer ? <footer className="layout-footer">{footer}</footer> : null}
     </div>
   )

@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { unacknowledgedBlocks } from '../../../core/wallet/warnings/warning.ts'
 import { ErrorText, Layout } from '../../components/Layout.tsx'
+import { useReadToEnd } from '../../hooks/useReadToEnd.ts'
 import { useConfirmations } from '../../stores/confirmations.ts'
 import { useWallet } from '../../stores/wallet.ts'
 import { confirmationKinds } from './kinds.tsx'
@@ -57,6 +58,8 @@ export function Confirmation() {
     void load()
     return watch()
   }, [load, watch])
+  const shownKind = items?.find((item) => item.id === shownId)?.kind ?? ''
+  const reading = useReadToEnd(confirmationKinds[shownKind]?.readToEnd === true, shownId)
 
   if (items === undefined) return <Layout title="Confirm">Loading…</Layout>
   const index = items.findIndex((item) => item.id === shownId)
@@ -87,9 +90,12 @@ export function Confirmation() {
   // block keeps Approve disabled until the user steps past it.
   const risky = shown.warnings.some(({ level }) => level !== 'info')
   const continued = continuedId === shown.id || unacknowledgedBlocks(shown.warnings).length === 0
-  const approvable = continued && (kind?.approvable?.(shown.view, shown.progress) ?? true)
+  const approvable =
+    continued && reading.read && (kind?.approvable?.(shown.view, shown.progress) ?? true)
   return (
     <Layout
+      mainRef={reading.ref}
+      onMainScroll={reading.onScroll}
       title={kind?.title(shown.view) ?? 'Confirm'}
       actions={
         <div className="queue">
@@ -105,6 +111,11 @@ export function Confirmation() {
       }
       footer={
         <div className="row">
+          {reading.read ? null : (
+            <span className="hint" data-testid="confirm-read-to-end">
+              Scroll to the end to {(kind?.approveLabel ?? 'approve').toLowerCase()}
+            </span>
+          )}
           <button
             type="button"
             className={risky ? 'primary' : undefined}

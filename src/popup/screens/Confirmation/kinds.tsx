@@ -24,6 +24,11 @@ export type ConfirmationKind = {
   account(view: unknown): string | undefined
   /** `progress`: what the worker did at the user's asking before the answer (a network's check). */
   body(view: unknown, context: { id: string; chainName: string; progress: unknown }): ReactNode
+  /**
+   * A message or typed data: when longer than the window, Approve waits until it has been scrolled
+   * to its end (DESIGN §11; a window rule, the worker cannot see scrolling).
+   */
+  readToEnd?: boolean
   /** Whether Approve may be pressed yet (default: yes); the worker checks it again. */
   approvable?(view: unknown, progress: unknown): boolean
   approveLabel: string
@@ -32,6 +37,7 @@ export type ConfirmationKind = {
 // The worker builds each view for its kind (ConfirmationViews): the casts only name that pairing.
 export const confirmationKinds: Record<string, ConfirmationKind> = {
   personal_sign: {
+    readToEnd: true,
     title: () => 'Signature request',
     lead: () => 'asks you to sign this message',
     account: (view) => (view as ConfirmationViews['personal_sign']).address,
@@ -39,6 +45,7 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
     approveLabel: 'Sign',
   },
   eth_signTypedData_v4: {
+    readToEnd: true,
     title: () => 'Typed data signature',
     lead: () => 'asks you to sign this typed data',
     account: (view) => (view as ConfirmationViews['eth_signTypedData_v4']).address,
@@ -85,6 +92,7 @@ export const confirmationKinds: Record<string, ConfirmationKind> = {
     approveLabel: 'Add token',
   },
   solana_signMessage: {
+    readToEnd: true,
     title: () => 'Signature request',
     lead: () => 'asks you to sign this message',
     account: (view) => (view as SolanaConfirmationViews['solana_signMessage']).address,
