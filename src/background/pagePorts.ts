@@ -125,6 +125,9 @@ const logged =
 /** A page request's answer, and what is done once it is sent (never before: nothing delays it). */
 type AnsweredRequest = { response: PageAnswer; afterSent?: () => Promise<void> }
 
+/** An answer with nothing to do after it is sent (a read's). */
+const sentOnly = (response: PageAnswer): AnsweredRequest => ({ response })
+
 /**
  * Answers one page request. A request that must not run twice (a session, a transaction, a
  * filter, a subscription) is answered from the recent answers when it was answered before (the
@@ -150,8 +153,9 @@ async function answerRequest(
   const { origin, connection, identity, request } = call
   const rules = server.resendRules(request)
   if (identity === undefined || !rules.replayed) {
-    // Runs again when re-sent (a read): its result's pieces may go ahead of the answer.
-    return { response: await server.handleRequest(origin, connection, request, ahead) }
+    // Runs again when re-sent (a read): its result's pieces may go ahead of the answer. Not
+    // awaited here: a read waiting its turn keeps no frame of this function (10,000 may wait).
+    return server.handleRequest(origin, connection, request, ahead).then(sentOnly)
   }
   const creates = rules.approval
   const confirms = rules.confirmation
