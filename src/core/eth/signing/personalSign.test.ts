@@ -51,6 +51,7 @@ describe('personalSign', () => {
       method: 'personal_sign',
       params: { message: '0x68656c6c6f', address: alice },
     })
+    await shared.stored()
     const second = signingWorker(shared)
     await second.answer(true)
     // A copy that passed for the same request (same key and digest) but carries other bytes.

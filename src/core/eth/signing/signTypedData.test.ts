@@ -77,6 +77,7 @@ describe('signTypedData', () => {
       method: 'personal_sign',
       params: { message: '0x68656c6c6f', address: alice },
     })
+    await shared.stored()
     // The user approves after a restart, before anything was re-sent.
     await signingWorker(shared).answer(true)
     await expect(
@@ -102,6 +103,7 @@ describe('signTypedData', () => {
       method: 'eth_signTypedData_v4',
       params: { address: alice, typedData: greeting },
     })
+    await shared.stored()
     const second = signingWorker(shared)
     await second.answer(true)
     const answered = await signTypedData(second.ports, {

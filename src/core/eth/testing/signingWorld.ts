@@ -118,7 +118,15 @@ export function signingWorld() {
         throw new Error(`unexpected ${method}`)
     }
   }
-  return { store, windows, batches, pool, broadcasts, call, node, records }
+  /**
+   * Resolves once the store holds a confirmation record: what a worker stopped after showing one
+   * leaves behind. A worker writes its record beside the window's creation, so the next worker of
+   * a test starts after this, as a restarted worker starts after the old one is gone.
+   */
+  const stored = async (): Promise<void> => {
+    while (store.records.size === 0) await new Promise<void>((resolve) => setTimeout(resolve, 1))
+  }
+  return { store, windows, batches, pool, broadcasts, call, node, records, stored }
 }
 
 export type SigningWorld = ReturnType<typeof signingWorld>

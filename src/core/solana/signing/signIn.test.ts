@@ -25,6 +25,7 @@ describe('signIn re-sent after a restart', () => {
   it('refuses -32602 another sign-in re-sent under the key of an approved one', async () => {
     const shared = solanaSigningWorld()
     signIn(solanaSigningWorker(shared).ports, signInRequest('Welcome back'))
+    await shared.stored()
     await solanaSigningWorker(shared).answer(true)
     await expect(
       signIn(solanaSigningWorker(shared).ports, signInRequest('Approve the transfer')),
@@ -36,6 +37,7 @@ describe('signIn re-sent after a restart', () => {
   it('signs the sign-in text the window showed, never the fields a re-sent copy carries', async () => {
     const shared = solanaSigningWorld()
     signIn(solanaSigningWorker(shared).ports, signInRequest('Welcome back'))
+    await shared.stored()
     const second = solanaSigningWorker(shared)
     const shown = await second.answer(true)
     const { text: signedText } = shown.view as unknown as SolanaConfirmationViews['solana_signIn']

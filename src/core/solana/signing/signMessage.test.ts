@@ -24,6 +24,7 @@ describe('signMessage re-sent after a restart', () => {
   it('refuses -32602 another message re-sent under the key of a pending signMessage, and signs the one shown', async () => {
     const shared = solanaSigningWorld()
     signMessage(solanaSigningWorker(shared).ports, signMessageRequest('Sign in to example'))
+    await shared.stored()
     const second = solanaSigningWorker(shared)
     await second.shown()
     await expect(
@@ -39,6 +40,7 @@ describe('signMessage re-sent after a restart', () => {
   it('signs the message the window showed, never the bytes a re-sent copy carries', async () => {
     const shared = solanaSigningWorld()
     signMessage(solanaSigningWorker(shared).ports, signMessageRequest('Sign in to example'))
+    await shared.stored()
     const second = solanaSigningWorker(shared)
     await second.answer(true)
     const answered = await signMessage(

@@ -74,7 +74,15 @@ export function solanaSigningWorld() {
           : { error: { code: -32601, message: `no ${method} here` } }
     }
   }
-  return { store, records, sends, ledger, node, call }
+  /**
+   * Resolves once the store holds a confirmation record: what a worker stopped after showing one
+   * leaves behind. A worker writes its record beside the window's creation, so the next worker of
+   * a test starts after this, as a restarted worker starts after the old one is gone.
+   */
+  const stored = async (): Promise<void> => {
+    while (store.records.size === 0) await new Promise<void>((resolve) => setTimeout(resolve, 1))
+  }
+  return { store, records, sends, ledger, node, call, stored }
 }
 
 export type SolanaSigningWorld = ReturnType<typeof solanaSigningWorld>
