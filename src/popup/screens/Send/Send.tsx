@@ -129,7 +129,10 @@ function AssetPicker() {
   )
 }
 
-/** The fee: the preset select (`send-fee`) on EVM, the fee and any rent on Solana. */
+/**
+ * The fee: the preset select (`send-fee`) on EVM, its custom fields `send-fee-max-gwei` and
+ * `send-fee-priority-gwei` (built by `FeeSelect` from its `testId`), the fee and any rent on Solana.
+ */
 function Fee() {
   const { quote, fee, custom, customCheck, chooseFee, setCustomFee } = useSend(
     useShallow((state) => ({
