@@ -1,8 +1,9 @@
 import { encodeFunctionData, erc20Abi, erc721Abi, getAddress, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { expect, test } from './fixtures.ts'
-import { firstAccount, sendAndWait } from './support/anvil.ts'
+import { anvilRpc, firstAccount, sendAndWait } from './support/anvil.ts'
 import { waitForConfirmation } from './support/confirmations.ts'
+import { approveOnPermit2, installPermit2, permit2, permit2Allowance } from './support/permit2.ts'
 import { openAccountScreen } from './support/popupScreens.ts'
 import { answerAndClose } from './support/solanaDapp.ts'
 import { deployTestNft, isApprovedForAll } from './support/testNft.ts'
@@ -87,5 +88,43 @@ test.describe('the approval manager (DESIGN §11)', () => {
     await expect(popup.getByRole('alert')).toContainText('rejected')
     await expect(row).toBeVisible()
     expect(await tokenAllowance(anvilUrl, token, firstAccount, spender)).toBe(5n)
+  })
+
+  test('lists a Permit2 allowance read from Permit2 itself, and revokes it with Permit2’s approve(token, spender, 0, 0)', async ({
+    wallet,
+    anvilUrl,
+  }) => {
+    const popup = wallet.popup
+    await installPermit2(anvilUrl)
+    const spender = privateKeyToAddress(generatePrivateKey())
+    const token = getAddress(await deployTestToken(anvilUrl, parseEther('10')))
+    const { timestamp } = await anvilRpc<{ timestamp: string }>(anvilUrl, 'eth_getBlockByNumber', [
+      'latest',
+      false,
+    ])
+    const expiration = Number(BigInt(timestamp)) + 86_400
+    await approveOnPermit2(anvilUrl, { token, spender, amount: parseEther('3'), expiration })
+
+    await popup.reload()
+    await openAccountScreen(popup, firstAccount.toLowerCase())
+    await popup.getByTestId('approvals-open').click()
+    const row = popup.getByTestId(`approval-row-${spender.toLowerCase()}`)
+    await expect(row).toContainText('Permit2 allowance')
+    await expect(row).toContainText('3 TST')
+    await expect(row).toContainText(token)
+    await expect(row).toContainText(
+      `until ${new Date(expiration * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    )
+
+    await popup.getByTestId(`approval-revoke-${spender.toLowerCase()}`).click()
+    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(window.getByTestId('confirm-origin')).toHaveText('Aperture')
+    await expect(window.getByTestId('confirm-tx-to')).toContainText(permit2)
+    await answerAndClose(window, 'approve')
+    await expect(row).toHaveCount(0)
+    // Permit2 keeps an expiration of 0 as the revoking block's time: nothing is left to take.
+    const left = await permit2Allowance(anvilUrl, firstAccount, token, spender)
+    expect(left.amount).toBe(0n)
+    expect(left.expiration).toBeLessThan(expiration)
   })
 })
