@@ -2,7 +2,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { alice, bob, dapp, otherDapp } from '../../core/multichain/testing/engineHarness.ts'
 import type { ApprovalResult } from '../multichain/ports.ts'
-import { requestDigestOf } from '../protocol/requestIdentity.ts'
+import { requestDigestOf, requestIdentityOf } from '../protocol/requestIdentity.ts'
 import { createProviderHarness } from './testing/providerHarness.ts'
 
 const aliceLower = alice.toLowerCase()
@@ -580,6 +580,20 @@ describe('signing and subscriptions', () => {
     expect(harness.ports.signed.map((request) => [request.method, request.chainId])).toEqual([
       ['personal_sign', 'eip155:1'],
     ])
+  })
+
+  it("signs under the page request's own identity, which its re-send and its release after the answer match", async () => {
+    const harness = await connected()
+    const params = ['0x68656c6c6f', aliceLower]
+    await harness.provider.handleRequest(dapp, 'tab-1#eip1193', {
+      jsonrpc: '2.0',
+      id: 41,
+      method: 'personal_sign',
+      params,
+    })
+    expect(harness.ports.signed[0]).toMatchObject(
+      requestIdentityOf('tab-1#eip1193', 41, 'personal_sign', params),
+    )
   })
 
   it('answers 4100 without a session, or for a from not connected', async () => {

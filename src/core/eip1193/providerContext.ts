@@ -4,6 +4,7 @@ import type { ChainId } from '../caip/types.ts'
 import type { HandlerAnswer } from '../multichain/namespace.ts'
 import type { EngineResponse, StoredSession } from '../multichain/ports.ts'
 import { isExpired } from '../multichain/sessionLifecycle.ts'
+import { requestIdentityOf } from '../protocol/requestIdentity.ts'
 import type { Json, RpcId } from '../rpc/types.ts'
 import type { ProviderEnginePorts } from './ports.ts'
 import { evmChains, type SiteView, siteView, viewChanges } from './siteView.ts'
@@ -89,19 +90,22 @@ export async function chooseChain(
   announce(context, origin, before, await currentView(context, origin))
 }
 
-/** The Multichain API request `method` of this page request, under the same connection and id. */
+/**
+ * The Multichain API request `method` of this page request, under the same connection and id; what
+ * it records (a confirmation) carries the page request's own identity (`askedAs`).
+ */
 export const viaMultichain = (
   context: ProviderContext,
   call: ProviderCall,
   method: string,
   params: Json,
 ): Promise<EngineResponse> =>
-  context.ports.multichain.handleRequest(call.origin, call.connection, {
-    jsonrpc: '2.0',
-    id: call.id,
-    method,
-    params,
-  })
+  context.ports.multichain.handleRequest(
+    call.origin,
+    call.connection,
+    { jsonrpc: '2.0', id: call.id, method, params },
+    { askedAs: requestIdentityOf(call.connection, call.id, call.method, call.params) },
+  )
 
 /** The EIP-55 addresses of every EVM account of a session, each once, in the session's order. */
 export function sessionAddresses(session: StoredSession): Address[] {

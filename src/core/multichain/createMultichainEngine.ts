@@ -14,9 +14,9 @@ import { getSession } from './getSession.ts'
 import { invokeMethod } from './invokeMethod.ts'
 import { type EngineContext, findNamespace, type Handler, type Namespace } from './namespace.ts'
 import type {
-  AnswerOptions,
   ConnectionId,
   EnginePorts,
+  EngineRequestOptions,
   EngineResponse,
   MultichainEngine,
   NodeRouter,
@@ -121,7 +121,7 @@ export function createMultichainEngine(
     id: RpcId,
     method: string,
     params: unknown,
-    options: AnswerOptions,
+    { askedAs, ...options }: EngineRequestOptions,
   ): Promise<EngineResponse> {
     try {
       const session = await loadSession(context, origin)
@@ -134,7 +134,7 @@ export function createMultichainEngine(
           ]),
         )
       }
-      const identity = requestIdentityOf(connection, id, method, params)
+      const identity = askedAs ?? requestIdentityOf(connection, id, method, params)
       const call = { origin, connection, ...identity, params, session, ...options }
       const own = { ...context, ports: { ...ports, nodes: nodesOf(origin) } }
       const answer = await handlers[method](own, call)

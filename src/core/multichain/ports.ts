@@ -111,6 +111,18 @@ export type SubscriptionOwner = { origin: string; connection: ConnectionId; chai
 export type AnswerOptions = { onResultPiece?: (text: string) => void }
 
 /**
+ * How the engine takes one request: `AnswerOptions`, and `askedAs`, the identity of the page request
+ * it runs for when another page API asks on that request's behalf (the EIP-1193 provider's
+ * `personal_sign` as `wallet_invokeMethod`). Its records (a confirmation, an approval) then carry the
+ * page request's key and digest, which the page's re-send and the release after its answer match
+ * (DESIGN §6); without it they carry the identity of the request the engine was given
+ * (`RequestIdentity` of `core/protocol/requestIdentity.ts`, spelled out: the seam imports no module).
+ */
+export type EngineRequestOptions = AnswerOptions & {
+  askedAs?: { requestKey: string; requestDigest: string }
+}
+
+/**
  * Talks to each chain's node endpoint. `request` throws (any Error) when the endpoint cannot be
  * reached or does not answer JSON; the engine turns that into `-32603` with `data.cause`.
  */
@@ -211,7 +223,7 @@ export interface MultichainEngine {
     origin: string,
     connection: ConnectionId,
     request: unknown,
-    options?: AnswerOptions,
+    options?: EngineRequestOptions,
   ): Promise<EngineResponse>
   connectionClosed(connection: ConnectionId, origin: string): Promise<void>
   updateSession(origin: string, edit: { chains: ChainId[]; accounts: AccountKey[] }): Promise<void>
