@@ -6,7 +6,7 @@ import { devnet, expect } from './fixtures.ts'
 import { anvilRpc, firstAccount, secondAccount } from './support/anvil.ts'
 import { waitForConfirmation } from './support/confirmations.ts'
 import { invoke } from './support/provider.ts'
-import { fillSend, openSend } from './support/sendScreen.ts'
+import { reviewSend } from './support/sendScreen.ts'
 import {
   answerAndClose,
   balanceOf,
@@ -17,7 +17,6 @@ import {
 } from './support/solanaDapp.ts'
 import { transferTransaction } from './support/solanaTransfer.ts'
 import { deployTestToken } from './support/testToken.ts'
-import type { ReadyWallet } from './support/wallet.ts'
 
 // The recipient guardrails of DESIGN §11 (issue 35) in the built extension: on the owner's send
 // screen (the confirmation it opens) and on dapps' confirmations, EVM on anvil and Solana on
@@ -56,18 +55,6 @@ function miswritten(address: string): string {
   const letter = address[at] ?? ''
   const flipped = letter === letter.toLowerCase() ? letter.toUpperCase() : letter.toLowerCase()
   return `${address.slice(0, at)}${flipped}${address.slice(at + 1)}`
-}
-
-/** Opens Send from a fresh home, fills it and presses Review: the confirmation window it opens. */
-async function reviewSend(
-  wallet: ReadyWallet,
-  form: Parameters<typeof fillSend>[1],
-): Promise<Page> {
-  await wallet.popup.reload()
-  await openSend(wallet.popup)
-  await fillSend(wallet.popup, form)
-  await wallet.popup.getByTestId('send-review').click()
-  return waitForConfirmation(wallet.context, wallet.extensionOrigin)
 }
 
 /** Approve stays disabled until the user steps past the block warning with `warning-continue`. */

@@ -1,6 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
+import { waitForConfirmation } from './confirmations.ts'
+import type { ReadyWallet } from './wallet.ts'
 
 /** What the send screen is filled with (DESIGN §9 test ids); absent fields are left as they are. */
 export type SendForm = {
@@ -14,6 +16,15 @@ export type SendForm = {
 export async function openSend(popup: Page): Promise<void> {
   await popup.getByTestId('home-send').click()
   await expect(popup.getByTestId('send-asset').locator('option[value="native"]')).toHaveCount(1)
+}
+
+/** Opens Send from a fresh home, fills it and presses Review: the confirmation window it opens. */
+export async function reviewSend(wallet: ReadyWallet, form: SendForm): Promise<Page> {
+  await wallet.popup.reload()
+  await openSend(wallet.popup)
+  await fillSend(wallet.popup, form)
+  await wallet.popup.getByTestId('send-review').click()
+  return waitForConfirmation(wallet.context, wallet.extensionOrigin)
 }
 
 /**

@@ -25,6 +25,7 @@ import { createWalletNamespaces } from '../core/wallet/namespaces.ts'
 import { defaultNetwork } from '../core/wallet/networks.ts'
 import { recordSentTransaction } from '../core/wallet/recordSentTransaction.ts'
 import { confirmationWarnings } from '../core/wallet/warnings/confirmationWarnings.ts'
+import { knownBadListFeed } from '../core/wallet/warnings/knownBadListFeed.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
 import { createAutoLock } from './autoLock.ts'
 import { createChainSocket } from './chainSocket.ts'
@@ -32,6 +33,7 @@ import { createConfirmationWindows } from './confirmationWindows.ts'
 import { createConnectionRegistry } from './connections.ts'
 import { createExternalPortServer } from './externalPorts.ts'
 import { createIndexedDbKeyStore } from './indexedDbKeyStore.ts'
+import { createListUpdates } from './listUpdates.ts'
 import { createNetworkRegistry } from './networks.ts'
 import { createNodeRouter } from './nodeRouter.ts'
 import { createPagePortServer, type PageAnswer } from './pagePorts.ts'
@@ -118,7 +120,11 @@ const confirmations = createConfirmations({
     (path) => chrome.runtime.getURL(path),
   ),
   warnings: async (subject) =>
-    confirmationWarnings({ ...subject, book: await readRecipientBook() }),
+    confirmationWarnings({
+      ...subject,
+      book: await readRecipientBook(),
+      knownBadList: (await knownBadList.inForce()).list,
+    }),
   newId: () => crypto.randomUUID(),
   now,
   claimMs: answerKeepMs,
@@ -131,18 +137,30 @@ const scheduler = createScheduler(
     [alarmNames.sessionExpiry]: () => expireSessions(),
     [alarmNames.autoLock]: () => autoLock.check(),
     [alarmNames.phishingList]: () => phishingList.update(),
+    [alarmNames.knownBadList]: () => knownBadList.update(),
   },
   chrome.alarms,
 )
 const autoLock = createAutoLock({ wallet, settings: networks.settings, session, scheduler, now })
+/** A list's GET from its source (only with its update setting on): no cookies, no cache. */
+async function fetchListText(url: string): Promise<string> {
+  const response = await fetch(url, { credentials: 'omit', cache: 'no-store' })
+  if (!response.ok) throw new Error(`HTTP ${response.status}`)
+  return response.text()
+}
 const phishingList = createPhishingList({
   local,
   updatesOn: async () => (await networks.settings()).phishingListUpdates,
-  async fetchText(url) {
-    const response = await fetch(url, { credentials: 'omit', cache: 'no-store' })
-    if (!response.ok) throw new Error(`HTTP ${response.status}`)
-    return response.text()
-  },
+  fetchText: fetchListText,
+  scheduler,
+  now,
+})
+const knownBadList = createListUpdates(knownBadListFeed, {
+  local,
+  storageKey: localKeys.knownBadList,
+  alarm: alarmNames.knownBadList,
+  updatesOn: async () => (await networks.settings()).knownBadListUpdates,
+  fetchText: fetchListText,
   scheduler,
   now,
 })
@@ -273,6 +291,7 @@ const handlePopup = createPopupHandlers({
   autoLock,
   siteReputation: phishingList.reputation,
   phishingList,
+  knownBadList,
   phishingContinued: createPhishingContinued(local),
 })
 const servePagePort = createPagePortServer({
@@ -338,6 +357,7 @@ chrome.storage.onChanged.addListener((changes, area) => {
 
 // An alarm may not outlive a browser restart: a due update (only when the setting is on) runs now.
 phishingList.update().catch((error: unknown) => console.error('Aperture: phishing list', error))
+knownBadList.update().catch((error: unknown) => console.error('Aperture: known-bad list', error))
 
 wake({
   expireSessions,

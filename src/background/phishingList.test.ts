@@ -44,7 +44,7 @@ describe('the phishing list in the worker', () => {
     const { list, local, fetched } = phishingListWith(false)
     await local.write(localKeys.phishingList, {
       fetchedAt: now,
-      config: { ...bundled, blacklist: ['drainer-claim.example'] },
+      list: { ...bundled, blacklist: ['drainer-claim.example'] },
     })
     await list.update()
     expect(fetched).toEqual([])

@@ -5,6 +5,7 @@ export const alarmNames = {
   sessionExpiry: 'session-expiry',
   autoLock: 'auto-lock',
   phishingList: 'phishing-list',
+  knownBadList: 'known-bad-list',
 } as const
 
 /** Alarms may be delayed by the browser; while the worker lives a timer ends sessions on time. */

@@ -15,6 +15,7 @@ import type { Confirmations } from '../../core/wallet/createConfirmations.ts'
 import type { ProposedNetworks } from '../../core/wallet/createNetworkAdder.ts'
 import type { ActivityLog } from '../activityLog.ts'
 import type { AutoLock } from '../autoLock.ts'
+import type { ListUpdates } from '../listUpdates.ts'
 import type { NetworkRegistry } from '../networks.ts'
 import type { PhishingContinued } from '../phishingContinued.ts'
 import type { PhishingList } from '../phishingList.ts'
@@ -57,6 +58,8 @@ export type PopupPorts = {
   siteReputation(origin: string): Promise<SiteReputation>
   /** Runs the phishing list's updates now (the setting changed) and schedules the next. */
   phishingList: Pick<PhishingList, 'update'>
+  /** Runs the known-bad address list's updates now (the setting changed) and schedules the next. */
+  knownBadList: Pick<ListUpdates<unknown>, 'update'>
   /** The phishing-listed hosts the user chose to continue to. */
   phishingContinued: PhishingContinued
   /** Restarts the auto-lock countdown when its time changes. */

@@ -68,6 +68,11 @@ export type SettingsView = {
    * uses the snapshot bundled with the build alone. The check itself is always local.
    */
   phishingListUpdates: boolean
+  /**
+   * Fetch the known-bad address list (ethereum-lists' darklist) from its source daily (DESIGN §11);
+   * off by default, when the `known-bad` rule uses the slice bundled with the build alone.
+   */
+  knownBadListUpdates: boolean
   localDevnet: { rpcUrl: string; wsUrl: string }
   /** Where the Local Solana devnet's endpoint is (default `http://127.0.0.1:8899/v3/dev`). */
   localSolanaDevnet?: { rpcUrl: string; wsUrl: string }

@@ -37,8 +37,10 @@ export const localKeys = {
   solanaTransactions: 'solanaTransactions',
   /** `string[]`: hosts on the phishing lists the user chose to continue to (DESIGN §11). */
   phishingContinued: 'phishingContinued',
-  /** `StoredPhishingList`: the phishing list fetched from its source while updates are on. */
+  /** `StoredList` (`core/wallet/listUpdates.ts`): the phishing list fetched while updates are on. */
   phishingList: 'phishingList',
+  /** `StoredList`: the known-bad address list fetched from its source while updates are on. */
+  knownBadList: 'knownBadList',
 } as const
 
 export const sessionKeys = {

@@ -18,6 +18,7 @@ describe('resolveSettings', () => {
       infuraApiKey: '',
       autoLockMinutes: 15,
       phishingListUpdates: false,
+      knownBadListUpdates: false,
       localDevnet: devnet,
       localSolanaDevnet: solanaDevnet,
     })
@@ -28,12 +29,14 @@ describe('resolveSettings', () => {
       infuraApiKey: ' abc123 ',
       autoLockMinutes: -5,
       phishingListUpdates: 'yes',
+      knownBadListUpdates: 1,
       localDevnet: { rpcUrl: 'http://10.0.0.2:8545' },
     } as unknown as Parameters<typeof resolveSettings>[0]
     expect(resolveSettings(stored)).toEqual({
       infuraApiKey: 'abc123',
       autoLockMinutes: 15,
       phishingListUpdates: false,
+      knownBadListUpdates: false,
       localDevnet: devnet,
       localSolanaDevnet: solanaDevnet,
     })

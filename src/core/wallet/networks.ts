@@ -9,6 +9,7 @@ export type StoredSettings = {
   infuraApiKey?: string
   autoLockMinutes?: number
   phishingListUpdates?: boolean
+  knownBadListUpdates?: boolean
   localDevnet?: SettingsView['localDevnet']
   localSolanaDevnet?: SettingsView['localSolanaDevnet']
   solanaNetworks?: SettingsView['solanaNetworks']
@@ -71,6 +72,7 @@ const defaultSettings: SettingsView = {
   infuraApiKey: '',
   autoLockMinutes: 15,
   phishingListUpdates: false,
+  knownBadListUpdates: false,
   localDevnet: { rpcUrl: 'http://127.0.0.1:8545/v3/dev', wsUrl: 'ws://127.0.0.1:8545/ws/v3/dev' },
   localSolanaDevnet: { rpcUrl: localSolanaNetwork.rpcUrl, wsUrl: localSolanaNetwork.wsUrl },
 }
@@ -104,6 +106,7 @@ export function resolveSettings(stored: StoredSettings | undefined): SettingsVie
         ? stored.autoLockMinutes
         : defaultSettings.autoLockMinutes,
     phishingListUpdates: stored?.phishingListUpdates === true,
+    knownBadListUpdates: stored?.knownBadListUpdates === true,
     localDevnet: isDevnet(stored?.localDevnet) ? stored.localDevnet : defaultSettings.localDevnet,
     localSolanaDevnet: isDevnet(stored?.localSolanaDevnet)
       ? stored.localSolanaDevnet

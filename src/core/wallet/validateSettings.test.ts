@@ -31,6 +31,16 @@ describe('validateSettingsChanges', () => {
     })
   })
 
+  it('refuses a list update setting that is not on or off', () => {
+    const changes = { phishingListUpdates: 'yes', knownBadListUpdates: 1 } as unknown as Parameters<
+      typeof validateSettingsChanges
+    >[0]
+    expect(validateSettingsChanges(changes)).toEqual({
+      phishingListUpdates: 'On or off.',
+      knownBadListUpdates: 'On or off.',
+    })
+  })
+
   it('refuses devnet URLs of the wrong kind', () => {
     expect(
       validateSettingsChanges({

@@ -27,11 +27,10 @@ export function validateSettingsChanges(changes: Partial<SettingsView>): Record<
   ) {
     problems.autoLockMinutes = `Between 1 and ${maxAutoLockMinutes} minutes.`
   }
-  if (
-    changes.phishingListUpdates !== undefined &&
-    typeof changes.phishingListUpdates !== 'boolean'
-  ) {
-    problems.phishingListUpdates = 'On or off.'
+  for (const field of ['phishingListUpdates', 'knownBadListUpdates'] as const) {
+    if (changes[field] !== undefined && typeof changes[field] !== 'boolean') {
+      problems[field] = 'On or off.'
+    }
   }
   for (const field of ['localDevnet', 'localSolanaDevnet'] as const) {
     const endpoint = changes[field]

@@ -7,6 +7,7 @@ const settings: SettingsView = {
   infuraApiKey: '',
   autoLockMinutes: 15,
   phishingListUpdates: false,
+  knownBadListUpdates: false,
   localDevnet: { rpcUrl: 'http://127.0.0.1:8545/v3/dev', wsUrl: 'ws://127.0.0.1:8545/ws/v3/dev' },
 }
 

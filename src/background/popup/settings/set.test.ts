@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { localKeys } from '../../../core/protocol/storageKeys.ts'
 import { phishingListSource } from '../../../core/wallet/phishingListSource.ts'
+import { knownBadListFeed } from '../../../core/wallet/warnings/knownBadListFeed.ts'
+import { knownBadListSource } from '../../../core/wallet/warnings/knownBadListSource.ts'
+import { createListUpdates } from '../../listUpdates.ts'
 import { createNetworkRegistry } from '../../networks.ts'
 import { createPhishingList } from '../../phishingList.ts'
 import { createMemoryStorage } from '../../testing/memoryStorage.ts'
@@ -7,8 +11,8 @@ import { alarmNames } from '../../timers.ts'
 import { settingsSet } from './set.ts'
 
 /**
- * `settings:set` over the worker's real settings and phishing list in memory; counts auto-lock
- * restarts, records the fetches (the source answers nothing usable) and the phishing list's alarm.
+ * `settings:set` over the worker's real settings and updatable lists in memory; counts auto-lock
+ * restarts, records the fetches (the sources answer nothing usable) and the lists' alarms.
  */
 function createHandler() {
   let restarts = 0
@@ -16,6 +20,19 @@ function createHandler() {
   const alarms: Record<string, number | undefined> = {}
   const local = createMemoryStorage()
   const networks = createNetworkRegistry(local)
+  const listPorts = {
+    local,
+    fetchText: async (url: string) => {
+      fetched.push(url)
+      throw new Error('offline')
+    },
+    scheduler: {
+      schedule: async (name: string, when: number | undefined) => {
+        alarms[name] = when
+      },
+    },
+    now: () => 1_800_000_000_000,
+  }
   const set = settingsSet({
     networks,
     autoLock: {
@@ -24,18 +41,14 @@ function createHandler() {
       },
     },
     phishingList: createPhishingList({
-      local,
+      ...listPorts,
       updatesOn: async () => (await networks.settings()).phishingListUpdates,
-      fetchText: async (url) => {
-        fetched.push(url)
-        throw new Error('offline')
-      },
-      scheduler: {
-        schedule: async (name, when) => {
-          alarms[name] = when
-        },
-      },
-      now: () => 1_800_000_000_000,
+    }),
+    knownBadList: createListUpdates(knownBadListFeed, {
+      ...listPorts,
+      storageKey: localKeys.knownBadList,
+      alarm: alarmNames.knownBadList,
+      updatesOn: async () => (await networks.settings()).knownBadListUpdates,
     }),
   })
   return { set, restarts: () => restarts, fetched, alarms }
@@ -55,6 +68,7 @@ describe('settings:set', () => {
     const { set, fetched, alarms } = createHandler()
     const settings = await set({ infuraApiKey: 'abc123', autoLockMinutes: 5 })
     expect(settings.phishingListUpdates).toBe(false)
+    expect(settings.knownBadListUpdates).toBe(false)
     expect(fetched).toEqual([])
     expect(alarms).toEqual({})
   })
@@ -67,6 +81,17 @@ describe('settings:set', () => {
     await set({ phishingListUpdates: false })
     expect(fetched).toHaveLength(1)
     expect(alarms[alarmNames.phishingList]).toBeUndefined()
+  })
+
+  it('fetches the known-bad list from its source when turned on, and clears its alarm when off', async () => {
+    const { set, fetched, alarms } = createHandler()
+    expect((await set({ knownBadListUpdates: true })).knownBadListUpdates).toBe(true)
+    expect(fetched).toEqual([knownBadListSource])
+    expect(alarms[alarmNames.knownBadList]).toBeGreaterThan(1_800_000_000_000)
+    expect(alarms[alarmNames.phishingList]).toBeUndefined()
+    await set({ knownBadListUpdates: false })
+    expect(fetched).toHaveLength(1)
+    expect(alarms[alarmNames.knownBadList]).toBeUndefined()
   })
 
   it('restarts nothing when the change is refused', async () => {

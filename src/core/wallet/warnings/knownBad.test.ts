@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createKnownBad, knownBad } from './knownBad.ts'
+import { knownBad } from './knownBad.ts'
 import { evmTransaction, solanaTransfer } from './testing/subjects.ts'
 
 const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -30,9 +30,19 @@ describe('knownBad', () => {
   })
 
   it('blocks a listed Solana recipient, matched exactly', () => {
-    const rule = createKnownBad([{ address: thiefSolana, comment: '', date: '2025-01-01' }])
-    const solana = (to: string) => solanaTransfer(aliceSolana, to)
-    expect(rule(solana(thiefSolana))?.level).toBe('block')
-    expect(rule(solana(thiefSolana.toLowerCase()))).toBeUndefined()
+    const knownBadList = [{ address: thiefSolana, comment: '', date: '2025-01-01' }]
+    const solana = (to: string) => ({ ...solanaTransfer(aliceSolana, to), knownBadList })
+    expect(knownBad(solana(thiefSolana))?.level).toBe('block')
+    expect(knownBad(solana(thiefSolana.toLowerCase()))).toBeUndefined()
+  })
+
+  it('checks against the updated list when the subject carries one, in place of the bundled one', () => {
+    const newcomer = '0x1111111111111111111111111111111111111111'
+    const knownBadList = [{ address: newcomer, comment: 'Drainer', date: '2026-11-01' }]
+    expect(knownBad(transaction({ to: newcomer }))).toBeUndefined()
+    expect(knownBad({ ...transaction({ to: newcomer }), knownBadList })?.message).toContain(
+      '(Drainer)',
+    )
+    expect(knownBad({ ...transaction({ to: scammer }), knownBadList })).toBeUndefined()
   })
 })

@@ -3,28 +3,23 @@ import { sameAccount } from './recipientBook.ts'
 import { recipientsOf } from './recipientsOf.ts'
 import type { WarningRule } from './warningRule.ts'
 
-/** One listed address and why (the format of MyEtherWallet's ethereum-lists `addresses-darklist.json`). */
-export type KnownBadAddress = { address: string; comment: string; date: string }
-
 /**
- * `known-bad` (block) over `list`: a recipient or spender on the list of addresses known to have
- * stolen funds. The user steps past it on purpose (`warning-continue`) or rejects.
+ * `known-bad` (block): a recipient or spender on the list of addresses known to have stolen funds —
+ * the subject's `knownBadList` (the update fetched with the user's setting on), else the list
+ * bundled with the build (docs/security.md says where both come from). The user steps past it on
+ * purpose (`warning-continue`) or rejects.
  */
-export function createKnownBad(list: readonly KnownBadAddress[]): WarningRule {
-  return (subject) => {
-    for (const { address, role } of recipientsOf(subject)?.recipients ?? []) {
-      const listed = list.find((entry) => sameAccount(entry.address, address))
-      if (!listed) continue
-      const reason = listed.comment === '' ? '' : ` (${listed.comment.slice(0, 120)})`
-      return {
-        kind: 'known-bad',
-        level: 'block',
-        message: `Known scam address: ${address}, the ${role} here, is on the list of addresses known to have stolen funds${reason}. Anything sent to it is lost.`,
-      }
+export const knownBad: WarningRule = (subject) => {
+  const list = subject.knownBadList ?? bundledList
+  for (const { address, role } of recipientsOf(subject)?.recipients ?? []) {
+    const listed = list.find((entry) => sameAccount(entry.address, address))
+    if (!listed) continue
+    const reason = listed.comment === '' ? '' : ` (${listed.comment.slice(0, 120)})`
+    return {
+      kind: 'known-bad',
+      level: 'block',
+      message: `Known scam address: ${address}, the ${role} here, is on the list of addresses known to have stolen funds${reason}. Anything sent to it is lost.`,
     }
-    return undefined
   }
+  return undefined
 }
-
-/** `known-bad` over the list bundled with the build (docs/security.md says where it comes from). */
-export const knownBad: WarningRule = createKnownBad(bundledList)

@@ -1,14 +1,22 @@
 import type { Json } from '../../rpc/types.ts'
 import type { ConfirmationViews, SolanaConfirmationViews } from '../confirmationViews.ts'
+import type { KnownBadAddress } from './knownBadListFeed.ts'
 import type { RecipientBook } from './recipientBook.ts'
 import type { Warning } from './warning.ts'
 
 /**
- * A confirmation as its warnings are computed: the page that asks, its kind and its view, and what
- * the wallet's records say of recipients (`book`; without it the rules that need the records stay
- * silent).
+ * A confirmation as its warnings are computed: the page that asks, its kind and its view, what the
+ * wallet's records say of recipients (`book`; without it the rules that need the records stay
+ * silent), and the known-bad list in force (`knownBadList`: the update the user's setting fetched,
+ * or, when absent, the list bundled with the build).
  */
-export type WarningSubject = { origin: string; kind: string; view: Json; book?: RecipientBook }
+export type WarningSubject = {
+  origin: string
+  kind: string
+  view: Json
+  book?: RecipientBook
+  knownBadList?: readonly KnownBadAddress[]
+}
 
 /**
  * One kind of warning: the verdict on a confirmation, or `undefined` when it does not apply. A new

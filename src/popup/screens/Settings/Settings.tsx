@@ -26,6 +26,7 @@ export function Settings() {
   const [wsUrl, setWsUrl] = useState('')
   const [autoLock, setAutoLock] = useState('15')
   const [phishingUpdates, setPhishingUpdates] = useState(false)
+  const [knownBadUpdates, setKnownBadUpdates] = useState(false)
 
   useEffect(() => {
     void load()
@@ -37,6 +38,7 @@ export function Settings() {
     setWsUrl(settings.localDevnet.wsUrl)
     setAutoLock(String(settings.autoLockMinutes))
     setPhishingUpdates(settings.phishingListUpdates)
+    setKnownBadUpdates(settings.knownBadListUpdates)
   }, [settings])
 
   const submit = (event: FormEvent) => {
@@ -46,6 +48,7 @@ export function Settings() {
       localDevnet: { rpcUrl, wsUrl },
       autoLockMinutes: Number(autoLock),
       phishingListUpdates: phishingUpdates,
+      knownBadListUpdates: knownBadUpdates,
     })
   }
 
@@ -120,20 +123,20 @@ export function Settings() {
           />
           <FieldError error={fieldErrors['localDevnet.wsUrl']} testId="settings-devnet-ws-url" />
         </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            data-testid="settings-phishing-updates"
-            checked={phishingUpdates}
-            onChange={(event) => setPhishingUpdates(event.target.checked)}
-          />
-          <span>Update the phishing list daily from its source</span>
-        </label>
-        <p className="hint">
-          Off: sites are checked against the list shipped with Aperture. On: Aperture downloads
-          eth-phishing-detect's list from GitHub once a day. Either way, sites are checked on this
-          computer alone.
-        </p>
+        <CheckSetting
+          testId="settings-phishing-updates"
+          checked={phishingUpdates}
+          onChange={setPhishingUpdates}
+          label="Update the phishing list daily from its source"
+          hint="Off: sites are checked against the list shipped with Aperture. On: Aperture downloads eth-phishing-detect's list from GitHub once a day. Either way, sites are checked on this computer alone."
+        />
+        <CheckSetting
+          testId="settings-known-bad-updates"
+          checked={knownBadUpdates}
+          onChange={setKnownBadUpdates}
+          label="Update the list of known scam addresses daily from its source"
+          hint="Off: recipients are checked against the list shipped with Aperture. On: Aperture downloads ethereum-lists' darklist from GitHub once a day. Either way, addresses are checked on this computer alone."
+        />
         <ErrorText error={error} />
         {saved ? (
           <p className="hint" role="status" data-testid="settings-saved">
@@ -150,5 +153,29 @@ export function Settings() {
         <ChangePassword />
       </section>
     </Layout>
+  )
+}
+
+/** A setting that is on or off, with what each means under it. */
+function CheckSetting(props: {
+  testId: string
+  checked: boolean
+  onChange(checked: boolean): void
+  label: string
+  hint: string
+}) {
+  return (
+    <>
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid={props.testId}
+          checked={props.checked}
+          onChange={(event) => props.onChange(event.target.checked)}
+        />
+        <span>{props.label}</span>
+      </label>
+      <p className="hint">{props.hint}</p>
+    </>
   )
 }
