@@ -140,10 +140,11 @@ test.describe('the EIP-1193 provider', () => {
     expect(session.result?.sessionScopes[devnet]?.methods).toContain('personal_sign')
   })
 
-  test('viem signs a message and typed data that verify, personal_ecRecover names the message signer, and viem sends a transaction that is mined', async ({
+  test('viem signs a message and typed data that verify, personal_ecRecover names the message signer, and viem sends a transaction that is mined; nothing it answered is pending after a worker stop', async ({
     ethereumPage: page,
     endpoint,
     wallet,
+    serviceWorker,
   }) => {
     const chain = chainOf(endpoint)
 
@@ -197,6 +198,13 @@ test.describe('the EIP-1193 provider', () => {
       'reject',
     )
     expect((await refused).error?.code).toBe(4001)
+
+    // Each answered request's record was released by the page request's own identity: a new
+    // worker loads none of them as waiting (they would show before the next request's).
+    await serviceWorker.stop()
+    expect(
+      await wallet.popup.evaluate(() => chrome.runtime.sendMessage({ type: 'confirmations:list' })),
+    ).toEqual({ ok: true, result: [] })
   })
 
   test('refusals carry their codes: 4001 rejected, 4100 not connected, 4902 unknown chain, 4200 unsupported', async ({
