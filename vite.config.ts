@@ -9,6 +9,8 @@ import {
 } from './scripts/build/firefoxLintRewrites.ts'
 import { firefoxManifest } from './scripts/build/firefoxManifest.ts'
 import { inlineDynamicImports } from './scripts/build/inlineDynamicImports.ts'
+import { standalonePage } from './scripts/build/standalonePage.ts'
+import { windowPagePath } from './src/core/protocol/windowPage.ts'
 
 /**
  * The two builds of the one source (DESIGN §10), by Vite's mode: `npm run build` (the default
@@ -53,6 +55,12 @@ export default defineConfig(({ mode }) => {
       // popup's own lazy imports stay lazy.
       inlineDynamicImports({ keepLazy: (id) => id.includes('/src/popup/') }),
       rewriteDependencies(build.rewrites),
+      // The approval and confirmation windows' page loads as one module of its own, none of the
+      // worker's or the toolbar popup's chunks (scripts/build/standalonePage.ts, issue 36).
+      standalonePage({
+        page: windowPagePath,
+        plugins: () => [react(), rewriteDependencies(build.rewrites)],
+      }),
     ],
     // `@metamask/post-message-stream` uses `readable-stream` 3, written for Node: it calls the free
     // globals `process.nextTick` and `global`. They are replaced at build time (the IIFE inpage build

@@ -78,6 +78,13 @@ function specifierOf(node: ESTree.ImportExpression): string | null {
   return null
 }
 
+/**
+ * The `import()` expressions of a built module, as code (`import("./lazy.js")`): each loads a
+ * chunk lazily, after the module ran. Empty for a module that loads everything up front.
+ */
+export const dynamicImportsOf = (code: string): string[] =>
+  collectDynamicImports(parseAst(code)).map((node) => code.slice(node.start, node.end))
+
 /** Every `import()` expression in `program`, nested ones included. */
 function collectDynamicImports(program: ESTree.Program): ESTree.ImportExpression[] {
   const found: ESTree.ImportExpression[] = []

@@ -58,7 +58,7 @@ describe('createWindowApprover', () => {
     approver.expect(dapp, asked)
     const answer = approver.approver.requestApproval(request)
     await vi.waitFor(() => expect(windows.opened).toHaveLength(1))
-    expect(windows.opened).toEqual([`${extensionBase}src/popup/index.html?approval=approval-1`])
+    expect(windows.opened).toEqual([`${extensionBase}src/popup/window.html?approval=approval-1`])
     expect(storage.items.get(`${sessionKeys.approvalPrefix}${dapp}`)).toMatchObject({
       id: 'approval-1',
       request,

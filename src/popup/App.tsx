@@ -1,12 +1,7 @@
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { approvalIdOf } from '../core/protocol/approvalPage.ts'
-import { isConfirmationPage } from '../core/protocol/confirmationPage.ts'
 import { Layout } from './components/Layout.tsx'
-import { popupPort } from './popupPort.ts'
 import { Account } from './screens/Account/Account.tsx'
-import { Approval } from './screens/Approval/Approval.tsx'
-import { Confirmation } from './screens/Confirmation/Confirmation.tsx'
 import { Connections } from './screens/Connections/Connections.tsx'
 import { Home } from './screens/Home/Home.tsx'
 import { ImportKey } from './screens/ImportKey/ImportKey.tsx'
@@ -20,13 +15,11 @@ import { useNavigation } from './stores/navigation.ts'
 import { useOnboarding } from './stores/onboarding.ts'
 import { useWallet } from './stores/wallet.ts'
 
-/** Picks the screen from the wallet's status (and, in an approval window, the pending request). */
+/**
+ * The toolbar popup: picks the screen from the wallet's status and the navigation. The approval and
+ * confirmation windows are another page (`WindowApp.tsx`).
+ */
 export function App() {
-  const query = popupPort().query()
-  /** The approval id when this page is an approval window (`approvalPageAddress`). */
-  const approvalId = approvalIdOf(query)
-  /** Whether this page is the confirmation window (`confirmationPageAddress`). */
-  const confirming = isConfirmationPage(query)
   const { status, refresh } = useWallet(
     useShallow((state) => ({ status: state.status, refresh: state.refresh })),
   )
@@ -41,30 +34,6 @@ export function App() {
   }, [status, resetOnboarding])
 
   if (status === 'loading') return <Layout title="Aperture">Loading…</Layout>
-  if (approvalId !== null) {
-    if (status === 'uninitialized') {
-      return (
-        <Layout title="Connection request">
-          <p className="lead">Set up Aperture from its toolbar button first.</p>
-        </Layout>
-      )
-    }
-    if (status === 'locked') return <Unlock reason="A site asks to connect. Unlock to review it." />
-    return <Approval id={approvalId} />
-  }
-  if (confirming) {
-    if (status === 'uninitialized') {
-      return (
-        <Layout title="Confirm">
-          <p className="lead">Set up Aperture from its toolbar button first.</p>
-        </Layout>
-      )
-    }
-    if (status === 'locked') {
-      return <Unlock reason="A site asks you to sign. Unlock to review it." />
-    }
-    return <Confirmation />
-  }
   if (status === 'uninitialized') return <Onboarding />
   if (status === 'locked') return <Unlock />
   if (screen === 'connections') return <Connections />

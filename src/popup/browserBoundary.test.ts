@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /** The files that may reach the platform: the port's type and its `chrome`-backed build. */
-const boundary = ['main.tsx', 'popupPort.ts']
+const boundary = ['popupPort.ts', 'chromePort.ts']
 const platformGlobal = /\b(chrome|browser|window|navigator)\./
 
 /** Every source file under `directory`, relative to it. */
@@ -13,7 +13,7 @@ const sourcesUnder = (directory: string): string[] =>
   )
 
 describe('the popup', () => {
-  it('reaches chrome, window and navigator only through its port (main.tsx, popupPort.ts)', () => {
+  it('reaches chrome, window and navigator only through its port (popupPort.ts, chromePort.ts)', () => {
     const directory = import.meta.dirname
     const offenders = sourcesUnder(directory)
       .filter((path) => !boundary.includes(path))

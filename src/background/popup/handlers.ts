@@ -11,6 +11,7 @@ import { confirmationCheckNetwork } from './confirmation/checkNetwork.ts'
 import { confirmationResolve } from './confirmation/resolve.ts'
 import { confirmationsClose } from './confirmations/close.ts'
 import { confirmationsList } from './confirmations/list.ts'
+import { confirmationsOpen } from './confirmations/open.ts'
 import { connectionsList } from './connections/list.ts'
 import { connectionsRevoke } from './connections/revoke.ts'
 import { connectionsSetActiveAccount } from './connections/setActiveAccount.ts'
@@ -70,6 +71,7 @@ export function popupHandlers(ports: PopupPorts): PopupHandlers {
     'transactions:list': transactionsList(ports),
     'transactions:replace': transactionsReplace(ports),
     'confirmations:list': confirmationsList(ports),
+    'confirmations:open': confirmationsOpen(ports),
     'confirmation:resolve': confirmationResolve(ports),
     'confirmation:checkNetwork': confirmationCheckNetwork(ports),
     'confirmations:close': confirmationsClose(ports),

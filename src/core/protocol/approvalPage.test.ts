@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { approvalIdOf, approvalPageAddress } from './approvalPage.ts'
 
 describe('approvalPage', () => {
-  it('the popup page reads back the approval id the worker put in the address', () => {
+  it('the window page reads back the approval id the worker put in the address', () => {
     const id = 'f47ac10b-58cc-4372-a567-0e02b2c3d479'
     const address = approvalPageAddress(id)
-    expect(address).toBe(`src/popup/index.html?approval=${id}`)
+    expect(address).toBe(`src/popup/window.html?approval=${id}`)
     expect(approvalIdOf(address.slice(address.indexOf('?')))).toBe(id)
   })
 

@@ -1,19 +1,20 @@
-/** The extension page an approval window shows: the popup bundle, told which approval by its query. */
-const approvalPagePath = 'src/popup/index.html'
+import { windowPagePath } from './windowPage.ts'
+
+/** An approval window is the windows' page (`windowPagePath`), told which approval by its query. */
 const approvalParameter = 'approval'
 
 /**
  * The path, relative to the extension's base URL, of the approval window of `approvalId` (the
  * service worker turns it into a URL with `runtime.getURL`).
  *
- * @example approvalPageAddress('3f2c') // 'src/popup/index.html?approval=3f2c'
+ * @example approvalPageAddress('3f2c') // 'src/popup/window.html?approval=3f2c'
  */
 export const approvalPageAddress = (approvalId: string): string =>
-  `${approvalPagePath}?${approvalParameter}=${encodeURIComponent(approvalId)}`
+  `${windowPagePath}?${approvalParameter}=${encodeURIComponent(approvalId)}`
 
 /**
- * The approval id of a popup page from its query string (`location.search`); `null` when the page
- * is the toolbar popup rather than an approval window.
+ * The approval id of a window page from its query string (`location.search`); `null` when the page
+ * is not an approval window.
  *
  * @example approvalIdOf('?approval=3f2c') // '3f2c'
  */

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { confirmationPageAddress, isConfirmationPage } from './confirmationPage.ts'
 
 describe('confirmation page address', () => {
-  it('is the popup page with ?confirm, which the page recognizes', () => {
+  it('is the windows page with ?confirm, which the page recognizes', () => {
     const address = confirmationPageAddress()
-    expect(address).toBe('src/popup/index.html?confirm')
+    expect(address).toBe('src/popup/window.html?confirm')
     expect(isConfirmationPage(address.slice(address.indexOf('?')))).toBe(true)
   })
 

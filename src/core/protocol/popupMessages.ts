@@ -42,6 +42,13 @@ export type WalletState = {
   imported?: Address[]
 }
 
+/** What the confirmation window starts from (`confirmations:open`). */
+export type ConfirmationWindowStart = {
+  wallet: WalletState
+  /** The queue, oldest first; absent unless the wallet is unlocked (the window asks to unlock). */
+  queue?: ConfirmationView[]
+}
+
 /** A network the wallet knows; `enabled` ones are offered to dapps. */
 export type NetworkView = {
   chainId: ChainId
@@ -189,6 +196,12 @@ export type PopupRequests = {
   'transactions:replace': { params: { hash: Hex; kind: ReplacementKind }; result: null }
   /** The confirmation queue (signing requests, across origins), oldest first. */
   'confirmations:list': { params: undefined; result: ConfirmationView[] }
+  /**
+   * The confirmation window's one question at its start: the wallet's state and, when it is
+   * unlocked, the queue (`confirmations:list`'s), so the window renders its request after one round
+   * trip.
+   */
+  'confirmations:open': { params: undefined; result: ConfirmationWindowStart }
   /**
    * The user's answer to one confirmation; approving needs an unlocked wallet, and names the kinds
    * of the `block` warnings the user stepped past (`warning-continue`), all of the record's. `fee`:

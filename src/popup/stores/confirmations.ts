@@ -62,6 +62,11 @@ type ConfirmationsStore = {
    */
   answeredIds: readonly string[]
   load(): Promise<void>
+  /**
+   * Takes `items` as the queue (the worker's list): keeps the request shown if it is still there,
+   * else shows the oldest; an empty queue after an answer closes the window (with the worker's consent).
+   */
+  take(items: ConfirmationView[]): void
   /** Loads again whenever the queue changes in storage; returns the stop. */
   watch(): () => void
   next(): void
@@ -157,25 +162,27 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
     },
     async load() {
       try {
-        const items = await callBackground('confirmations:list')
-        const { shownId, lastAnswer, closing } = get()
-        const stillThere = items.some((item) => item.id === shownId)
-        set({ items })
-        show(items, stillThere ? shownId : items[0]?.id)
-        if (items.length > 0 || !lastAnswer || closing) return
-        set({ closing: true })
-        setTimeout(async () => {
-          try {
-            if (await callBackground('confirmations:close')) return popupPort().close()
-            set({ closing: false })
-            await get().load()
-          } catch (error) {
-            set({ closing: false, error: errorMessage(error) })
-          }
-        }, closeDelayMs)
+        get().take(await callBackground('confirmations:list'))
       } catch (error) {
         set({ items: [], error: errorMessage(error) })
       }
+    },
+    take(items) {
+      const { shownId, lastAnswer, closing } = get()
+      const stillThere = items.some((item) => item.id === shownId)
+      set({ items })
+      show(items, stillThere ? shownId : items[0]?.id)
+      if (items.length > 0 || !lastAnswer || closing) return
+      set({ closing: true })
+      setTimeout(async () => {
+        try {
+          if (await callBackground('confirmations:close')) return popupPort().close()
+          set({ closing: false })
+          await get().load()
+        } catch (error) {
+          set({ closing: false, error: errorMessage(error) })
+        }
+      }, closeDelayMs)
     },
     watch() {
       return popupPort().onStorageChanged((keys, area) => {

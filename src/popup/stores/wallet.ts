@@ -16,6 +16,8 @@ type WalletStore = {
   busy: boolean
   error: string | undefined
   refresh(): Promise<void>
+  /** Takes the wallet's state as the worker gave it in another answer (`confirmations:open`). */
+  take(state: WalletState): void
   importMnemonic(mnemonic: string, password: string): Promise<void>
   createFromNewMnemonic(password: string, confirmation: Record<number, string>): Promise<void>
   unlock(password: string): Promise<void>
@@ -34,18 +36,19 @@ type WalletStore = {
 
 /** The wallet's status and accounts as the background reports them, and the actions on them. */
 export const useWallet = create<WalletStore>((set) => {
+  const take = (state: WalletState) =>
+    set({
+      status: state.status,
+      accounts: state.accounts,
+      addresses: state.addresses ?? {},
+      names: state.names ?? [],
+      imported: state.imported ?? [],
+      busy: false,
+    })
   const run = async (action: () => Promise<WalletState>): Promise<boolean> => {
     set({ busy: true, error: undefined })
     try {
-      const state = await action()
-      set({
-        status: state.status,
-        accounts: state.accounts,
-        addresses: state.addresses ?? {},
-        names: state.names ?? [],
-        imported: state.imported ?? [],
-        busy: false,
-      })
+      take(await action())
       return true
     } catch (error) {
       set({ busy: false, error: errorMessage(error) })
@@ -63,6 +66,7 @@ export const useWallet = create<WalletStore>((set) => {
     refresh: async () => {
       await run(() => callBackground('wallet:getState'))
     },
+    take,
     importMnemonic: async (mnemonic, password) => {
       await run(() => callBackground('wallet:import', { mnemonic, password }))
     },

@@ -36,10 +36,9 @@ export function Confirmation() {
         lastAnswer: state.lastAnswer,
       })),
     )
-  const { load, watch, next, press, answer, continuePastWarnings } = useConfirmations(
+  const { load, next, press, answer, continuePastWarnings } = useConfirmations(
     useShallow((state) => ({
       load: state.load,
-      watch: state.watch,
       next: state.next,
       press: state.press,
       answer: state.answer,
@@ -54,10 +53,11 @@ export function Confirmation() {
     })),
   )
 
+  // The window's start asked for the queue (`openConfirmationWindow`) and follows its changes; a
+  // window opened locked has none yet when the user unlocks it.
   useEffect(() => {
-    void load()
-    return watch()
-  }, [load, watch])
+    if (useConfirmations.getState().items === undefined) void load()
+  }, [load])
   const shownKind = items?.find((item) => item.id === shownId)?.kind ?? ''
   const reading = useReadToEnd(confirmationKinds[shownKind]?.readToEnd === true, shownId)
 
