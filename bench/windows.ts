@@ -27,6 +27,7 @@ import { controlServiceWorker } from '../e2e/support/serviceWorker.ts'
 import { startReadyWallet } from '../e2e/support/wallet.ts'
 import { approve, waitForApprovalWindow } from '../e2e/support/walletUi.ts'
 import { loadedFiles } from '../scripts/build/loadedFiles.ts'
+import { windowPagePath } from '../src/core/protocol/windowPage.ts'
 import { percentile } from './lib/measure.ts'
 import { timeConfirmations } from './signing.ts'
 import { writeWindowFloorExtension } from './windowFloor.ts'
@@ -162,7 +163,7 @@ async function bundleSizes(floorPath: string): Promise<string[]> {
     return `${what.padEnd(34)} ${kilobytes.toFixed(1).padStart(7)} kB in ${all.length} file(s) (${files.scripts.length} script(s))`
   }
   return [
-    await line('Aperture confirmation window', extensionDirectory, 'src/popup/index.html'),
+    await line('Aperture confirmation window', extensionDirectory, windowPagePath),
     await line('floor confirmation window', floorPath, 'confirm.html'),
     await line('Aperture worker', extensionDirectory, manifest.background.service_worker),
     await line('floor worker', floorPath, 'worker.js'),
