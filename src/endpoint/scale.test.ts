@@ -302,6 +302,8 @@ describe('Redis down, then back', () => {
   })
 })
 
+// Each test starts two worker processes, Redis and anvil: 90 s guards a hang, not the speed (CI's
+// unit run at load 19 took 30.1 s for the /metrics sum).
 describe('workers (--workers 2) behind one port', () => {
   it('lose nothing when a worker is killed in the middle of a poll', async () => {
     const upstream = await startHoldingProxy(anvil.rpcUrl)
@@ -355,7 +357,7 @@ describe('workers (--workers 2) behind one port', () => {
       await cluster.close()
       await upstream.close()
     }
-  })
+  }, 90_000)
 
   it('lose nothing when a worker is killed after its poll claimed the changes, the answer unsent', async () => {
     const cluster = await spawnEndpoint([
@@ -428,7 +430,7 @@ describe('workers (--workers 2) behind one port', () => {
       await watcher.close()
       await cluster.close()
     }
-  })
+  }, 90_000)
 
   it('answer GET /metrics on any worker with the sum over every worker', async () => {
     const cluster = await spawnEndpoint([
@@ -479,7 +481,7 @@ describe('workers (--workers 2) behind one port', () => {
     } finally {
       await cluster.close()
     }
-  })
+  }, 90_000)
 
   it('answer GET /metrics with the workers that answered, and how many did not, when one hangs', async () => {
     const cluster = await spawnEndpoint([
