@@ -355,10 +355,6 @@ chrome.storage.onChanged.addListener((changes, area) => {
     .catch((error: unknown) => console.error('Aperture: dropping removed networks', error))
 })
 
-// An alarm may not outlive a browser restart: a due update (only when the setting is on) runs now.
-phishingList.update().catch((error: unknown) => console.error('Aperture: phishing list', error))
-knownBadList.update().catch((error: unknown) => console.error('Aperture: known-bad list', error))
-
 wake({
   expireSessions,
   checkAutoLock: autoLock.check,
@@ -370,5 +366,9 @@ wake({
   },
   sweepUnclaimed: async () => {
     await Promise.all([approvals.sweep(), confirmations.sweep()])
+  },
+  // An alarm may not outlive a browser restart: a due update (only when the setting is on) runs.
+  updateLists: async () => {
+    await Promise.all([phishingList.update(), knownBadList.update()])
   },
 }).catch((error: unknown) => console.error('Aperture: wake-up', error))

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SubscriptionOwner } from '../core/multichain/ports.ts'
-import { wake } from './wake.ts'
+import { type WakeDependencies, wake } from './wake.ts'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -12,40 +12,64 @@ const owner = (connection: string): SubscriptionOwner => ({
   chainId: 'eip155:31337',
 })
 
+/** Wake dependencies that note what ran in `done`, and the subscriptions ended in `closed`. */
+function recordingDependencies() {
+  const done: string[] = []
+  const closed: string[] = []
+  const dependencies: WakeDependencies = {
+    expireSessions: async () => {
+      done.push('expired')
+    },
+    checkAutoLock: async () => {
+      done.push('lock checked')
+    },
+    nodes: {
+      restore: async () => {
+        done.push('restored')
+      },
+      owners: () => [owner('tab-back'), owner('tab-gone')],
+    },
+    connections: { has: (connection) => connection === 'tab-back' },
+    engine: {
+      connectionClosed: async (connection) => {
+        closed.push(connection)
+      },
+    },
+    resumeBroadcasts: async () => {
+      done.push('re-broadcast')
+    },
+    sweepUnclaimed: async () => {
+      done.push(done.includes('re-broadcast') ? 'swept after re-broadcast' : 'swept')
+    },
+    updateLists: async () => {
+      done.push('lists updated')
+    },
+    catchUpDelayMs: 1_000,
+    reconnectWindowMs: 15_000,
+  }
+  return { done, closed, dependencies }
+}
+
 describe('wake', () => {
-  it('expires, checks the lock, restores subscriptions, re-broadcasts signed transactions and then sweeps unclaimed answers, then ends the subscriptions of pages that did not come back', async () => {
+  it('checks the auto-lock at once and leaves the catch-up until the request that woke the worker had its turn', async () => {
     vi.useFakeTimers()
-    const done: string[] = []
-    const closed: string[] = []
-    await wake({
-      expireSessions: async () => {
-        done.push('expired')
-      },
-      checkAutoLock: async () => {
-        done.push('lock checked')
-      },
-      nodes: {
-        restore: async () => {
-          done.push('restored')
-        },
-        owners: () => [owner('tab-back'), owner('tab-gone')],
-      },
-      connections: { has: (connection) => connection === 'tab-back' },
-      engine: {
-        connectionClosed: async (connection) => {
-          closed.push(connection)
-        },
-      },
-      resumeBroadcasts: async () => {
-        done.push('re-broadcast')
-      },
-      sweepUnclaimed: async () => {
-        done.push(done.includes('re-broadcast') ? 'swept after re-broadcast' : 'swept')
-      },
-      reconnectWindowMs: 15_000,
-    })
+    const { done, dependencies } = recordingDependencies()
+    void wake(dependencies)
+    await vi.advanceTimersByTimeAsync(999)
+    expect(done).toEqual(['lock checked'])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(done).toHaveLength(6)
+  })
+
+  it('expires, restores subscriptions, re-broadcasts signed transactions and then sweeps unclaimed answers, updates the lists, then ends the subscriptions of pages that did not come back', async () => {
+    vi.useFakeTimers()
+    const { done, closed, dependencies } = recordingDependencies()
+    const woken = wake(dependencies)
+    await vi.advanceTimersByTimeAsync(1_000)
+    await woken
     expect(done.sort()).toEqual([
       'expired',
+      'lists updated',
       'lock checked',
       're-broadcast',
       'restored',

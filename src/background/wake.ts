@@ -3,6 +3,12 @@ import type { MultichainEngine, SubscriptionOwner } from '../core/multichain/por
 /** How long a page that owned subscriptions before a worker restart has to reconnect. */
 const defaultReconnectWindowMs = 15_000
 
+/**
+ * How long the work a starting worker does for the one before it waits: the request that woke the
+ * worker goes first, its storage calls not queued behind that work's (issue 36, cold start).
+ */
+const defaultCatchUpDelayMs = 1_000
+
 export type WakeDependencies = {
   /** Ends the sessions whose expiry passed while no worker ran (and schedules the next one). */
   expireSessions(): Promise<void>
@@ -15,23 +21,34 @@ export type WakeDependencies = {
   resumeBroadcasts(): Promise<void>
   /** Deletes the answered approvals and confirmations nobody claimed in time (DESIGN §6). */
   sweepUnclaimed(): Promise<void>
+  /** Fetches the lists whose update is due (only with their update setting on). */
+  updateLists(): Promise<void>
+  /** Overrides how long the catch-up waits (tests). */
+  catchUpDelayMs?: number
   /** Overrides how long pages have to reconnect (tests). */
   reconnectWindowMs?: number
 }
 
 /**
- * What a starting worker does once (DESIGN §6): ends what expired meanwhile, subscribes the previous
- * worker's subscriptions again, broadcasts again the transactions signed but maybe not sent, then
- * deletes the answers nobody claimed in time and, after the pages have had time to reconnect, ends
- * the subscriptions of those that did not come back.
+ * What a starting worker does once (DESIGN §6). At once, only what a request may depend on: the
+ * wallet locks if its auto-lock time passed meanwhile, so nothing is shown or signed with keys whose
+ * time is up. The catch-up for the time no worker ran waits a moment (`catchUpDelayMs`), so the
+ * request that woke the worker is answered first: it ends what expired meanwhile (a request applies
+ * a session's expiry itself), subscribes the previous worker's subscriptions again, broadcasts
+ * again the transactions signed but maybe not sent, then deletes the answers nobody claimed in time
+ * (a re-sent request reaches its record without them), and fetches the lists that are due; after
+ * the pages have had time to reconnect, it ends the subscriptions of those that did not come back.
  */
 export async function wake(deps: WakeDependencies): Promise<void> {
+  const locked = deps.checkAutoLock()
+  await new Promise((resolve) => setTimeout(resolve, deps.catchUpDelayMs ?? defaultCatchUpDelayMs))
   await Promise.all([
+    locked,
     deps.expireSessions(),
-    deps.checkAutoLock(),
     deps.nodes.restore(),
     // A signed transaction is sent again before its record may go.
     deps.resumeBroadcasts().then(deps.sweepUnclaimed),
+    deps.updateLists(),
   ])
   setTimeout(() => {
     for (const owner of deps.nodes.owners()) {
