@@ -8,13 +8,16 @@
  *    concurrency 32 (throughput, target ≥ 1.0× HAProxy's), the three alternating; then the same
  *    `eth_getBalance` asked by 32 clients at once (target ≥ 1.5× HAProxy's: the endpoint's shared
  *    reads). With the CPU per request of anvil, the endpoint, HAProxy and this client.
+ * The floors beside them in the same rounds: a bare node:http proxy and a bare proxy on the
+ * endpoint's pipelined connections (`bench/lib/bareProxy.ts`), doing nothing but relaying: the
+ * least any Node.js endpoint costs.
  * The endpoint runs as its own process (`src/endpoint/cli.ts --upstream <anvil> --log-level warn`),
  * as `npm run node` runs it, so the benchmark client does not share its event loop.
  */
 import { cpus, loadavg } from 'node:os'
 import { startAnvil } from '../src/endpoint/index.ts'
 import { deployEmitter, emitLogs, hex } from '../src/endpoint/testSupport.ts'
-import { concurrency, format, spawnBenchEndpoint } from './lib/endpointBench.ts'
+import { concurrency, format, spawnBenchEndpoint, spawnServing } from './lib/endpointBench.ts'
 import { createPoster, measurePairedLatency } from './lib/measure.ts'
 import { compareWithPeer, printPeerComparison, startHaproxyRelay } from './lib/peerComparison.ts'
 
@@ -43,6 +46,8 @@ async function main(): Promise<void> {
   const anvilUrl = anvil.rpcUrl
   const endpoint = await spawnBenchEndpoint(['--upstream', anvilUrl])
   const haproxy = await startHaproxyRelay(anvilUrl)
+  const bareNodeHttp = await spawnServing('bench/lib/bareProxy.ts', ['node-http', anvilUrl])
+  const barePipelined = await spawnServing('bench/lib/bareProxy.ts', ['pipelined', anvilUrl])
   try {
     const emitter = await deployEmitter(anvilUrl)
     const block = await emitLogs(anvilUrl, emitter, 10_000)
@@ -72,6 +77,14 @@ async function main(): Promise<void> {
     )
 
     const relayed = createPoster(haproxy.httpUrl, concurrency)
+    const floors = [
+      { name: 'bare node:http proxy', process: bareNodeHttp },
+      { name: 'bare pipelined proxy', process: barePipelined },
+    ].map(({ name, process: bare }) => ({
+      name,
+      poster: createPoster(bare.httpUrl, concurrency),
+      pid: bare.pid,
+    }))
     const peerParameters = {
       latencyIterations,
       latencyWarmup,
@@ -83,25 +96,33 @@ async function main(): Promise<void> {
       direct: { name: 'anvil', poster: direct, pid: anvil.pid },
       haproxy: { name: 'HAProxy', poster: relayed, pid: haproxy.pid },
       endpoint: { name: 'endpoint', poster: proxied, pid: endpoint.pid },
+      floors,
     }
     const peer = await compareWithPeer({
       ...peerParameters,
       sides,
       distinctReads: accounts.map(balanceOf),
       sameRead: balanceOf(accounts[0] as string),
-      pids: { anvil: anvil.pid, endpoint: endpoint.pid, haproxy: haproxy.pid, client: process.pid },
+      pids: {
+        anvil: anvil.pid,
+        endpoint: endpoint.pid,
+        haproxy: haproxy.pid,
+        ...Object.fromEntries(floors.map(({ name, pid }) => [name, pid])),
+        client: process.pid,
+      },
     })
 
     direct.close()
     proxied.close()
     relayed.close()
+    for (const { poster } of floors) poster.close()
 
     const cpu = cpus()[0]?.model ?? 'unknown CPU'
     console.log(`machine: ${cpus().length} logical CPUs, ${cpu}, Node ${process.version}`)
     console.log(
       `load average at the end: ${loadavg()
         .map((load) => load.toFixed(2))
-        .join(' ')} (1, 5, 15 min; the three ways alternate, so other load weighs on each alike)`,
+        .join(' ')} (1, 5, 15 min; the ways alternate, so other load weighs on each alike)`,
     )
     console.log(`\neth_getLogs, 10,000 logs (ms, sequential, ${logIterations} each, alternating)`)
     console.log(`  anvil     p50 ${format(directLogs.p50)}  p95 ${format(directLogs.p95)}`)
@@ -112,6 +133,8 @@ async function main(): Promise<void> {
     printPeerComparison('eth_getBalance', sides, peer, peerParameters)
   } finally {
     haproxy.stop()
+    bareNodeHttp.stop()
+    barePipelined.stop()
     endpoint.stop()
     await anvil.stop()
   }

@@ -190,7 +190,7 @@ async function main(): Promise<void> {
       rounds: throughputRounds,
       warmupMs,
     }
-    const peerSides = { direct, haproxy: relayed, endpoint: proxied }
+    const peerSides = { direct, haproxy: relayed, endpoint: proxied, floors }
     const peer = latencyOnly
       ? undefined
       : await compareWithPeer({
@@ -201,13 +201,9 @@ async function main(): Promise<void> {
           pids,
         })
     if (!latencyOnly) {
-      for (const { poster } of floors) {
-        await measureThroughput(poster, balances, concurrency, warmupMs / 4)
-      }
       await measureThroughput(fixedFloor.poster, blockBody, concurrency, warmupMs / 4)
       await measureThroughput(busyFixedFloor.poster, busyBlockBody, concurrency, warmupMs / 4)
       for (const [method, request, sides] of [
-        ['getBalance (256 accounts), the floors', balances, [direct, ...floors]],
         ['getBlock (finalized, cached)', blockBody, [direct, proxied, fixedFloor]],
         [
           `getBlock (finalized, ${busy.transactions} transfers, cached)`,

@@ -33,7 +33,16 @@ export async function startHaproxyRelay(nodeUrl: string): Promise<BenchProcess> 
 /** A server measured, by the name the report gives it. */
 export type PeerSide = { name: string; poster: HttpPoster; pid: number }
 
-export type PeerSides = { direct: PeerSide; haproxy: PeerSide; endpoint: PeerSide }
+/**
+ * The three ways, and the floors: bare Node.js relays (`bareProxy.ts`: no key, no parsing, no
+ * checks, no metrics) measured in the same rounds, the least any Node.js endpoint costs.
+ */
+export type PeerSides = {
+  direct: PeerSide
+  haproxy: PeerSide
+  endpoint: PeerSide
+  floors?: readonly PeerSide[]
+}
 
 export type PeerComparisonParameters = {
   sides: PeerSides
@@ -52,20 +61,25 @@ export type PeerComparisonParameters = {
 }
 
 export type PeerFigures = {
-  /** Direct, HAProxy, endpoint, one call at a time. */
+  /** Direct, HAProxy, endpoint, then the floors, one call at a time. */
   latency: LatencyResult[]
-  /** Direct, HAProxy, endpoint at concurrency 32, distinct reads. */
+  /** Direct, HAProxy, endpoint, then the floors at concurrency 32, distinct reads. */
   distinct: RoundsResult[]
-  /** HAProxy, endpoint at concurrency 32, the same read. */
+  /** HAProxy, endpoint, then the floors at concurrency 32, the same read. */
   same: RoundsResult[]
 }
 
-const order = (sides: PeerSides): PeerSide[] => [sides.direct, sides.haproxy, sides.endpoint]
+const order = (sides: PeerSides): PeerSide[] => [
+  sides.direct,
+  sides.haproxy,
+  sides.endpoint,
+  ...(sides.floors ?? []),
+]
 
 /**
- * Measures the endpoint, HAProxy and the node direct on the same node, the three ways alternating
- * call by call (one at a time) and round by round (concurrency 32), so that other load on the
- * machine weighs on each alike.
+ * Measures the endpoint, HAProxy and the node direct on the same node (and the floors), every way
+ * alternating call by call (one at a time) and round by round (concurrency 32), so that other load
+ * on the machine weighs on each alike.
  */
 export async function compareWithPeer(parameters: PeerComparisonParameters): Promise<PeerFigures> {
   const { sides, distinctReads, sameRead, throughputMs, rounds, pids } = parameters
@@ -89,7 +103,7 @@ export async function compareWithPeer(parameters: PeerComparisonParameters): Pro
     pids,
   )
   const same = await alternatingThroughput(
-    [sides.haproxy.poster, sides.endpoint.poster],
+    all.slice(1).map(({ poster }) => poster),
     sameRead,
     throughputMs,
     rounds,
@@ -113,18 +127,37 @@ export function printPeerComparison(
     LatencyResult,
   ]
   const names = order(sides).map(({ name }) => name)
+  const width = Math.max(...names.map((name) => name.length))
+  /** Each floor's figure over HAProxy's, as one line (nothing without floors). */
+  const floorsOverPeer = (figures: readonly number[], peer: number, first: number): string =>
+    (sides.floors ?? [])
+      .map(
+        ({ name }, index) =>
+          `${name} / HAProxy ${format((figures[first + index] ?? 0) / peer, 2)}×`,
+      )
+      .join('  ')
+  const printFloors = (line: string) => {
+    if (line !== '') console.log(`  floors: ${line}`)
+  }
   console.log(
     `\n${title}, distinct accounts, one at a time (ms, ${parameters.latencyIterations} each, alternating call by call)`,
   )
   for (const [index, measured] of figures.latency.entries()) {
     const added = index === 0 ? '' : `  added p50 ${format(measured.p50 - direct.p50, 3)} ms`
     console.log(
-      `  ${(names[index] ?? '').padEnd(10)} p50 ${format(measured.p50, 3)}  p95 ${format(measured.p95, 3)}${added}`,
+      `  ${(names[index] ?? '').padEnd(width)} p50 ${format(measured.p50, 3)}  p95 ${format(measured.p95, 3)}${added}`,
     )
   }
   const addedRatio = (endpoint.p50 - direct.p50) / (haproxy.p50 - direct.p50)
   console.log(
     `  added latency endpoint / HAProxy ${format(addedRatio, 2)}×  (target ≤ 1.5×: ${verdict(addedRatio <= 1.5)})`,
+  )
+  printFloors(
+    floorsOverPeer(
+      figures.latency.map(({ p50 }) => p50 - direct.p50),
+      haproxy.p50 - direct.p50,
+      3,
+    ),
   )
 
   const [directRounds, haproxyRounds, endpointRounds] = figures.distinct as [
@@ -137,7 +170,7 @@ export function printPeerComparison(
   )
   for (const [index, measured] of figures.distinct.entries()) {
     console.log(
-      `  ${(names[index] ?? '').padEnd(10)} ${format(measured.requestsPerSecond, 0)} req/s  p50 ${format(measured.p50, 2)} ms  p99 ${format(measured.p99, 2)} ms  CPU ms per request: ${cpuLine(measured)}`,
+      `  ${(names[index] ?? '').padEnd(width)} ${format(measured.requestsPerSecond, 0)} req/s  p50 ${format(measured.p50, 2)} ms  p99 ${format(measured.p99, 2)} ms  CPU ms per request: ${cpuLine(measured)}`,
     )
   }
   const overDirect = (rounds: RoundsResult) =>
@@ -146,21 +179,32 @@ export function printPeerComparison(
   console.log(
     `  HAProxy / direct ${overDirect(haproxyRounds)}×  endpoint / direct ${overDirect(endpointRounds)}×  endpoint / HAProxy ${format(overPeer, 2)}×  (target ≥ 1.0×: ${verdict(overPeer >= 1)})`,
   )
+  printFloors(
+    floorsOverPeer(
+      figures.distinct.map(({ requestsPerSecond }) => requestsPerSecond),
+      haproxyRounds.requestsPerSecond,
+      3,
+    ),
+  )
 
   const [haproxySame, endpointSame] = figures.same as [RoundsResult, RoundsResult]
   console.log(
     `\n${title}, the same read by ${concurrency} clients at once, ${parameters.throughputMs} ms each in ${parameters.rounds} alternating rounds`,
   )
-  for (const [name, measured] of [
-    ['HAProxy', haproxySame],
-    ['endpoint', endpointSame],
-  ] as const) {
+  for (const [index, measured] of figures.same.entries()) {
     console.log(
-      `  ${name.padEnd(10)} ${format(measured.requestsPerSecond, 0)} req/s  p50 ${format(measured.p50, 2)} ms  p99 ${format(measured.p99, 2)} ms  CPU ms per request: ${cpuLine(measured)}`,
+      `  ${(names[index + 1] ?? '').padEnd(width)} ${format(measured.requestsPerSecond, 0)} req/s  p50 ${format(measured.p50, 2)} ms  p99 ${format(measured.p99, 2)} ms  CPU ms per request: ${cpuLine(measured)}`,
     )
   }
   const sameRatio = endpointSame.requestsPerSecond / haproxySame.requestsPerSecond
   console.log(
     `  endpoint / HAProxy ${format(sameRatio, 2)}×  (target ≥ 1.5×: ${verdict(sameRatio >= 1.5)})`,
+  )
+  printFloors(
+    floorsOverPeer(
+      figures.same.map(({ requestsPerSecond }) => requestsPerSecond),
+      haproxySame.requestsPerSecond,
+      2,
+    ),
   )
 }
