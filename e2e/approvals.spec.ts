@@ -1,3 +1,4 @@
+import { generateKeyPairSigner } from '@solana/kit'
 import { encodeFunctionData, erc20Abi, erc721Abi, getAddress, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { expect, test } from './fixtures.ts'
@@ -5,7 +6,15 @@ import { anvilRpc, firstAccount, sendAndWait } from './support/anvil.ts'
 import { waitForConfirmation } from './support/confirmations.ts'
 import { approveOnPermit2, installPermit2, permit2, permit2Allowance } from './support/permit2.ts'
 import { openAccountScreen } from './support/popupScreens.ts'
-import { answerAndClose } from './support/solanaDapp.ts'
+import {
+  answerAndClose,
+  balanceOf,
+  firstSolanaAddress,
+  localSolana,
+  solanaTest,
+  surfpool,
+} from './support/solanaDapp.ts'
+import { createTokenAccounts, delegateOf, setTokenDelegate } from './support/solanaToken.ts'
 import { deployTestNft, isApprovedForAll } from './support/testNft.ts'
 import { deployTestToken, tokenAllowance } from './support/testToken.ts'
 import { saveScreen } from './support/walletUi.ts'
@@ -127,4 +136,49 @@ test.describe('the approval manager (DESIGN §11)', () => {
     expect(left.amount).toBe(0n)
     expect(left.expiration).toBeLessThan(expiration)
   })
+
+  solanaTest(
+    "lists a Solana token account's delegate (base58 as it is) and revokes it with the token program's Revoke through the confirmation",
+    async ({ wallet, solanaNetwork }) => {
+      const popup = wallet.popup
+      await surfpool(solanaNetwork, 'requestAirdrop', [firstSolanaAddress, 1_000_000_000])
+      await expect.poll(() => balanceOf(solanaNetwork, firstSolanaAddress)).toBeGreaterThan(0)
+      const { mint } = await createTokenAccounts(solanaNetwork, {
+        owner: firstSolanaAddress,
+        decimals: 6,
+        amount: 1n,
+      })
+      // A fresh delegate; its row id is its base58 as it is (case kept).
+      const delegate = (await generateKeyPairSigner()).address
+      const account = await setTokenDelegate(solanaNetwork, {
+        owner: firstSolanaAddress,
+        mint,
+        amount: 9_000_000n,
+        delegate,
+        delegatedAmount: 4_500_000n,
+      })
+      expect(await delegateOf(solanaNetwork, account)).toEqual({ delegate, amount: '4500000' })
+
+      await popup.reload()
+      await popup.getByTestId('home-solana-network').selectOption(localSolana)
+      await openAccountScreen(popup, firstAccount.toLowerCase())
+      await popup.getByTestId('approvals-open').click()
+      const row = popup.getByTestId(`approval-row-${delegate}`)
+      await expect(row).toContainText('Token account delegate')
+      await expect(row).toContainText('4.5 units')
+      await expect(row).toContainText(mint)
+      await expect(row).toContainText(account)
+      await saveScreen(popup, 'approvals-solana')
+
+      await popup.getByTestId(`approval-revoke-${delegate}`).click()
+      const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+      await expect(window.getByTestId('confirm-origin')).toHaveText('Aperture')
+      const instructions = window.getByTestId('confirm-solana-instructions')
+      await expect(instructions).toContainText('Revoke delegate')
+      await expect(instructions).toContainText(account)
+      await answerAndClose(window, 'approve')
+      await expect(row).toHaveCount(0)
+      await expect.poll(() => delegateOf(solanaNetwork, account)).toBeNull()
+    },
+  )
 })

@@ -15,6 +15,7 @@ import {
 } from '@solana/kit'
 import { getCreateAccountInstruction } from '@solana-program/system'
 import {
+  findAssociatedTokenPda,
   getInitializeAccount3Instruction,
   getInitializeMint2Instruction,
   getMintToInstruction,
@@ -124,3 +125,47 @@ export const tokenAmountOf = async (endpoint: RunningEndpoint, account: string):
       { commitment: 'confirmed' },
     ])
   ).value.amount
+
+/**
+ * Makes `delegate` the delegate of `owner`'s associated token account of `mint` (SPL Token) for
+ * `delegatedAmount` base units, holding `amount`, with Surfpool's `surfnet_setTokenAccount`
+ * cheatcode (the state an `Approve` the owner signed leaves); returns the token account.
+ */
+export async function setTokenDelegate(
+  endpoint: RunningEndpoint,
+  parameters: {
+    owner: string
+    mint: string
+    amount: bigint
+    delegate: string
+    delegatedAmount: bigint
+  },
+): Promise<string> {
+  const { owner, mint, amount, delegate, delegatedAmount } = parameters
+  await surfpool(endpoint, 'surfnet_setTokenAccount', [
+    owner,
+    mint,
+    { amount: Number(amount), delegate, delegatedAmount: Number(delegatedAmount) },
+    TOKEN_PROGRAM_ADDRESS,
+  ])
+  const [account] = await findAssociatedTokenPda({
+    owner: address(owner),
+    mint: address(mint),
+    tokenProgram: TOKEN_PROGRAM_ADDRESS,
+  })
+  return account
+}
+
+/** A token account's delegate and what it may move, read `jsonParsed` from the node (none: `null`). */
+export async function delegateOf(
+  endpoint: RunningEndpoint,
+  account: string,
+): Promise<{ delegate: string; amount: string } | null> {
+  const { value } = await surfpool<{
+    value: {
+      data: { parsed: { info: { delegate?: string; delegatedAmount?: { amount: string } } } }
+    }
+  }>(endpoint, 'getAccountInfo', [account, { encoding: 'jsonParsed', commitment: 'confirmed' }])
+  const { delegate, delegatedAmount } = value.data.parsed.info
+  return delegate ? { delegate, amount: delegatedAmount?.amount ?? '0' } : null
+}

@@ -9,6 +9,7 @@ import type { SolanaBalances, TrackedSolanaTransaction } from '../solana/readSol
 import type { ActivityEntry } from '../wallet/activity.ts'
 import type { NetworkCheck } from '../wallet/addNetworkView.ts'
 import type { StandingApproval } from '../wallet/approvals/findStandingApprovals.ts'
+import type { TokenDelegate } from '../wallet/approvals/findTokenDelegates.ts'
 import type { RevokeApprovalRequest } from '../wallet/approvals/revokeApproval.ts'
 import type { ConfirmationView } from '../wallet/confirmationViews.ts'
 import type { NamespaceAccounts } from '../wallet/namespaceAccounts.ts'
@@ -266,12 +267,15 @@ export type PopupRequests = {
   /**
    * The approval manager (DESIGN §11): the account's standing ERC-20 allowances, operators
    * (`setApprovalForAll`) and Permit2 allowances on one EVM network, found from its logs and
-   * checked against the contracts now.
+   * checked against the contracts now; on a Solana network, its token accounts' delegates.
    */
-  'approvals:list': { params: { chainId: ChainId; owner: string }; result: StandingApproval[] }
+  'approvals:list': {
+    params: { chainId: ChainId; owner: string }
+    result: Array<StandingApproval | TokenDelegate>
+  }
   /**
    * Revokes one standing approval through the confirmation window (origin `Aperture`); answers
-   * the transaction hash once the node took it. One `requestId` is one revoke, as `send:submit`.
+   * the transaction hash (or Solana signature) once the node took it. One `requestId` is one revoke, as `send:submit`.
    */
   'approvals:revoke': { params: RevokeApprovalRequest; result: { id: string } }
 }

@@ -1,18 +1,5 @@
 import { isObject } from '@metamask/utils'
-import {
-  type Address,
-  address,
-  appendTransactionMessageInstructions,
-  type Blockhash,
-  compileTransaction,
-  createNoopSigner,
-  createTransactionMessage,
-  getTransactionEncoder,
-  type Instruction,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-} from '@solana/kit'
+import { type Address, address, createNoopSigner, type Instruction } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import {
   findAssociatedTokenPda,
@@ -20,6 +7,7 @@ import {
   getTransferCheckedInstruction,
 } from '@solana-program/token'
 import { type NodeCall, nodeResult } from '../eth/nodeCall.ts'
+import { compileInstructions, latestBlockhash } from './compileWalletTransaction.ts'
 
 /** The token a Solana send moves, as the account holds it (`readTokenHoldings`). */
 export type SolanaSendToken = { mint: string; decimals: number; program: string; source: string }
@@ -43,17 +31,6 @@ export type BuiltTransfer = {
   transaction: Uint8Array
   destination?: string
   createsAccount: boolean
-}
-
-/** The node's latest blockhash (`getLatestBlockhash` at `confirmed`). */
-async function latestBlockhash(call: NodeCall) {
-  const answer = await nodeResult(call, 'getLatestBlockhash', [{ commitment: 'confirmed' }])
-  const value = isObject(answer) && isObject(answer.value) ? answer.value : {}
-  const { blockhash, lastValidBlockHeight } = value
-  if (typeof blockhash !== 'string' || typeof lastValidBlockHeight !== 'number') {
-    throw new Error('the node answered getLatestBlockhash without a blockhash')
-  }
-  return { blockhash: blockhash as Blockhash, lastValidBlockHeight: BigInt(lastValidBlockHeight) }
 }
 
 /** Whether an account exists at `account` (`getAccountInfo` at `confirmed`). */
@@ -139,13 +116,7 @@ export async function buildTransferTransaction({
           createsAccount: false,
         },
   ])
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (draft) => setTransactionMessageFeePayer(sender.address, draft),
-    (draft) => setTransactionMessageLifetimeUsingBlockhash(lifetime, draft),
-    (draft) => appendTransactionMessageInstructions(built.instructions, draft),
-  )
-  const transaction = new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
+  const transaction = compileInstructions(sender.address, lifetime, built.instructions)
   return {
     transaction,
     createsAccount: built.createsAccount,

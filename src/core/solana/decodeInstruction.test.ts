@@ -13,6 +13,7 @@ import {
   AuthorityType,
   getApproveInstruction,
   getCreateAssociatedTokenIdempotentInstruction,
+  getRevokeInstruction,
   getSetAuthorityInstruction,
   getTransferCheckedInstruction,
   getTransferInstruction,
@@ -127,6 +128,27 @@ describe('decodeInstruction', () => {
       ),
     )
     expect(view.fields).toContainEqual({ label: 'Delegate', value: bob })
+  })
+
+  it('decodes a revoke of either token program with the token account and its owner', () => {
+    for (const [programAddress, program] of [
+      [TOKEN_PROGRAM_ADDRESS, 'SPL Token'],
+      [token2022ProgramAddress, 'Token-2022'],
+    ] as const) {
+      const view = decodeInstruction(
+        rawInstruction(
+          getRevokeInstruction({ source: bob, owner: createNoopSigner(alice) }, { programAddress }),
+        ),
+      )
+      expect(view).toMatchObject({
+        program,
+        instruction: 'Revoke delegate',
+        fields: [
+          { label: 'Source', value: bob },
+          { label: 'Owner', value: alice },
+        ],
+      })
+    }
   })
 
   it('decodes a Compute Budget unit limit', () => {

@@ -25,6 +25,7 @@ import {
   parseApproveInstruction,
   parseCreateAssociatedTokenIdempotentInstruction,
   parseCreateAssociatedTokenInstruction,
+  parseRevokeInstruction,
   parseSetAuthorityInstruction,
   parseTransferCheckedInstruction,
   parseTransferInstruction,
@@ -198,6 +199,13 @@ function decodeToken(raw: RawInstruction): Decoded | undefined {
         ],
       }
     }
+    case TokenInstruction.Revoke: {
+      const { accounts } = parseRevokeInstruction(instruction)
+      return {
+        instruction: 'Revoke delegate',
+        fields: [field('Source', accounts.source.address), field('Owner', accounts.owner.address)],
+      }
+    }
     case TokenInstruction.SetAuthority: {
       const { accounts, data } = parseSetAuthorityInstruction(instruction)
       return setAuthority(
@@ -322,7 +330,7 @@ const knownPrograms: Record<
 /**
  * Decodes one instruction for the confirmation window (DESIGN §8): System transfer, create
  * account, assign and nonce authorization, SPL Token and Token-2022 transfer / transferChecked /
- * approve / set authority, Token-2022's permanent delegate, Compute Budget limit and price, and the creation of an associated token account (the wallet's own token sends make one
+ * approve / revoke / set authority, Token-2022's permanent delegate, Compute Budget limit and price, and the creation of an associated token account (the wallet's own token sends make one
  * for a recipient who has none). Anything else — another program, another instruction, data too short — is shown raw; a
  * known program keeps its name.
  *

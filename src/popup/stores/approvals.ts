@@ -1,52 +1,72 @@
 import { create } from 'zustand'
 import type { ChainId } from '../../core/caip/types.ts'
 import type { StandingApproval } from '../../core/wallet/approvals/findStandingApprovals.ts'
+import type { TokenDelegate } from '../../core/wallet/approvals/findTokenDelegates.ts'
 import { callBackground, errorMessage } from '../callBackground.ts'
 
+/** One network and the account's address on it, whose approvals the manager lists. */
+export type ApprovalScope = { chainId: ChainId; owner: string }
+
+/** One row of the approval manager: an approval, with the network and address it stands on. */
+export type ApprovalRow = ApprovalScope & { approval: StandingApproval | TokenDelegate }
+
+/**
+ * The spender as a row's test ids name it (`approval-row-<id>`, DESIGN §11): an EVM address in
+ * lowercase, a Solana delegate in base58 as it is (base58 is case-sensitive: lowercasing it would
+ * name another key, or none).
+ */
+export const spenderIdOf = (approval: StandingApproval | TokenDelegate): string =>
+  approval.kind === 'delegate' ? approval.spender : approval.spender.toLowerCase()
+
 type ApprovalsStore = {
-  /** The account and network shown; the rows belong to them. */
-  owner: string | undefined
-  chainId: ChainId | undefined
-  /** The standing approvals; undefined while they are read. */
-  approvals: StandingApproval[] | undefined
-  /** The spender (lowercase) whose revoke the user is asked to confirm. */
+  /** The networks and addresses shown; the rows belong to them. */
+  scopes: ApprovalScope[]
+  /** The standing approvals of every scope; undefined while they are read. */
+  rows: ApprovalRow[] | undefined
+  /** The spender (`spenderIdOf`) whose revoke the user is asked to confirm. */
   revoking: string | undefined
   /** One id per Revoke pressed: a second click on the same row re-attaches to its confirmation. */
   requestId: string | undefined
   error: string | undefined
-  load(chainId: ChainId, owner: string): Promise<void>
-  revoke(approval: StandingApproval): Promise<void>
+  load(scopes: ApprovalScope[]): Promise<void>
+  revoke(row: ApprovalRow): Promise<void>
 }
 
 /**
  * The approval manager (DESIGN §11) of the account screen: its rows come from the worker, which
- * finds and checks them on the chain, and a Revoke goes through the confirmation window like a send.
+ * finds and checks them on the chain (EVM allowances, Solana token delegates), and a Revoke goes
+ * through the confirmation window like a send. A scope the worker could not read shows its error
+ * beside the rows of the others.
  */
 export const useApprovals = create<ApprovalsStore>((set, get) => ({
-  owner: undefined,
-  chainId: undefined,
-  approvals: undefined,
+  scopes: [],
+  rows: undefined,
   revoking: undefined,
   requestId: undefined,
   error: undefined,
-  async load(chainId, owner) {
-    set({ chainId, owner, approvals: undefined, error: undefined })
-    try {
-      const approvals = await callBackground('approvals:list', { chainId, owner })
-      if (get().chainId === chainId && get().owner === owner) set({ approvals })
-    } catch (error) {
-      set({ approvals: [], error: errorMessage(error) })
-    }
+  async load(scopes) {
+    set({ scopes, rows: undefined, error: undefined })
+    const read = await Promise.allSettled(
+      scopes.map(async (scope) =>
+        (await callBackground('approvals:list', scope)).map(
+          (approval): ApprovalRow => ({ ...scope, approval }),
+        ),
+      ),
+    )
+    if (get().scopes !== scopes) return
+    const failed = read.find((outcome) => outcome.status === 'rejected')
+    set({
+      rows: read.flatMap((outcome) => (outcome.status === 'fulfilled' ? outcome.value : [])),
+      ...(failed ? { error: errorMessage(failed.reason) } : {}),
+    })
   },
-  async revoke(approval) {
-    const { chainId, owner } = get()
-    if (!chainId || !owner) return
+  async revoke({ chainId, owner, approval }) {
     const requestId = get().requestId ?? crypto.randomUUID()
-    set({ revoking: approval.spender.toLowerCase(), requestId, error: undefined })
+    set({ revoking: spenderIdOf(approval), requestId, error: undefined })
     try {
       await callBackground('approvals:revoke', { requestId, chainId, owner, approval })
       set({ revoking: undefined, requestId: undefined })
-      await get().load(chainId, owner)
+      await get().load(get().scopes)
     } catch (error) {
       set({ revoking: undefined, requestId: undefined, error: errorMessage(error) })
     }

@@ -1,13 +1,14 @@
 import type { Address } from 'viem'
-import { notYourNetwork } from '../../../core/rpc/errors.ts'
 import { findStandingApprovals } from '../../../core/wallet/approvals/findStandingApprovals.ts'
+import { findTokenDelegates } from '../../../core/wallet/approvals/findTokenDelegates.ts'
 import { checkSender } from '../../../core/wallet/send/sendFromWallet.ts'
 import type { PopupHandler, PopupPorts } from '../ports.ts'
 import { sendPortsOf } from '../send/sendPorts.ts'
 
 /**
  * `approvals:list`: the approval manager's rows, the account's standing approvals on one of the
- * wallet's EVM networks, read through that network's endpoint.
+ * wallet's networks, read through that network's endpoint: on EVM its allowances, operators and
+ * Permit2 allowances, on Solana its token accounts' delegates.
  */
 export const approvalsList =
   (
@@ -18,6 +19,8 @@ export const approvalsList =
   ): PopupHandler<'approvals:list'> =>
   async ({ chainId, owner }) => {
     const { namespace, from } = await checkSender(sendPortsOf(ports), { chainId, from: owner })
-    if (namespace !== 'eip155') throw notYourNetwork(chainId)
-    return findStandingApprovals({ call: ports.nodeCall(chainId), owner: from as Address })
+    const call = ports.nodeCall(chainId)
+    return namespace === 'solana'
+      ? findTokenDelegates(call, from)
+      : findStandingApprovals({ call, owner: from as Address })
   }

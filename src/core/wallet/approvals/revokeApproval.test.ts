@@ -1,10 +1,14 @@
+import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { decodeFunctionData, erc20Abi, erc721Abi } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { SigningRequest } from '../../eth/signer.ts'
+import { decodeInstruction, token2022ProgramAddress } from '../../solana/decodeInstruction.ts'
+import type { SolanaSigningRequest } from '../../solana/solanaNamespace.ts'
 import { walletOrigin } from '../walletOrigin.ts'
 import { permit2Abi, permit2Address } from './approvalAbis.ts'
 import { type RevokeApprovalPorts, revokeApproval } from './revokeApproval.ts'
 import { approvalsChain } from './testing/approvalsChain.ts'
+import { delegatesChain } from './testing/delegatesChain.ts'
 
 const owner = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const spender = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -12,25 +16,46 @@ const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const collection = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512'
 const hash = `0x${'ab'.repeat(32)}`
 
-/** The worker's ports over `chain`, with a signer that records what reaches the confirmation. */
-function portsOver(chain: ReturnType<typeof approvalsChain>) {
+const solanaOwner = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
+const delegate = 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk'
+const mint = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
+const tokenAccount = 'AqynRZwvVqUPRwRJXvm6odUb3t93fDjnWe3p6BeuUFxD'
+const anotherDelegate = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+const localSolana = 'solana:123456789abcdef'
+const signature = '5'.repeat(88)
+
+/**
+ * The worker's ports over `chain` (EVM) and `solana`, with signers that record what reaches the
+ * confirmation.
+ */
+function portsOver(
+  chain: ReturnType<typeof approvalsChain>,
+  solana: ReturnType<typeof delegatesChain> = delegatesChain(),
+) {
   const signed: SigningRequest[] = []
+  const solanaSigned: SolanaSigningRequest[] = []
   const released: string[] = []
   const ports: RevokeApprovalPorts = {
-    node: () => chain.call,
+    node: (chainId) => (chainId === localSolana ? solana.call : chain.call),
     signer: {
       async sign(request) {
         signed.push(request)
         return { result: hash }
       },
     },
+    solanaSigner: {
+      async sign(request) {
+        solanaSigned.push(request)
+        return { result: { signature } }
+      },
+    },
     release: async (identity) => {
       released.push(identity.requestKey)
     },
-    ownAddresses: async () => [owner],
-    hasNetwork: async (chainId) => chainId === 'eip155:31337',
+    ownAddresses: async (namespace) => (namespace === 'solana' ? [solanaOwner] : [owner]),
+    hasNetwork: async (chainId) => chainId === 'eip155:31337' || chainId === localSolana,
   }
-  return { ports, signed, released }
+  return { ports, signed, solanaSigned, released }
 }
 
 const revoke = (ports: RevokeApprovalPorts, approval: unknown, from = owner) =>
@@ -111,5 +136,83 @@ describe('revokeApproval', () => {
       fields: { from: 'Not one of your accounts.' },
     })
     expect(signed).toEqual([])
+  })
+
+  it("revokes a Solana token account's delegate with its token program's Revoke, signed by the owner through the confirmation", async () => {
+    for (const program of [TOKEN_PROGRAM_ADDRESS, token2022ProgramAddress]) {
+      const solana = delegatesChain()
+      solana.accounts.set(tokenAccount, {
+        program,
+        mint,
+        owner: solanaOwner,
+        amount: 10n,
+        decimals: 2,
+        delegate,
+        delegatedAmount: 4n,
+      })
+      const { ports, solanaSigned, signed, released } = portsOver(approvalsChain(), solana)
+      const approval = { kind: 'delegate', account: tokenAccount, spender: delegate }
+      const answer = await revokeApproval(ports, {
+        requestId: 'revoke-1',
+        chainId: localSolana,
+        owner: solanaOwner,
+        approval: approval as never,
+      })
+      expect(answer).toEqual({ id: signature })
+      expect(signed).toEqual([])
+      const [request] = solanaSigned
+      expect(request?.origin).toBe(walletOrigin)
+      expect(request?.method).toBe('signAndSendTransaction')
+      if (request?.method !== 'signAndSendTransaction') return
+      expect(request.transaction.feePayer).toBe(solanaOwner)
+      expect(request.transaction.signers).toEqual([solanaOwner])
+      expect(request.transaction.instructions.map(decodeInstruction)).toMatchObject([
+        {
+          programId: program,
+          instruction: 'Revoke delegate',
+          fields: [
+            { label: 'Source', value: tokenAccount },
+            { label: 'Owner', value: solanaOwner },
+          ],
+        },
+      ])
+      expect(released).toEqual([request.requestKey])
+    }
+  })
+
+  it('refuses a Solana delegate that is no longer the account’s (gone, or another now), a malformed one, and another owner’s account; nothing is signed', async () => {
+    const solana = delegatesChain()
+    const state = {
+      program: TOKEN_PROGRAM_ADDRESS,
+      mint,
+      owner: solanaOwner,
+      amount: 10n,
+      decimals: 0,
+      delegate: anotherDelegate,
+      delegatedAmount: 4n,
+    }
+    solana.accounts.set(tokenAccount, state)
+    const { ports, solanaSigned } = portsOver(approvalsChain(), solana)
+    const revokeDelegate = (approval: unknown) =>
+      revokeApproval(ports, {
+        requestId: 'revoke-1',
+        chainId: localSolana,
+        owner: solanaOwner,
+        approval: approval as never,
+      })
+    const stale = { kind: 'delegate', account: tokenAccount, spender: delegate }
+    await expect(revokeDelegate(stale)).rejects.toMatchObject({
+      code: 'invalid_fields',
+      fields: { approval: 'This approval no longer stands.' },
+    })
+    solana.accounts.set(tokenAccount, { ...state, owner: delegate, delegate })
+    await expect(revokeDelegate(stale)).rejects.toMatchObject({ code: 'invalid_fields' })
+    await expect(
+      revokeDelegate({ kind: 'delegate', account: 'nope', spender: delegate }),
+    ).rejects.toMatchObject({ code: 'invalid_fields', fields: { approval: 'Not an approval.' } })
+    await expect(revokeDelegate({ kind: 'erc20', contract: token, spender })).rejects.toMatchObject(
+      { code: 'invalid_fields', fields: { approval: 'Not an approval.' } },
+    )
+    expect(solanaSigned).toEqual([])
   })
 })

@@ -1,22 +1,27 @@
 import { isObject } from '@metamask/utils'
 import { type Address, encodeFunctionData, getAddress, isAddress, isAddressEqual } from 'viem'
 import type { ChainId } from '../../caip/types.ts'
+import type { NodeCall } from '../../eth/nodeCall.ts'
 import type { TransactionRequest } from '../../eth/parseTransactionParams.ts'
 import { requestIdentityOf } from '../../protocol/requestIdentity.ts'
 import { invalidFields } from '../../rpc/errors.ts'
+import { isSolanaAddress } from '../../solana/base58.ts'
+import { buildRevokeTransaction } from '../../solana/buildRevokeTransaction.ts'
 import {
   answerOf,
   checkSender,
+  signAndSendOwn,
   type WalletSendPorts,
   type WalletSendResult,
 } from '../send/sendFromWallet.ts'
 import { walletOrigin } from '../walletOrigin.ts'
 import { erc20Abi, erc721Abi, permit2Abi, permit2Address } from './approvalAbis.ts'
 import { type ApprovalKey, checkApproval, readLatestHead } from './findStandingApprovals.ts'
+import { readTokenDelegate, type TokenDelegate } from './findTokenDelegates.ts'
 
 export type RevokeApprovalPorts = Pick<
   WalletSendPorts,
-  'node' | 'signer' | 'release' | 'ownAddresses' | 'hasNetwork'
+  'node' | 'signer' | 'solanaSigner' | 'release' | 'ownAddresses' | 'hasNetwork'
 >
 
 /** One revoke the user asked for once: `requestId` is the screen's, so a second click re-attaches. */
@@ -24,8 +29,11 @@ export type RevokeApprovalRequest = {
   requestId: string
   chainId: ChainId
   owner: string
-  approval: ApprovalKey
+  approval: ApprovalKey | DelegateKey
 }
+
+/** Which Solana delegate a row is, as the revoke names it: `spender` of the token `account`. */
+export type DelegateKey = Pick<TokenDelegate, 'kind' | 'account' | 'spender'>
 
 const maxRequestIdLength = 64
 
@@ -46,6 +54,15 @@ export function parseApprovalKey(value: unknown): ApprovalKey | undefined {
     return undefined
   }
   return { kind: 'permit2', contract, spender, token }
+}
+
+/** The Solana delegate a revoke names (base58 as written), or undefined when it is malformed. */
+export function parseDelegateKey(value: unknown): DelegateKey | undefined {
+  if (!isObject(value) || value.kind !== 'delegate') return undefined
+  const { account, spender } = value
+  return isSolanaAddress(account) && isSolanaAddress(spender)
+    ? { kind: 'delegate', account, spender }
+    : undefined
 }
 
 /**
@@ -74,8 +91,10 @@ export function buildRevokeRequest(owner: Address, approval: ApprovalKey): Trans
 /**
  * Revokes one of the account's standing approvals (the approval manager, DESIGN §11): the worker
  * checks the network and account are the wallet's and that the approval still stands on the chain
- * now (`invalid_fields` otherwise), then hands `buildRevokeRequest`'s transaction to the same
- * signer and confirmation window as a dapp's, with the origin `Aperture`. Resolves with the hash
+ * now (`invalid_fields` otherwise), then hands the revoke to the same signer and confirmation
+ * window as a dapp's, with the origin `Aperture`: on EVM `buildRevokeRequest`'s transaction, on
+ * Solana the token program's `Revoke` of the token account, and only while the delegate it names
+ * is the account's delegate now (`buildRevokeTransaction`). Resolves with the hash or signature
  * once the node took it; the user's rejection is `4001`. One request id is one revoke, as a send.
  *
  * @example
@@ -90,23 +109,43 @@ export async function revokeApproval(
     throw invalidFields({ requestId: 'The revoke has no request id.' })
   }
   const { namespace, from } = await checkSender(ports, { chainId, from: owner })
-  const key = parseApprovalKey(approval)
-  if (namespace !== 'eip155' || !key) throw invalidFields({ approval: 'Not an approval.' })
   const call = ports.node(chainId)
-  const standing = await checkApproval(call, from as Address, key, await readLatestHead(call))
-  if (!standing) throw invalidFields({ approval: 'This approval no longer stands.' })
+  const key = namespace === 'solana' ? parseDelegateKey(approval) : parseApprovalKey(approval)
+  if (!key) throw invalidFields({ approval: 'Not an approval.' })
+  const revoke = await (key.kind === 'delegate'
+    ? solanaRevoke(call, from, key)
+    : evmRevoke(call, from as Address, key))
   const identity = requestIdentityOf(walletOrigin, requestId, 'aperture_revoke', { chainId, key })
+  const base = { origin: walletOrigin, chainId, ...identity }
   try {
-    return answerOf(
-      await ports.signer.sign({
-        origin: walletOrigin,
-        chainId,
-        ...identity,
-        method: 'eth_sendTransaction',
-        params: buildRevokeRequest(from as Address, key),
-      }),
-    )
+    return revoke.namespace === 'solana'
+      ? await signAndSendOwn(ports, base, from, revoke.transaction)
+      : answerOf(
+          await ports.signer.sign({
+            ...base,
+            method: 'eth_sendTransaction',
+            params: revoke.request,
+          }),
+        )
   } finally {
     await ports.release(identity)
   }
+}
+
+const noLongerStands = () => invalidFields({ approval: 'This approval no longer stands.' })
+
+/** The EVM revoke of `key`, once the contract still grants it at the latest block. */
+async function evmRevoke(call: NodeCall, from: Address, key: ApprovalKey) {
+  const standing = await checkApproval(call, from, key, await readLatestHead(call))
+  if (!standing) throw noLongerStands()
+  return { namespace: 'eip155', request: buildRevokeRequest(from, key) } as const
+}
+
+/** The Solana revoke of `key`, once the token account still names its spender as delegate. */
+async function solanaRevoke(call: NodeCall, from: string, key: DelegateKey) {
+  const standing = await readTokenDelegate(call, from, key.account)
+  if (standing?.spender !== key.spender) throw noLongerStands()
+  const { account, program } = standing
+  const transaction = await buildRevokeTransaction({ call, owner: from, account, program })
+  return { namespace: 'solana', transaction } as const
 }

@@ -11,7 +11,7 @@ import { type RequestIdentity, requestIdentityOf } from '../../protocol/requestI
 import { invalidFields, notYourNetwork, rethrownAnswerError } from '../../rpc/errors.ts'
 import { buildTransferTransaction } from '../../solana/buildTransferTransaction.ts'
 import { decodeTransaction } from '../../solana/decodeTransaction.ts'
-import type { SolanaSigner } from '../../solana/solanaNamespace.ts'
+import type { SolanaSigner, SolanaSigningRequest } from '../../solana/solanaNamespace.ts'
 import { walletOrigin } from '../walletOrigin.ts'
 import {
   checkRecipient,
@@ -139,6 +139,29 @@ export const answerOf = (answer: SignerAnswer): WalletSendResult => {
 }
 
 /**
+ * One of the wallet's own Solana transactions (`transaction`, unsigned wire bytes) handed to the
+ * same signer, confirmation window and preview as a dapp's `signAndSendTransaction`, as `base`
+ * (origin `Aperture`, its request identity); the signature once the node took it.
+ */
+export async function signAndSendOwn(
+  ports: Pick<WalletSendPorts, 'solanaSigner'>,
+  base: Pick<SolanaSigningRequest, 'origin' | 'chainId' | 'requestKey' | 'requestDigest'>,
+  from: string,
+  transaction: Uint8Array,
+): Promise<WalletSendResult> {
+  const decoded = decodeTransaction(transaction)
+  if ('problems' in decoded) throw new Error('the built transaction is not a transaction')
+  return answerOf(
+    await ports.solanaSigner.sign({
+      ...base,
+      method: 'signAndSendTransaction',
+      params: { address: from, transaction, options: {} },
+      transaction: decoded.transaction,
+    }),
+  )
+}
+
+/**
  * The wallet's own send (DESIGN §9): the draft checked again here, then the transaction built with
  * the kept libraries (EVM: the gas the confirmation estimates and the fee picked on the screen,
  * `chooseFee` over the market read now) and handed to the same signer, confirmation window and local preview as a
@@ -208,16 +231,7 @@ export async function sendFromWallet(
       amount,
       ...(asset.solanaToken ? { token: asset.solanaToken } : {}),
     })
-    const decoded = decodeTransaction(built.transaction)
-    if ('problems' in decoded) throw new Error('the built transfer is not a transaction')
-    return answerOf(
-      await ports.solanaSigner.sign({
-        ...base,
-        method: 'signAndSendTransaction',
-        params: { address: from, transaction: built.transaction, options: {} },
-        transaction: decoded.transaction,
-      }),
-    )
+    return await signAndSendOwn(ports, base, from, built.transaction)
   } finally {
     await ports.release(identity)
   }

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useMemo, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { isAddress } from '../../../core/eth/hex.ts'
 import { BackHome, ErrorText, Layout } from '../../components/Layout.tsx'
@@ -33,7 +33,24 @@ export function Account() {
   const network = useHome((state) =>
     state.networks.find(({ chainId }) => chainId === state.chainId),
   )
+  const solanaNetwork = useHome((state) =>
+    state.solanaNetworks.find(({ chainId }) => chainId === state.solanaChainId),
+  )
   const index = openedAccount === undefined ? -1 : accounts.indexOf(openedAccount)
+  const solanaAddress = addresses.solana?.[index]
+  // The approval manager's networks: Home's EVM network, and its Solana one for the Solana address.
+  const evmChainId = network?.chainId
+  const solanaChainId = solanaAddress ? solanaNetwork?.chainId : undefined
+  const approvalScopes = useMemo(
+    () => [
+      ...(evmChainId && openedAccount ? [{ chainId: evmChainId, owner: openedAccount }] : []),
+      ...(solanaChainId && solanaAddress ? [{ chainId: solanaChainId, owner: solanaAddress }] : []),
+    ],
+    [evmChainId, openedAccount, solanaChainId, solanaAddress],
+  )
+  const approvalNetworks = [network, solanaChainId ? solanaNetwork : undefined].flatMap(
+    (shown) => shown?.name ?? [],
+  )
   const currentName = names[index] ?? ''
   const [name, setName] = useState(currentName)
   const [saved, setSaved] = useState(false)
@@ -96,11 +113,11 @@ export function Account() {
           ),
         )}
       </dl>
-      {network === undefined ? null : approvalsOpen ? (
-        <Approvals chainId={network.chainId} owner={openedAccount} />
+      {approvalScopes.length === 0 ? null : approvalsOpen ? (
+        <Approvals scopes={approvalScopes} />
       ) : (
         <button type="button" data-testid="approvals-open" onClick={() => setApprovalsOpen(true)}>
-          Approvals on {network.name}
+          Approvals on {approvalNetworks.join(' and ')}
         </button>
       )}
       <ExportKeys account={openedAccount} />

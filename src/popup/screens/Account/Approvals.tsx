@@ -1,19 +1,29 @@
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import type { ChainId } from '../../../core/caip/types.ts'
 import type { StandingApproval } from '../../../core/wallet/approvals/findStandingApprovals.ts'
+import type { TokenDelegate } from '../../../core/wallet/approvals/findTokenDelegates.ts'
 import { Amount } from '../../components/Amount.tsx'
 import { ErrorText } from '../../components/Layout.tsx'
-import { useApprovals } from '../../stores/approvals.ts'
+import { type ApprovalScope, spenderIdOf, useApprovals } from '../../stores/approvals.ts'
 
-const kindNames: Record<StandingApproval['kind'], string> = {
+const kindNames: Record<(StandingApproval | TokenDelegate)['kind'], string> = {
   erc20: 'Token allowance',
   operator: 'All items of a collection',
   permit2: 'Permit2 allowance',
+  delegate: 'Token account delegate',
 }
 
 /** What one approval lets its spender take, in words. */
-function Allows({ approval }: { approval: StandingApproval }) {
+function Allows({ approval }: { approval: StandingApproval | TokenDelegate }) {
+  if (approval.kind === 'delegate') {
+    // The wallet reads no symbol for Solana tokens (as on Send): the mint names the token.
+    return (
+      <span>
+        <Amount value={approval.amount} decimals={approval.decimals} symbol="units" /> of the token{' '}
+        <code>{approval.mint}</code> from the token account <code>{approval.account}</code>
+      </span>
+    )
+  }
   if (approval.kind === 'operator') {
     return (
       <span>
@@ -44,13 +54,14 @@ function Allows({ approval }: { approval: StandingApproval }) {
 }
 
 /**
- * The approval manager (DESIGN §11): the account's standing approvals on the network shown, each
- * with what it allows and its Revoke (`approval-row-<spender>`, `approval-revoke-<spender>`).
+ * The approval manager (DESIGN §11): the account's standing approvals on the networks shown (the
+ * EVM network and, for its Solana address, the Solana network), each with what it allows and its
+ * Revoke (`approval-row-<spender>`, `approval-revoke-<spender>`; `spenderIdOf`).
  */
-export function Approvals({ chainId, owner }: { chainId: ChainId; owner: string }) {
-  const { approvals, revoking, error, load, revoke } = useApprovals(
+export function Approvals({ scopes }: { scopes: ApprovalScope[] }) {
+  const { rows, revoking, error, load, revoke } = useApprovals(
     useShallow((state) => ({
-      approvals: state.approvals,
+      rows: state.rows,
       revoking: state.revoking,
       error: state.error,
       load: state.load,
@@ -58,24 +69,26 @@ export function Approvals({ chainId, owner }: { chainId: ChainId; owner: string 
     })),
   )
   useEffect(() => {
-    void load(chainId, owner)
-  }, [load, chainId, owner])
+    void load(scopes)
+  }, [load, scopes])
 
   return (
     <section className="stack" aria-label="Approvals">
       <h2>Approvals</h2>
       <p className="hint">
-        Contracts this account lets spend its tokens, found on this network's own node. Revoking
-        sends a transaction you confirm.
+        Contracts and keys this account lets spend its tokens, found on each network's own node.
+        Revoking sends a transaction you confirm.
       </p>
-      {approvals === undefined ? <p className="muted">Reading the chain…</p> : null}
-      {approvals?.length === 0 ? <p className="muted">No standing approvals.</p> : null}
+      {rows === undefined ? <p className="muted">Reading the chain…</p> : null}
+      {rows?.length === 0 ? <p className="muted">No standing approvals.</p> : null}
       <ul className="stack">
-        {approvals?.map((approval) => {
-          const spender = approval.spender.toLowerCase()
+        {rows?.map((row) => {
+          const { approval } = row
+          const spender = spenderIdOf(approval)
+          const where = approval.kind === 'delegate' ? approval.account : approval.contract
           return (
             <li
-              key={`${approval.kind}:${approval.contract}:${spender}`}
+              key={`${row.chainId}:${approval.kind}:${where}:${spender}`}
               data-testid={`approval-row-${spender}`}
             >
               <strong>{kindNames[approval.kind]}</strong>
@@ -90,7 +103,7 @@ export function Approvals({ chainId, owner }: { chainId: ChainId; owner: string 
                 className="danger small"
                 data-testid={`approval-revoke-${spender}`}
                 disabled={revoking !== undefined}
-                onClick={() => void revoke(approval)}
+                onClick={() => void revoke(row)}
               >
                 {revoking === spender ? 'Confirm in the window…' : 'Revoke'}
               </button>

@@ -1,0 +1,89 @@
+import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { StandingApproval } from '../../core/wallet/approvals/findStandingApprovals.ts'
+import type { TokenDelegate } from '../../core/wallet/approvals/findTokenDelegates.ts'
+import { Refusal, stubBackground } from '../testing/fakeBackground.ts'
+import { type ApprovalScope, spenderIdOf, useApprovals } from './approvals.ts'
+
+const evm: ApprovalScope = {
+  chainId: 'eip155:31337',
+  owner: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+}
+const solana: ApprovalScope = {
+  chainId: 'solana:123456789abcdef',
+  owner: 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96',
+}
+const allowance: StandingApproval = {
+  kind: 'erc20',
+  contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  spender: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  amount: '7',
+}
+const delegate: TokenDelegate = {
+  kind: 'delegate',
+  program: TOKEN_PROGRAM_ADDRESS,
+  account: 'AqynRZwvVqUPRwRJXvm6odUb3t93fDjnWe3p6BeuUFxD',
+  mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+  spender: 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk',
+  amount: '4500000',
+  decimals: 6,
+}
+
+beforeEach(() => useApprovals.setState(useApprovals.getInitialState(), true))
+
+describe('spenderIdOf', () => {
+  it('names an EVM spender in lowercase and a Solana delegate in base58 as it is', () => {
+    expect(spenderIdOf(allowance)).toBe('0x70997970c51812dc3a010c7d01b50e0d17dc79c8')
+    expect(spenderIdOf(delegate)).toBe('HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk')
+  })
+})
+
+describe('useApprovals', () => {
+  it("lists each scope's approvals with the network and address they stand on", async () => {
+    stubBackground({
+      'approvals:list': ({ chainId }) => (chainId === solana.chainId ? [delegate] : [allowance]),
+    })
+    await useApprovals.getState().load([evm, solana])
+    expect(useApprovals.getState().rows).toEqual([
+      { ...evm, approval: allowance },
+      { ...solana, approval: delegate },
+    ])
+  })
+
+  it('revokes a Solana delegate on its own network and address, then reads the rows again', async () => {
+    let standing = [delegate]
+    const background = stubBackground({
+      'approvals:list': ({ chainId }) => (chainId === solana.chainId ? standing : []),
+      'approvals:revoke': () => {
+        standing = []
+        return { id: '5'.repeat(88) }
+      },
+    })
+    await useApprovals.getState().load([evm, solana])
+    const [row] = useApprovals.getState().rows ?? []
+    if (!row) throw new Error('no row listed')
+    await useApprovals.getState().revoke(row)
+    const revoke = background.requests.find(({ type }) => type === 'approvals:revoke')
+    expect(revoke?.params).toMatchObject({
+      chainId: solana.chainId,
+      owner: solana.owner,
+      approval: delegate,
+    })
+    expect(useApprovals.getState().rows).toEqual([])
+    expect(useApprovals.getState().revoking).toBeUndefined()
+  })
+
+  it("shows a scope's error beside the other scope's rows", async () => {
+    stubBackground({
+      'approvals:list': ({ chainId }) => {
+        if (chainId === solana.chainId) {
+          throw new Refusal({ message: 'The node could not be reached.' })
+        }
+        return [allowance]
+      },
+    })
+    await useApprovals.getState().load([evm, solana])
+    expect(useApprovals.getState().rows).toEqual([{ ...evm, approval: allowance }])
+    expect(useApprovals.getState().error).toBe('The node could not be reached.')
+  })
+})
