@@ -24,8 +24,8 @@ import { createTokenWatcher } from '../core/wallet/createTokenWatcher.ts'
 import { createWalletNamespaces } from '../core/wallet/namespaces.ts'
 import { defaultNetwork } from '../core/wallet/networks.ts'
 import { recordSentTransaction } from '../core/wallet/recordSentTransaction.ts'
-import { confirmationWarnings } from '../core/wallet/warnings/confirmationWarnings.ts'
 import { knownBadListFeed } from '../core/wallet/warnings/knownBadListFeed.ts'
+import { readConfirmationWarnings } from '../core/wallet/warnings/readConfirmationWarnings.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
 import { createAutoLock } from './autoLock.ts'
 import { createChainSocket } from './chainSocket.ts'
@@ -119,11 +119,10 @@ const confirmations = createConfirmations({
     },
     (path) => chrome.runtime.getURL(path),
   ),
-  warnings: async (subject) =>
-    confirmationWarnings({
-      ...subject,
-      book: await readRecipientBook(),
-      knownBadList: (await knownBadList.inForce()).list,
+  warnings: (subject) =>
+    readConfirmationWarnings(subject, {
+      book: readRecipientBook,
+      knownBadList: async () => (await knownBadList.inForce()).list,
     }),
   newId: () => crypto.randomUUID(),
   now,
