@@ -1,4 +1,5 @@
 import { generateKeyPairSigner } from '@solana/kit'
+import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { encodeFunctionData, erc20Abi, erc721Abi, getAddress, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { expect, test } from './fixtures.ts'
@@ -18,6 +19,9 @@ import { createTokenAccounts, delegateOf, setTokenDelegate } from './support/sol
 import { deployTestNft, isApprovedForAll } from './support/testNft.ts'
 import { deployTestToken, tokenAllowance } from './support/testToken.ts'
 import { saveScreen } from './support/walletUi.ts'
+
+/** The Token-2022 program. */
+const token2022Program = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
 
 test.describe('the approval manager (DESIGN §11)', () => {
   test('lists the account’s ERC-20 allowance and collection operator from the node, and revokes each through the confirmation', async ({
@@ -138,47 +142,54 @@ test.describe('the approval manager (DESIGN §11)', () => {
   })
 
   solanaTest(
-    "lists a Solana token account's delegate (base58 as it is) and revokes it with the token program's Revoke through the confirmation",
+    "lists a Solana token account's delegate (base58 as it is) and revokes it with the token program's Revoke through the confirmation, SPL Token and Token-2022",
     async ({ wallet, solanaNetwork }) => {
       const popup = wallet.popup
       await surfpool(solanaNetwork, 'requestAirdrop', [firstSolanaAddress, 1_000_000_000])
       await expect.poll(() => balanceOf(solanaNetwork, firstSolanaAddress)).toBeGreaterThan(0)
-      const { mint } = await createTokenAccounts(solanaNetwork, {
-        owner: firstSolanaAddress,
-        decimals: 6,
-        amount: 1n,
-      })
-      // A fresh delegate; its row id is its base58 as it is (case kept).
-      const delegate = (await generateKeyPairSigner()).address
-      const account = await setTokenDelegate(solanaNetwork, {
-        owner: firstSolanaAddress,
-        mint,
-        amount: 9_000_000n,
-        delegate,
-        delegatedAmount: 4_500_000n,
-      })
-      expect(await delegateOf(solanaNetwork, account)).toEqual({ delegate, amount: '4500000' })
+      for (const [program, programName] of [
+        [TOKEN_PROGRAM_ADDRESS, 'SPL Token'],
+        [token2022Program, 'Token-2022'],
+      ]) {
+        const { mint } = await createTokenAccounts(solanaNetwork, {
+          owner: firstSolanaAddress,
+          decimals: 6,
+          amount: 1n,
+          program,
+        })
+        // A fresh delegate; its row id is its base58 as it is (case kept).
+        const delegate = (await generateKeyPairSigner()).address
+        const account = await setTokenDelegate(solanaNetwork, {
+          owner: firstSolanaAddress,
+          mint,
+          amount: 9_000_000n,
+          delegate,
+          delegatedAmount: 4_500_000n,
+          program,
+        })
+        expect(await delegateOf(solanaNetwork, account)).toEqual({ delegate, amount: '4500000' })
 
-      await popup.reload()
-      await popup.getByTestId('home-solana-network').selectOption(localSolana)
-      await openAccountScreen(popup, firstAccount.toLowerCase())
-      await popup.getByTestId('approvals-open').click()
-      const row = popup.getByTestId(`approval-row-${delegate}`)
-      await expect(row).toContainText('Token account delegate')
-      await expect(row).toContainText('4.5 units')
-      await expect(row).toContainText(mint)
-      await expect(row).toContainText(account)
-      await saveScreen(popup, 'approvals-solana')
+        await popup.reload()
+        await popup.getByTestId('home-solana-network').selectOption(localSolana)
+        await openAccountScreen(popup, firstAccount.toLowerCase())
+        await popup.getByTestId('approvals-open').click()
+        const row = popup.getByTestId(`approval-row-${delegate}`)
+        await expect(row).toContainText('Token account delegate')
+        await expect(row).toContainText('4.5 units')
+        await expect(row).toContainText(mint)
+        await expect(row).toContainText(account)
+        await saveScreen(popup, 'approvals-solana')
 
-      await popup.getByTestId(`approval-revoke-${delegate}`).click()
-      const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
-      await expect(window.getByTestId('confirm-origin')).toHaveText('Aperture')
-      const instructions = window.getByTestId('confirm-solana-instructions')
-      await expect(instructions).toContainText('Revoke delegate')
-      await expect(instructions).toContainText(account)
-      await answerAndClose(window, 'approve')
-      await expect(row).toHaveCount(0)
-      await expect.poll(() => delegateOf(solanaNetwork, account)).toBeNull()
+        await popup.getByTestId(`approval-revoke-${delegate}`).click()
+        const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+        await expect(window.getByTestId('confirm-origin')).toHaveText('Aperture')
+        const instructions = window.getByTestId('confirm-solana-instructions')
+        await expect(instructions).toContainText(`${programName}: Revoke delegate`)
+        await expect(instructions).toContainText(account)
+        await answerAndClose(window, 'approve')
+        await expect(row).toHaveCount(0)
+        await expect.poll(() => delegateOf(solanaNetwork, account)).toBeNull()
+      }
     },
   )
 })

@@ -60,12 +60,14 @@ async function sendSetUp(
 /**
  * Creates, with keys of its own (a payer airdropped on the node), a mint of `decimals` and two token
  * accounts, and mints `amount` base units to the one `owner` holds: the set-up of a token transfer
- * the wallet then signs. Goes straight to the node, not through the wallet.
+ * the wallet then signs. Goes straight to the node, not through the wallet. `program` is SPL Token
+ * by default; Token-2022 takes the same instructions (accounts without extensions).
  */
 export async function createTokenAccounts(
   endpoint: RunningEndpoint,
-  parameters: { owner: string; decimals: number; amount: bigint },
+  parameters: { owner: string; decimals: number; amount: bigint; program?: string },
 ): Promise<TokenSetUp> {
+  const programAddress = address(parameters.program ?? TOKEN_PROGRAM_ADDRESS)
   const [payer, mint, source, destination] = await Promise.all(
     Array.from({ length: 4 }, () => generateKeyPairSigner()),
   )
@@ -81,33 +83,45 @@ export async function createTokenAccounts(
       newAccount: account,
       lamports: BigInt(rent),
       space,
-      programAddress: TOKEN_PROGRAM_ADDRESS,
+      programAddress,
     })
   await sendSetUp(endpoint, payer, [
     createAccount(mint, mintSize, mintRent),
-    getInitializeMint2Instruction({
-      mint: mint.address,
-      decimals: parameters.decimals,
-      mintAuthority: payer.address,
-    }),
+    getInitializeMint2Instruction(
+      {
+        mint: mint.address,
+        decimals: parameters.decimals,
+        mintAuthority: payer.address,
+      },
+      { programAddress },
+    ),
     createAccount(source, tokenAccountSize, accountRent),
-    getInitializeAccount3Instruction({
-      account: source.address,
-      mint: mint.address,
-      owner: address(parameters.owner),
-    }),
+    getInitializeAccount3Instruction(
+      {
+        account: source.address,
+        mint: mint.address,
+        owner: address(parameters.owner),
+      },
+      { programAddress },
+    ),
     createAccount(destination, tokenAccountSize, accountRent),
-    getInitializeAccount3Instruction({
-      account: destination.address,
-      mint: mint.address,
-      owner: payer.address,
-    }),
-    getMintToInstruction({
-      mint: mint.address,
-      token: source.address,
-      mintAuthority: payer,
-      amount: parameters.amount,
-    }),
+    getInitializeAccount3Instruction(
+      {
+        account: destination.address,
+        mint: mint.address,
+        owner: payer.address,
+      },
+      { programAddress },
+    ),
+    getMintToInstruction(
+      {
+        mint: mint.address,
+        token: source.address,
+        mintAuthority: payer,
+        amount: parameters.amount,
+      },
+      { programAddress },
+    ),
   ])
   return {
     mint: mint.address,
@@ -127,9 +141,10 @@ export const tokenAmountOf = async (endpoint: RunningEndpoint, account: string):
   ).value.amount
 
 /**
- * Makes `delegate` the delegate of `owner`'s associated token account of `mint` (SPL Token) for
- * `delegatedAmount` base units, holding `amount`, with Surfpool's `surfnet_setTokenAccount`
- * cheatcode (the state an `Approve` the owner signed leaves); returns the token account.
+ * Makes `delegate` the delegate of `owner`'s associated token account of `mint` (of `program`, SPL
+ * Token by default) for `delegatedAmount` base units, holding `amount`, with Surfpool's
+ * `surfnet_setTokenAccount` cheatcode (the state an `Approve` the owner signed leaves); returns the
+ * token account.
  */
 export async function setTokenDelegate(
   endpoint: RunningEndpoint,
@@ -139,19 +154,21 @@ export async function setTokenDelegate(
     amount: bigint
     delegate: string
     delegatedAmount: bigint
+    program?: string
   },
 ): Promise<string> {
   const { owner, mint, amount, delegate, delegatedAmount } = parameters
+  const tokenProgram = address(parameters.program ?? TOKEN_PROGRAM_ADDRESS)
   await surfpool(endpoint, 'surfnet_setTokenAccount', [
     owner,
     mint,
     { amount: Number(amount), delegate, delegatedAmount: Number(delegatedAmount) },
-    TOKEN_PROGRAM_ADDRESS,
+    tokenProgram,
   ])
   const [account] = await findAssociatedTokenPda({
     owner: address(owner),
     mint: address(mint),
-    tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    tokenProgram,
   })
   return account
 }
