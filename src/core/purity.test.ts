@@ -14,9 +14,14 @@ function coreSources(dir: string): string[] {
   })
 }
 
-const forbidden: Array<[RegExp, string]> = [
+/** What an import names: read in the module specifiers, which are quoted. */
+const forbiddenImports: Array<[RegExp, string]> = [
   [/from\s+['"]node:|import\(\s*['"]node:|require\(\s*['"]node:/, 'imports a node: module'],
   [/from\s+['"]webextension-polyfill['"]/, 'imports webextension-polyfill'],
+]
+
+/** What code uses: read outside quoted strings (a path such as `'src/popup/window.html'` is no use). */
+const forbiddenUses: Array<[RegExp, string]> = [
   [/\bchrome\s*\./, 'uses chrome.*'],
   [/\bbrowser\s*\.\s*(runtime|storage|tabs|windows)\b/, 'uses the browser.* extension API'],
   [/\bwindow\s*[.[]/, 'uses window'],
@@ -26,7 +31,11 @@ const forbidden: Array<[RegExp, string]> = [
 /** Returns each violation of the core's platform-neutrality rule in a source text. */
 function findPlatformUses(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\/|(^|[^:])\/\/.*$/gm, '$1')
-  return forbidden.filter(([pattern]) => pattern.test(code)).map(([, what]) => what)
+  const unquoted = code.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, "''")
+  return [
+    ...forbiddenImports.filter(([pattern]) => pattern.test(code)),
+    ...forbiddenUses.filter(([pattern]) => pattern.test(unquoted)),
+  ].map(([, what]) => what)
 }
 
 describe('src/core is platform-neutral', () => {
@@ -48,5 +57,7 @@ describe('src/core is platform-neutral', () => {
     expect(findPlatformUses('window.postMessage(1)')).toEqual(['uses window'])
     expect(findPlatformUses("document.getElementById('x')")).toEqual(['uses document'])
     expect(findPlatformUses('// window.x is mentioned in a comment only')).toEqual([])
+    expect(findPlatformUses("const page = 'src/popup/window.html'")).toEqual([])
+    expect(findPlatformUses('const page = "a window.html" + window.name')).toEqual(['uses window'])
   })
 })
