@@ -1,4 +1,5 @@
 import './polyfills.ts'
+import type { ChainId } from '../core/caip/types.ts'
 import {
   createEthereumProviderEngine,
   type EthereumProviderEngine,
@@ -17,6 +18,7 @@ import { localKeys } from '../core/protocol/storageKeys.ts'
 import { checkEndpointLive } from '../core/wallet/checkEndpointLive.ts'
 import { createConfirmations } from '../core/wallet/createConfirmations.ts'
 import { createNetworkAdder } from '../core/wallet/createNetworkAdder.ts'
+import { createOwnRequests } from '../core/wallet/createOwnRequests.ts'
 import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
 import { createSigner } from '../core/wallet/createSigner.ts'
 import { createSolanaSigner } from '../core/wallet/createSolanaSigner.ts'
@@ -24,6 +26,7 @@ import { createTokenWatcher } from '../core/wallet/createTokenWatcher.ts'
 import { createWalletNamespaces } from '../core/wallet/namespaces.ts'
 import { defaultNetwork } from '../core/wallet/networks.ts'
 import { recordSentTransaction } from '../core/wallet/recordSentTransaction.ts'
+import { runOwnRequest } from '../core/wallet/runOwnRequest.ts'
 import { knownBadListFeed } from '../core/wallet/warnings/knownBadListFeed.ts'
 import { readConfirmationWarnings } from '../core/wallet/warnings/readConfirmationWarnings.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
@@ -39,6 +42,7 @@ import { createNodeRouter } from './nodeRouter.ts'
 import { createPagePortServer, type PageAnswer } from './pagePorts.ts'
 import { createPhishingContinued } from './phishingContinued.ts'
 import { createPhishingList } from './phishingList.ts'
+import { sendPortsOf } from './popup/send/sendPorts.ts'
 import { createPopupHandlers } from './popupMessages.ts'
 import { createRecipientBookReader } from './recipientBook.ts'
 import { createRecordKey } from './recordKey.ts'
@@ -47,6 +51,7 @@ import { createSessionStore } from './sessionStore.ts'
 import {
   createCallsBatchStore,
   createConfirmationStore,
+  createOwnRequestStore,
   createRecentAnswersStore,
   createSolanaTransactionLog,
   createTransactionLog,
@@ -268,24 +273,38 @@ async function expireSessions(): Promise<void> {
   await scheduleExpiry()
 }
 
-const handlePopup = createPopupHandlers({
+// The wallet's own requests (send, revoke, speed-up, cancel) are kept while they run: their popup is
+// gone once the confirmation window takes focus, so a new worker runs them again (DESIGN §6, §9).
+const ownRequests = createOwnRequests({
+  store: createOwnRequestStore(session),
+  confirmations,
+  run: (request) =>
+    runOwnRequest({ send: sendPortsOf(ownSendPorts), replace: replacePorts }, request),
+  failed: (request, error) => console.error(`Aperture: running ${request.method} again`, error),
+})
+const ownSendPorts = {
   wallet,
-  approvals,
   networks,
+  nodeCall: (chainId: ChainId) => nodes.nodeCall(chainId),
+  confirmations,
+  signer: signing.signer,
+  solanaSigner: solanaSigning.signer,
+  ownRequests,
+}
+const replacePorts = { ...signerPorts, carry: ownRequests.carry }
+
+const handlePopup = createPopupHandlers({
+  ...ownSendPorts,
+  approvals,
   sessions,
   engine,
   ethereum,
   watchedTokens,
   activity,
-  confirmations,
   proposedNetworks: networkAdder,
   transactions,
-  replaceTransaction: (parameters) =>
-    replaceTransaction({ ...signerPorts, newId: () => crypto.randomUUID() }, parameters),
+  replaceTransaction: (parameters) => replaceTransaction(replacePorts, parameters),
   solanaTransactions,
-  nodeCall: (chainId) => nodes.nodeCall(chainId),
-  signer: signing.signer,
-  solanaSigner: solanaSigning.signer,
   touch: autoLock.touch,
   autoLock,
   siteReputation: phishingList.reputation,
@@ -363,6 +382,7 @@ wake({
   resumeBroadcasts: async () => {
     await Promise.all([signing.resumeBroadcasts(), solanaSigning.resumeSends()])
   },
+  resumeOwnRequests: ownRequests.resume,
   sweepUnclaimed: async () => {
     await Promise.all([approvals.sweep(), confirmations.sweep()])
   },

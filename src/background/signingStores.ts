@@ -2,6 +2,7 @@ import type { CallsBatch, CallsBatchStore, SentTransaction } from '../core/eth/s
 import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
 import type { SentSolanaTransaction } from '../core/solana/signing/ports.ts'
 import type { ConfirmationRecord, ConfirmationStore } from '../core/wallet/createConfirmations.ts'
+import type { OwnRequest, OwnRequestStore } from '../core/wallet/createOwnRequests.ts'
 import type { RecentAnswersStore } from '../core/wallet/createRecentAnswers.ts'
 import type { TransactionLogStore } from '../core/wallet/recordSentTransaction.ts'
 import type { TrackedTransaction } from '../core/wallet/transactionStatus.ts'
@@ -36,6 +37,15 @@ export function createConfirmationStore(session: Storage): ConfirmationStore {
         : session.write(sessionKeys.confirmationWindow, windowId),
   }
 }
+
+/** The wallet's own requests under way in `storage.session`, one item each, by request key. */
+export const createOwnRequestStore = (session: Storage): OwnRequestStore => ({
+  list: async () =>
+    Object.values(await session.readPrefixed<OwnRequest>(sessionKeys.ownRequestPrefix)),
+  write: (request) =>
+    session.write(`${sessionKeys.ownRequestPrefix}${request.requestKey}`, request),
+  remove: (requestKey) => session.remove(`${sessionKeys.ownRequestPrefix}${requestKey}`),
+})
 
 /**
  * The recent answers of page requests in `storage.session`, one item, written in one call with

@@ -38,8 +38,11 @@ function recordingDependencies() {
     resumeBroadcasts: async () => {
       done.push('re-broadcast')
     },
+    resumeOwnRequests: async () => {
+      done.push(done.includes('re-broadcast') ? 'own resumed after re-broadcast' : 'own resumed')
+    },
     sweepUnclaimed: async () => {
-      done.push(done.includes('re-broadcast') ? 'swept after re-broadcast' : 'swept')
+      done.push(done.includes('own resumed after re-broadcast') ? 'swept after both' : 'swept')
     },
     updateLists: async () => {
       done.push('lists updated')
@@ -58,10 +61,10 @@ describe('wake', () => {
     await vi.advanceTimersByTimeAsync(999)
     expect(done).toEqual(['lock checked'])
     await vi.advanceTimersByTimeAsync(1)
-    expect(done).toHaveLength(6)
+    expect(done).toHaveLength(7)
   })
 
-  it('expires, restores subscriptions, re-broadcasts signed transactions and then sweeps unclaimed answers, updates the lists, then ends the subscriptions of pages that did not come back', async () => {
+  it("expires, restores subscriptions, re-broadcasts signed transactions, runs the wallet's own requests again and then sweeps unclaimed answers, updates the lists, then ends the subscriptions of pages that did not come back", async () => {
     vi.useFakeTimers()
     const { done, closed, dependencies } = recordingDependencies()
     const woken = wake(dependencies)
@@ -71,9 +74,10 @@ describe('wake', () => {
       'expired',
       'lists updated',
       'lock checked',
+      'own resumed after re-broadcast',
       're-broadcast',
       'restored',
-      'swept after re-broadcast',
+      'swept after both',
     ])
     await vi.advanceTimersByTimeAsync(14_999)
     expect(closed).toEqual([])

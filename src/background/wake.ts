@@ -19,6 +19,11 @@ export type WakeDependencies = {
   engine: Pick<MultichainEngine, 'connectionClosed'>
   /** Broadcasts again what was signed but maybe not sent before the previous worker stopped. */
   resumeBroadcasts(): Promise<void>
+  /**
+   * Runs again the wallet's own requests the previous worker kept whose confirmation is still
+   * there (claiming it); resolves once they are started.
+   */
+  resumeOwnRequests(): Promise<void>
   /** Deletes the answered approvals and confirmations nobody claimed in time (DESIGN §6). */
   sweepUnclaimed(): Promise<void>
   /** Fetches the lists whose update is due (only with their update setting on). */
@@ -35,7 +40,8 @@ export type WakeDependencies = {
  * time is up. The catch-up for the time no worker ran waits a moment (`catchUpDelayMs`), so the
  * request that woke the worker is answered first: it ends what expired meanwhile (a request applies
  * a session's expiry itself), subscribes the previous worker's subscriptions again, broadcasts
- * again the transactions signed but maybe not sent, then deletes the answers nobody claimed in time
+ * again the transactions signed but maybe not sent, runs again the wallet's own requests whose
+ * confirmation is there (their popup is gone), then deletes the answers nobody claimed in time
  * (a re-sent request reaches its record without them), and fetches the lists that are due; after
  * the pages have had time to reconnect, it ends the subscriptions of those that did not come back.
  */
@@ -46,8 +52,9 @@ export async function wake(deps: WakeDependencies): Promise<void> {
     locked,
     deps.expireSessions(),
     deps.nodes.restore(),
-    // A signed transaction is sent again before its record may go.
-    deps.resumeBroadcasts().then(deps.sweepUnclaimed),
+    // A signed transaction is sent again, and a record the wallet's own request comes back for is
+    // claimed, before an unclaimed record may go.
+    deps.resumeBroadcasts().then(deps.resumeOwnRequests).then(deps.sweepUnclaimed),
     deps.updateLists(),
   ])
   setTimeout(() => {

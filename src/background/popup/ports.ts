@@ -13,6 +13,7 @@ import type {
 import type { SolanaSigner } from '../../core/solana/solanaNamespace.ts'
 import type { Confirmations } from '../../core/wallet/createConfirmations.ts'
 import type { ProposedNetworks } from '../../core/wallet/createNetworkAdder.ts'
+import type { OwnRequests } from '../../core/wallet/createOwnRequests.ts'
 import type { ActivityLog } from '../activityLog.ts'
 import type { AutoLock } from '../autoLock.ts'
 import type { ListUpdates } from '../listUpdates.ts'
@@ -67,6 +68,8 @@ export type PopupPorts = {
   /** The signers a dapp's requests reach, for the wallet's own sends (the same confirmation). */
   signer: Pick<Signer, 'sign'>
   solanaSigner: SolanaSigner
+  /** Keeps the wallet's own requests while they run, for a worker started after a stop. */
+  ownRequests: Pick<OwnRequests, 'carry'>
 }
 
 /**

@@ -60,4 +60,9 @@ export const sessionKeys = {
   confirmationPrefix: 'confirmation:',
   /** The id of the one confirmation window. */
   confirmationWindow: 'confirmationWindow',
+  /**
+   * Prefix of each of the wallet's own requests under way (`OwnRequest`, by its request key): what
+   * a new worker runs again while its confirmation is there (`createOwnRequests`).
+   */
+  ownRequestPrefix: 'ownRequest:',
 } as const

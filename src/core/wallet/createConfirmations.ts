@@ -418,6 +418,25 @@ export function createConfirmations({
     },
 
     /**
+     * A request of this worker will come for the record of `request` (the wallet's own request,
+     * run again by a new worker, `createOwnRequests`): the record is claimed now, so it does not
+     * expire before the request re-attaches. False when there is no such record (released, expired,
+     * or another request's).
+     */
+    claim(origin: string, request: RequestIdentity): Promise<boolean> {
+      return serially(async () => {
+        const record = (await records()).find(
+          (candidate) =>
+            !expired(candidate) &&
+            candidate.origin === origin &&
+            matchResend(request, candidate) === 'same',
+        )
+        if (record) claimed.add(record.id)
+        return record !== undefined
+      })
+    },
+
+    /**
      * Deletes the answered records that nobody claimed within `claimMs` of their answer (run when a
      * worker starts, after what was signed is sent again): a page request that comes for one later
      * is a new request.

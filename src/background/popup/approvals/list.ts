@@ -14,7 +14,13 @@ export const approvalsList =
   (
     ports: Pick<
       PopupPorts,
-      'wallet' | 'networks' | 'nodeCall' | 'confirmations' | 'signer' | 'solanaSigner'
+      | 'wallet'
+      | 'networks'
+      | 'nodeCall'
+      | 'confirmations'
+      | 'signer'
+      | 'solanaSigner'
+      | 'ownRequests'
     >,
   ): PopupHandler<'approvals:list'> =>
   async ({ chainId, owner }) => {

@@ -10,7 +10,13 @@ export const approvalsRevoke =
   (
     ports: Pick<
       PopupPorts,
-      'wallet' | 'networks' | 'nodeCall' | 'confirmations' | 'signer' | 'solanaSigner'
+      | 'wallet'
+      | 'networks'
+      | 'nodeCall'
+      | 'confirmations'
+      | 'signer'
+      | 'solanaSigner'
+      | 'ownRequests'
     >,
   ): PopupHandler<'approvals:revoke'> =>
   (params) =>

@@ -15,6 +15,7 @@ export const sendAssets =
       | 'confirmations'
       | 'signer'
       | 'solanaSigner'
+      | 'ownRequests'
       | 'watchedTokens'
     >,
   ): PopupHandler<'send:assets'> =>

@@ -7,7 +7,13 @@ export const sendQuote =
   (
     ports: Pick<
       PopupPorts,
-      'wallet' | 'networks' | 'nodeCall' | 'confirmations' | 'signer' | 'solanaSigner'
+      | 'wallet'
+      | 'networks'
+      | 'nodeCall'
+      | 'confirmations'
+      | 'signer'
+      | 'solanaSigner'
+      | 'ownRequests'
     >,
   ): PopupHandler<'send:quote'> =>
   ({ draft }) =>

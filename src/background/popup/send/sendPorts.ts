@@ -11,14 +11,16 @@ export const sendPortsOf = ({
   confirmations,
   signer,
   solanaSigner,
+  ownRequests,
 }: Pick<
   PopupPorts,
-  'wallet' | 'networks' | 'nodeCall' | 'confirmations' | 'signer' | 'solanaSigner'
+  'wallet' | 'networks' | 'nodeCall' | 'confirmations' | 'signer' | 'solanaSigner' | 'ownRequests'
 >): WalletSendPorts => ({
   node: nodeCall,
   signer,
   solanaSigner,
   release: (identity) => confirmations.release(walletOrigin, identity),
+  carry: ownRequests.carry,
   async ownAddresses(namespace) {
     return accountsIn(namespace, await wallet.state()).map(({ address }) => address)
   },

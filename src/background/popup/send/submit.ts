@@ -10,7 +10,13 @@ export const sendSubmit =
   (
     ports: Pick<
       PopupPorts,
-      'wallet' | 'networks' | 'nodeCall' | 'confirmations' | 'signer' | 'solanaSigner'
+      | 'wallet'
+      | 'networks'
+      | 'nodeCall'
+      | 'confirmations'
+      | 'signer'
+      | 'solanaSigner'
+      | 'ownRequests'
     >,
   ): PopupHandler<'send:submit'> =>
   (params) =>

@@ -12,7 +12,13 @@ export const sendToken =
   (
     ports: Pick<
       PopupPorts,
-      'wallet' | 'networks' | 'nodeCall' | 'confirmations' | 'signer' | 'solanaSigner'
+      | 'wallet'
+      | 'networks'
+      | 'nodeCall'
+      | 'confirmations'
+      | 'signer'
+      | 'solanaSigner'
+      | 'ownRequests'
     >,
   ): PopupHandler<'send:token'> =>
   async ({ chainId, from, token }) => {

@@ -4,6 +4,7 @@ import type { SignerAnswer } from '../../multichain/ports.ts'
 import { requestIdentityOf } from '../../protocol/requestIdentity.ts'
 import { notPending } from '../../rpc/errors.ts'
 import type { Json } from '../../rpc/types.ts'
+import type { CarryOwnRequest } from '../../wallet/createOwnRequests.ts'
 import { trackTransactions } from '../../wallet/transactionStatus.ts'
 import { walletOrigin } from '../../wallet/walletOrigin.ts'
 import type { FeeFields } from '../fees/feeOption.ts'
@@ -20,7 +21,10 @@ const transferGas = 21_000n
 export type ReplaceTransactionPorts = Pick<
   SignerPorts,
   'confirmations' | 'node' | 'account' | 'sent' | 'now' | 'log'
-> & { newId(): string }
+> & {
+  /** Keeps the replacement while it runs, so that a worker started after a stop runs it again. */
+  carry: CarryOwnRequest
+}
 
 /** The fee fields of a transaction as the node answers `eth_getTransactionByHash`. */
 const feeOf = (pending: Record<string, Json>): FeeFields | undefined => {
@@ -43,7 +47,9 @@ const feeOf = (pending: Record<string, Json>): FeeFields | undefined => {
  * it is logged as replacing the original, whose state the node then tells (`replaced` /
  * `cancelled`). Refused `not_pending` when the wallet did not log the transaction with its nonce,
  * the node says it is no longer pending, or the node no longer holds it. Resolves once these
- * checks passed, the confirmation under way and the user's answer still to come (`answer`).
+ * checks passed, the confirmation under way and the user's answer still to come (`answer`). One
+ * speed-up (or cancel) of a hash is one request: asked again while it runs, it joins the first;
+ * kept while it runs (`ports.carry`), a worker started after a stop runs it again.
  */
 export async function replaceTransaction(
   ports: ReplaceTransactionPorts,
@@ -77,15 +83,21 @@ export async function replaceTransaction(
           ...(isQuantity(pending.gas) ? { gas: pending.gas } : {}),
           nonce: logged.nonce,
         }
+  // The request id is the replaced hash: the same Speed up (or Cancel) asked again, or run again
+  // by a worker started after a stop, is the same request and re-attaches to its confirmation.
+  const identity = requestIdentityOf(`${walletOrigin}/${kind}`, hash, 'eth_sendTransaction', params)
   const request: SendTransactionParameters = {
     origin: walletOrigin,
     chainId: logged.chainId,
     method: 'eth_sendTransaction',
     params,
-    ...requestIdentityOf(`${walletOrigin}/${kind}`, ports.newId(), 'eth_sendTransaction', params),
+    ...identity,
   }
-  const answer = sendTransaction(ports, request, { replaces: { hash, kind }, fee }).finally(() =>
-    ports.confirmations.release(request.origin, request),
+  const kept = { ...identity, method: 'aperture_replace', params: { hash, kind } } as const
+  const answer = ports.carry(kept, () =>
+    sendTransaction(ports, request, { replaces: { hash, kind }, fee }).finally(() =>
+      ports.confirmations.release(request.origin, request),
+    ),
   )
   return { answer }
 }

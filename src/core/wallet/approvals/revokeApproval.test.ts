@@ -52,6 +52,7 @@ function portsOver(
     release: async (identity) => {
       released.push(identity.requestKey)
     },
+    carry: (_request, work) => work(),
     ownAddresses: async (namespace) => (namespace === 'solana' ? [solanaOwner] : [owner]),
     hasNetwork: async (chainId) => chainId === 'eip155:31337' || chainId === localSolana,
   }

@@ -21,7 +21,7 @@ import { readTokenDelegate, type TokenDelegate } from './findTokenDelegates.ts'
 
 export type RevokeApprovalPorts = Pick<
   WalletSendPorts,
-  'node' | 'signer' | 'solanaSigner' | 'release' | 'ownAddresses' | 'hasNetwork'
+  'node' | 'signer' | 'solanaSigner' | 'release' | 'ownAddresses' | 'hasNetwork' | 'carry'
 >
 
 /** One revoke the user asked for once: `requestId` is the screen's, so a second click re-attaches. */
@@ -95,7 +95,8 @@ export function buildRevokeRequest(owner: Address, approval: ApprovalKey): Trans
  * window as a dapp's, with the origin `Aperture`: on EVM `buildRevokeRequest`'s transaction, on
  * Solana the token program's `Revoke` of the token account, and only while the delegate it names
  * is the account's delegate now (`buildRevokeTransaction`). Resolves with the hash or signature
- * once the node took it; the user's rejection is `4001`. One request id is one revoke, as a send.
+ * once the node took it; the user's rejection is `4001`. One request id is one revoke, as a send,
+ * kept while it runs (`ports.carry`) to be run again by a worker started after a stop.
  *
  * @example
  * await revokeApproval(ports, { requestId, chainId: 'eip155:31337', owner, approval: { kind: 'erc20', contract: token, spender } })
@@ -117,19 +118,22 @@ export async function revokeApproval(
     : evmRevoke(call, from as Address, key))
   const identity = requestIdentityOf(walletOrigin, requestId, 'aperture_revoke', { chainId, key })
   const base = { origin: walletOrigin, chainId, ...identity }
-  try {
-    return revoke.namespace === 'solana'
-      ? await signAndSendOwn(ports, base, from, revoke.transaction)
-      : answerOf(
-          await ports.signer.sign({
-            ...base,
-            method: 'eth_sendTransaction',
-            params: revoke.request,
-          }),
-        )
-  } finally {
-    await ports.release(identity)
-  }
+  const params = { requestId, chainId, owner, approval }
+  return ports.carry({ ...identity, method: 'aperture_revoke', params }, async () => {
+    try {
+      return revoke.namespace === 'solana'
+        ? await signAndSendOwn(ports, base, from, revoke.transaction)
+        : answerOf(
+            await ports.signer.sign({
+              ...base,
+              method: 'eth_sendTransaction',
+              params: revoke.request,
+            }),
+          )
+    } finally {
+      await ports.release(identity)
+    }
+  })
 }
 
 const noLongerStands = () => invalidFields({ approval: 'This approval no longer stands.' })

@@ -111,6 +111,7 @@ function wallet(chain = node()) {
     release: async ({ requestKey }) => {
       released.push(requestKey)
     },
+    carry: (_request, work) => work(),
     ownAddresses: async (namespace) => (namespace === 'eip155' ? [first, second] : [firstSolana]),
     hasNetwork: async (chainId) => ['eip155:31337', 'solana:123456789abcdef'].includes(chainId),
   }

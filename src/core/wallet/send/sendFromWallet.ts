@@ -12,6 +12,7 @@ import { invalidFields, notYourNetwork, rethrownAnswerError } from '../../rpc/er
 import { buildTransferTransaction } from '../../solana/buildTransferTransaction.ts'
 import { decodeTransaction } from '../../solana/decodeTransaction.ts'
 import type { SolanaSigner, SolanaSigningRequest } from '../../solana/solanaNamespace.ts'
+import type { CarryOwnRequest } from '../createOwnRequests.ts'
 import { walletOrigin } from '../walletOrigin.ts'
 import {
   checkRecipient,
@@ -31,6 +32,8 @@ export type WalletSendPorts = {
   solanaSigner: SolanaSigner
   /** Forgets the answered confirmation of the send (as a page's is, once its answer is kept). */
   release(identity: RequestIdentity): Promise<void>
+  /** Keeps the send while it runs, so that a worker started after a stop runs it again. */
+  carry: CarryOwnRequest
   /** The wallet's account addresses in `namespace`. */
   ownAddresses(namespace: SendNamespace): Promise<string[]>
   /** Whether `chainId` is one of the wallet's enabled networks. */
@@ -168,7 +171,8 @@ export async function signAndSendOwn(
  * dapp's transaction, with the origin `Aperture`. Resolves with the hash (or signature) once the
  * node took it; the user's rejection is `4001`. One request id is one send: a second call with the
  * same id and draft re-attaches to the confirmation (never a second transaction), another draft
- * under the id is refused `-32602`.
+ * under the id is refused `-32602`. The send is kept while it runs (`ports.carry`): a worker
+ * stopped while its confirmation is shown runs it again when the next one starts (DESIGN §6).
  *
  * @example
  * await sendFromWallet(ports, { requestId, draft: { chainId: 'eip155:31337', from, asset: 'native', to, amount: '0.5' } })
@@ -181,8 +185,18 @@ export async function sendFromWallet(
   if (typeof requestId !== 'string' || requestId === '' || requestId.length > maxRequestIdLength) {
     throw invalidFields({ requestId: 'The send has no request id.' })
   }
-  const { namespace, call, from, to, asset } = await checkDraft(ports, draft)
   const identity = requestIdentityOf(walletOrigin, requestId, 'aperture_send', draft)
+  const kept = { ...identity, method: 'aperture_send', params: { requestId, draft } } as const
+  return ports.carry(kept, () => sendChecked(ports, identity, draft))
+}
+
+/** The send of `draft` under `identity`, checked again, confirmed, signed, sent, then released. */
+async function sendChecked(
+  ports: WalletSendPorts,
+  identity: RequestIdentity,
+  draft: SendDraft,
+): Promise<WalletSendResult> {
+  const { namespace, call, from, to, asset } = await checkDraft(ports, draft)
   const base = { origin: walletOrigin, chainId: draft.chainId, ...identity }
   try {
     if (namespace === 'eip155') {
