@@ -47,11 +47,15 @@ async function showActivity(popup: Page): Promise<void> {
     .click()
 }
 
-/** The hash of the activity row marked `mark` ('speed-up' or 'cancel'), other than `hash`. */
+/**
+ * The hash of the pending activity row marked `mark` ('speed-up' or 'cancel'), other than `hash`:
+ * an earlier test's replacement on the same account is mined by then.
+ */
 async function replacementOf(popup: Page, hash: string, mark: string): Promise<string> {
   const row = popup
     .locator('[data-testid^="activity-tx-"]')
     .filter({ has: popup.getByText(mark, { exact: true }) })
+    .filter({ has: popup.locator('[data-testid^="activity-status-"]', { hasText: 'pending' }) })
     .filter({ hasNotText: hash })
   await expect(row).toHaveCount(1)
   const id = (await row.getAttribute('data-testid')) ?? ''
@@ -170,5 +174,94 @@ test.describe('activity: speed up and cancel a pending transaction (DESIGN §9)'
       await expect(popup.getByTestId(`activity-status-${replacementHash}`)).toHaveText('confirmed')
       expect(serviceWorker.stops).toBe(3)
     })
+  })
+})
+
+/** The nonce the node holds for `account` at `latest`: how many transactions it sent. */
+const nonceOf = async (anvilUrl: string, account: string): Promise<bigint> =>
+  BigInt(await anvilRpc<string>(anvilUrl, 'eth_getTransactionCount', [account, 'latest']))
+
+test.describe("the wallet's own requests across a worker stop (DESIGN §6, §9; issue 28)", () => {
+  test("the owner's send approved after the worker stopped while its confirmation was shown is sent once and listed in Activity", async ({
+    wallet,
+    anvilUrl,
+    serviceWorker,
+  }) => {
+    const popup = wallet.popup
+    const nonce = await nonceOf(anvilUrl, firstAccount)
+    const before = BigInt(
+      await anvilRpc<string>(anvilUrl, 'eth_getBalance', [secondAccount, 'latest']),
+    )
+    await popup.reload()
+    await openSend(popup)
+    await fillSend(popup, { to: secondAccount, amount: '0.0123' })
+    await popup.getByTestId('send-review').click()
+    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    // The toolbar popup is gone once the window takes focus: nobody asks the send again.
+    await serviceWorker.stop()
+    await answerConfirmation(window, 'approve')
+
+    await expect.poll(() => nonceOf(anvilUrl, firstAccount)).toBe(nonce + 1n)
+    const after = BigInt(
+      await anvilRpc<string>(anvilUrl, 'eth_getBalance', [secondAccount, 'latest']),
+    )
+    expect(after - before).toBe(parseEther('0.0123'))
+    const block = await anvilRpc<{ transactions: Array<{ hash: string; from: string }> }>(
+      anvilUrl,
+      'eth_getBlockByNumber',
+      ['latest', true],
+    )
+    const sent = block.transactions.find(
+      (transaction) => transaction.from.toLowerCase() === firstAccount.toLowerCase(),
+    )
+    await showActivity(popup)
+    await expect(popup.getByTestId(`activity-status-${sent?.hash}`)).toHaveText('confirmed')
+    // Once: the worker sent it once and nothing sends it again later.
+    await serviceWorker.stop()
+    await showActivity(popup)
+    await expect(popup.getByTestId(`activity-status-${sent?.hash}`)).toHaveText('confirmed')
+    expect(await nonceOf(anvilUrl, firstAccount)).toBe(nonce + 1n)
+  })
+
+  test('a speed-up approved after the worker stopped while its confirmation was shown replaces the pending send once', async ({
+    wallet,
+    anvilUrl,
+    serviceWorker,
+  }) => {
+    const popup = wallet.popup
+    const nonce = await nonceOf(anvilUrl, firstAccount)
+    await withAutomineOff(anvilUrl, async () => {
+      await popup.reload()
+      await openSend(popup)
+      await fillSend(popup, { to: secondAccount, amount: '0.02' })
+      await popup.getByTestId('send-review').click()
+      await answerConfirmation(
+        await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+        'approve',
+      )
+      await expect(popup.getByTestId('send-sent')).toContainText(/0x[0-9a-f]{64}/)
+      const hash = (await popup.getByTestId('send-sent').locator('code').textContent()) ?? ''
+      const original = await transactionOf(anvilUrl, hash)
+
+      await showActivity(popup)
+      await popup.getByTestId(`activity-speed-up-${hash}`).click()
+      const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+      await serviceWorker.stop()
+      await answerConfirmation(window, 'approve')
+
+      await showActivity(popup)
+      const replacementHash = await replacementOf(popup, hash, 'speed-up')
+      const replacement = await transactionOf(anvilUrl, replacementHash)
+      expect(replacement).toMatchObject({
+        nonce: original.nonce,
+        to: original.to,
+        value: original.value,
+      })
+      expectBumped(replacement, original)
+      await anvilRpc(anvilUrl, 'evm_mine', [])
+      await expect(popup.getByTestId(`activity-status-${hash}`)).toHaveText('replaced')
+      await expect(popup.getByTestId(`activity-status-${replacementHash}`)).toHaveText('confirmed')
+    })
+    expect(await nonceOf(anvilUrl, firstAccount)).toBe(nonce + 1n)
   })
 })
