@@ -319,6 +319,25 @@ describe('createConfirmations', () => {
     expect(store.records.size).toBe(0)
   })
 
+  it('keeps past claimMs an answer a new worker claimed for a request it will run again, and claims no other request or a released record', async () => {
+    const store = memoryStore()
+    const windows = memoryWindows()
+    worker(store, windows).ask(message)
+    await hop(20)
+    const restarted = worker(store, windows)
+    const [answered] = store.records.keys()
+    await restarted.resolve(answered ?? '', true)
+    const other = requestIdentityOf(connection, 2, 'wallet_invokeMethod', {})
+    expect(await restarted.claim(dapp, other)).toBe(false)
+    expect(await restarted.claim(otherDapp, message)).toBe(false)
+    expect(await restarted.claim(dapp, message)).toBe(true)
+    clock += claimMs
+    await restarted.sweep()
+    expect(store.records.has(answered ?? '')).toBe(true)
+    await restarted.release(dapp, message)
+    expect(await restarted.claim(dapp, message)).toBe(false)
+  })
+
   it('sweeps, when a worker starts, the answers nobody claimed within claimMs, and no pending request', async () => {
     const store = memoryStore()
     const windows = memoryWindows()
