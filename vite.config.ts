@@ -74,6 +74,9 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: build.outDir,
       emptyOutDir: true,
+      // A page the manifest does not name: Chromium's offscreen document, which empties the
+      // clipboard after a copied secret's time (src/background/secretClipboard.ts).
+      rollupOptions: { input: { offscreen: 'src/offscreen/index.html' } },
       target: build.target,
       sourcemap: false,
     },

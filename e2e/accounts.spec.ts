@@ -295,6 +295,73 @@ test.describe('accounts: secrets shown only with the password', () => {
     await popup.close()
   })
 
+  test('a shown secret is copied only past a warning, not by selection, and the clipboard is cleared 60 s later by the worker, the popup closed and the worker stopped', async ({
+    wallet,
+    serviceWorker,
+  }) => {
+    await wallet.context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const popup = await openWalletPopup(wallet.context, wallet.popupUrl)
+    const clipboardOf = (page: Page) => page.evaluate(() => navigator.clipboard.readText())
+    await popup.evaluate(() => navigator.clipboard.writeText('before'))
+
+    await showSettings(popup)
+    await popup.getByTestId('settings-reveal-phrase').click()
+    await submitPassword(popup, testPassword)
+    const words = popup.getByTestId('reveal-words')
+    await expect(words).toHaveText(testMnemonic.split(' ').join(''))
+    // Selection-copy: the words are selected as a script would (a user cannot select them) and copied.
+    await words.evaluate((list) => {
+      const range = document.createRange()
+      range.selectNodeContents(list)
+      document.getSelection()?.removeAllRanges()
+      document.getSelection()?.addRange(range)
+      document.execCommand('copy')
+    })
+    expect(await clipboardOf(popup)).not.toContain(testMnemonic.split(' ')[0])
+
+    await popup.getByTestId('reveal-words-copy').click()
+    await expect(popup.getByTestId('copy-secret-warning')).toBeVisible()
+    expect(await clipboardOf(popup)).not.toContain(testMnemonic.split(' ')[0])
+    await popup.getByTestId('copy-secret-cancel').click()
+    await expect(popup.getByTestId('copy-secret-warning')).toBeHidden()
+    await popup.getByTestId('reveal-words-copy').click()
+    const copiedAt = Date.now()
+    await popup.getByTestId('copy-secret-confirm').click()
+    await expect(popup.getByTestId('copy-secret-copied')).toBeVisible()
+    expect(await clipboardOf(popup)).toBe(testMnemonic)
+
+    await popup.getByTestId('nav-home').click()
+    await openAccountScreen(popup, firstAccount.toLowerCase())
+    await popup.getByTestId('account-export-key').click()
+    await submitPassword(popup, testPassword)
+    await popup.getByTestId('account-private-key-copy').click()
+    await expect(popup.getByTestId('copy-secret-warning')).toBeVisible()
+    expect(await clipboardOf(popup)).toBe(testMnemonic)
+    await popup.getByTestId('copy-secret-confirm').click()
+    await expect(popup.getByTestId('copy-secret-copied')).toBeVisible()
+    expect(await clipboardOf(popup)).toBe(anvilFirstKey)
+    // The worker was told when to clear, never what was copied.
+    expect(await storedText(popup)).not.toContain(anvilFirstKey.slice(2))
+    expect(workerConsoleOf(wallet.context).join('\n')).not.toContain(anvilFirstKey.slice(2))
+
+    // The clear is the worker's alarm, 60 s after the last copy. With the popup closed and the
+    // worker stopped (its in-memory timers gone), the test brings the alarm forward to now from
+    // another extension page; the new worker clears the clipboard when it fires.
+    const alarm = await popup.evaluate(() => chrome.alarms.get('secret-clipboard'))
+    expect(alarm?.scheduledTime).toBeGreaterThanOrEqual(copiedAt + 60_000)
+    expect(alarm?.scheduledTime).toBeLessThan(Date.now() + 60_000 + 1_000)
+    await popup.close()
+    await serviceWorker.stop()
+    const reader = await openWalletPopup(wallet.context, wallet.popupUrl)
+    expect(await clipboardOf(reader)).toBe(anvilFirstKey)
+    await reader.evaluate(() =>
+      chrome.alarms.create('secret-clipboard', { when: Date.now() + 500 }),
+    )
+    await expect.poll(() => clipboardOf(reader), { timeout: 15_000 }).toBe('')
+    await reader.close()
+    await wallet.context.clearPermissions()
+  })
+
   test('wrong passwords slow down after 5 in a row, across a popup reload and a worker stop', async ({
     wallet,
     serviceWorker,

@@ -29,9 +29,22 @@ describe('firefoxManifest', () => {
     expect(firefox).not.toHaveProperty('message_serialization')
   })
 
+  it('drops the permissions only Chromium knows (offscreen)', () => {
+    expect(manifest.permissions).toContain('offscreen')
+    expect(firefoxManifest(manifest).permissions).toEqual(
+      manifest.permissions.filter((name) => name !== 'offscreen'),
+    )
+  })
+
   it('keeps everything else as the one manifest says, the content security policy included', () => {
-    const { background, externally_connectable, message_serialization, ...shared } = manifest
-    const { background: _, browser_specific_settings, ...firefox } = firefoxManifest(manifest)
+    const { background, externally_connectable, message_serialization, permissions, ...shared } =
+      manifest
+    const {
+      background: _,
+      browser_specific_settings,
+      permissions: __,
+      ...firefox
+    } = firefoxManifest(manifest)
     expect(firefox).toEqual(shared)
     expect(firefox.content_security_policy).toEqual({ extension_pages: "script-src 'self'" })
   })

@@ -43,6 +43,13 @@ export type FirefoxManifest<Manifest extends ChromiumManifest> = Omit<
 const chromiumOnlyKeys: string[] = ['externally_connectable', 'message_serialization']
 
 /**
+ * Permissions only Chromium knows: `offscreen` (Firefox's event page has a document of its own and
+ * clears the clipboard there, src/background/secretClipboard.ts; `web-ext lint` warns of an unknown
+ * permission).
+ */
+const chromiumOnlyPermissions: string[] = ['offscreen']
+
+/**
  * Firefox's manifest from Chromium's: the service worker becomes an event page's one module
  * script (Firefox runs MV3 backgrounds as event pages and ignores `service_worker`), the gecko
  * settings are added (the id, the ESR tested, and that no data is collected — the wallet sends
@@ -61,8 +68,12 @@ export function firefoxManifest<Manifest extends ChromiumManifest>(
   const kept = Object.fromEntries(
     Object.entries(rest).filter(([key]) => !chromiumOnlyKeys.includes(key)),
   ) as Omit<Manifest, 'background' | 'externally_connectable' | 'message_serialization'>
+  const permissions = kept.permissions
   return {
     ...kept,
+    ...(Array.isArray(permissions)
+      ? { permissions: permissions.filter((name) => !chromiumOnlyPermissions.includes(name)) }
+      : {}),
     background: {
       scripts: [background.service_worker],
       ...(background.type === undefined ? {} : { type: background.type }),

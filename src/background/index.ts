@@ -29,6 +29,7 @@ import { recordSentTransaction } from '../core/wallet/recordSentTransaction.ts'
 import { runOwnRequest } from '../core/wallet/runOwnRequest.ts'
 import { knownBadListFeed } from '../core/wallet/warnings/knownBadListFeed.ts'
 import { readConfirmationWarnings } from '../core/wallet/warnings/readConfirmationWarnings.ts'
+import { clearClipboardIn } from '../offscreen/clearClipboardIn.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
 import { createAutoLock } from './autoLock.ts'
 import { createChainSocket } from './chainSocket.ts'
@@ -47,6 +48,7 @@ import { createPopupHandlers } from './popupMessages.ts'
 import { createRecipientBookReader } from './recipientBook.ts'
 import { createRecordKey } from './recordKey.ts'
 import { createRecordSeal } from './recordSeal.ts'
+import { createSecretClipboard, offscreenClipboardClear } from './secretClipboard.ts'
 import { createSessionStore } from './sessionStore.ts'
 import {
   createCallsBatchStore,
@@ -142,6 +144,7 @@ const scheduler = createScheduler(
     [alarmNames.autoLock]: () => autoLock.check(),
     [alarmNames.phishingList]: () => phishingList.update(),
     [alarmNames.knownBadList]: () => knownBadList.update(),
+    [alarmNames.secretClipboard]: () => secretClipboard.clearNow(),
   },
   chrome.alarms,
 )
@@ -165,6 +168,22 @@ const knownBadList = createListUpdates(knownBadListFeed, {
   alarm: alarmNames.knownBadList,
   updatesOn: async () => (await networks.settings()).knownBadListUpdates,
   fetchText: fetchListText,
+  scheduler,
+  now,
+})
+// Chromium's worker has no document: an offscreen one empties the clipboard. Firefox runs the
+// background as an event page, which has a document of its own and no offscreen API.
+const secretClipboard = createSecretClipboard({
+  clear:
+    typeof document !== 'undefined'
+      ? async () => clearClipboardIn(document)
+      : offscreenClipboardClear({
+          // Handed over whole: Firefox's linter flags each call of an API Firefox lacks by name.
+          offscreen: chrome.offscreen,
+          hasDocument: async () =>
+            (await chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] })).length > 0,
+          url: chrome.runtime.getURL('src/offscreen/index.html'),
+        }),
   scheduler,
   now,
 })
@@ -310,6 +329,7 @@ const handlePopup = createPopupHandlers({
   siteReputation: phishingList.reputation,
   phishingList,
   knownBadList,
+  secretClipboard,
   phishingContinued: createPhishingContinued(local),
 })
 const servePagePort = createPagePortServer({

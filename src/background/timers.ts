@@ -6,6 +6,7 @@ export const alarmNames = {
   autoLock: 'auto-lock',
   phishingList: 'phishing-list',
   knownBadList: 'known-bad-list',
+  secretClipboard: 'secret-clipboard',
 } as const
 
 /** Alarms may be delayed by the browser; while the worker lives a timer ends sessions on time. */

@@ -7,6 +7,7 @@ import { approvalGet } from './approval/get.ts'
 import { approvalResolve } from './approval/resolve.ts'
 import { approvalsList } from './approvals/list.ts'
 import { approvalsRevoke } from './approvals/revoke.ts'
+import { clipboardClearLater } from './clipboard/clearLater.ts'
 import { confirmationCheckNetwork } from './confirmation/checkNetwork.ts'
 import { confirmationResolve } from './confirmation/resolve.ts'
 import { confirmationsClose } from './confirmations/close.ts'
@@ -75,6 +76,7 @@ export function popupHandlers(ports: PopupPorts): PopupHandlers {
     'confirmation:resolve': confirmationResolve(ports),
     'confirmation:checkNetwork': confirmationCheckNetwork(ports),
     'confirmations:close': confirmationsClose(ports),
+    'clipboard:clearLater': clipboardClearLater(ports),
     'settings:get': settingsGet(ports),
     'settings:set': settingsSet(ports),
     'networks:list': networksList(ports),

@@ -20,6 +20,7 @@ import type { ListUpdates } from '../listUpdates.ts'
 import type { NetworkRegistry } from '../networks.ts'
 import type { PhishingContinued } from '../phishingContinued.ts'
 import type { PhishingList } from '../phishingList.ts'
+import type { SecretClipboard } from '../secretClipboard.ts'
 import type { SolanaTransactionLog, TransactionLog } from '../signingStores.ts'
 import type { Wallet } from '../wallet.ts'
 import type { WatchedTokenStore } from '../watchedTokens.ts'
@@ -59,6 +60,8 @@ export type PopupPorts = {
   siteReputation(origin: string): Promise<SiteReputation>
   /** Runs the phishing list's updates now (the setting changed) and schedules the next. */
   phishingList: Pick<PhishingList, 'update'>
+  /** Clears the clipboard a while after the popup copied a secret to it. */
+  secretClipboard: Pick<SecretClipboard, 'clearLater'>
   /** Runs the known-bad address list's updates now (the setting changed) and schedules the next. */
   knownBadList: Pick<ListUpdates<unknown>, 'update'>
   /** The phishing-listed hosts the user chose to continue to. */

@@ -170,6 +170,12 @@ export type PopupRequests = {
   /** The secret recovery phrase, only with the password typed again (as `accounts:exportKey`). */
   'wallet:revealPhrase': { params: { password: string }; result: { mnemonic: string } }
   /**
+   * The popup copied a secret (the phrase, a private key) to the clipboard: the worker clears the
+   * clipboard 60 seconds later, popup open or not (issue 35). The secret is not sent; `clearAt` is
+   * when the clear is due.
+   */
+  'clipboard:clearLater': { params: undefined; result: { clearAt: number } }
+  /**
    * Re-encrypts the vault under `next` after checking `current` (`incorrect_password`,
    * `password_throttled`, `weak_password`).
    */

@@ -1,7 +1,12 @@
+import { CopySecret } from '../../components/CopySecret.tsx'
+import { PhraseWords } from '../../components/PhraseWords.tsx'
 import { ShownAfterPassword } from '../../components/ShownAfterPassword.tsx'
 import { useSecrets } from '../../stores/secrets.ts'
 
-/** "Reveal recovery phrase" (`settings-reveal-phrase`): after the password, the words (`reveal-words`). */
+/**
+ * "Reveal recovery phrase" (`settings-reveal-phrase`): after the password, the words
+ * (`reveal-words`, not copyable by selection) and their copy button (`reveal-words-copy`).
+ */
 export function RevealPhrase() {
   const revealPhrase = useSecrets((state) => state.revealPhrase)
   return (
@@ -15,12 +20,8 @@ export function RevealPhrase() {
           <p className="notice danger">
             Anyone with these words controls every account of this wallet.
           </p>
-          <ol className="words" data-testid="reveal-words">
-            {mnemonic.split(' ').map((word, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a mnemonic may repeat a word
-              <li key={index}>{word}</li>
-            ))}
-          </ol>
+          <PhraseWords words={mnemonic.split(' ')} testId="reveal-words" />
+          <CopySecret secret={mnemonic} what="the recovery phrase" testId="reveal-words-copy" />
         </>
       )}
     />
