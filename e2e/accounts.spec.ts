@@ -416,6 +416,31 @@ test.describe('accounts: secrets shown only with the password', () => {
   })
 })
 
+test('the new recovery phrase at onboarding has no copy button and cannot be copied by selection', async () => {
+  const wallet = await launchWallet()
+  try {
+    await wallet.context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const popup = await openPopup(wallet.context, wallet.popupUrl)
+    await popup.getByTestId('onboarding-create').click()
+    const words = popup.getByTestId('mnemonic-words')
+    await expect(words.locator('li')).toHaveCount(12)
+    const first = (await words.locator('li').first().textContent()) ?? ''
+    await expect(popup.getByRole('button', { name: /copy/i })).toHaveCount(0)
+    await popup.evaluate(() => navigator.clipboard.writeText('before'))
+    await words.evaluate((list) => {
+      const range = document.createRange()
+      range.selectNodeContents(list)
+      document.getSelection()?.removeAllRanges()
+      document.getSelection()?.addRange(range)
+      document.execCommand('copy')
+    })
+    expect(first).not.toBe('')
+    expect(await popup.evaluate(() => navigator.clipboard.readText())).not.toContain(first)
+  } finally {
+    await wallet.context.close()
+  }
+})
+
 test('a changed password unlocks, also after a browser restart; the old one no longer does', async ({
   endpoint,
 }) => {
