@@ -92,6 +92,10 @@ test.describe('phishing sites (DESIGN §11)', () => {
       const fromKnown = request(known, 'wallet_createSession', connectRequest)
       const fourth = await nextWindow()
       await expect(fourth.getByTestId('site-known')).toBeVisible()
+      // What the site will be able to do, in words (DESIGN §11 "Sites").
+      await expect(fourth.getByTestId('approval-abilities')).toContainText(
+        'see the accounts you choose, their balances and activity, and ask you for transactions and signatures on the networks you choose',
+      )
       await expect(fourth.getByTestId('warning-phishing')).toBeHidden()
       await fourth.getByTestId('approval-reject').click()
       expect((await fromKnown).error).toMatchObject({ code: 4001 })

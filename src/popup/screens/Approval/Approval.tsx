@@ -117,7 +117,7 @@ export function Approval({ id }: { id: string }) {
           </em>
         ) : null}
       </p>
-      <p className="lead">
+      <p className="lead" data-testid="approval-abilities">
         wants to connect. It will be able to see the accounts you choose, their balances and
         activity, and ask you for transactions and signatures on the networks you choose:
       </p>
