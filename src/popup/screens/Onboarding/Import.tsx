@@ -1,11 +1,11 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { ErrorText, Layout } from '../../components/Layout.tsx'
-import { usePasswordWeakness } from '../../hooks/usePasswordWeakness.ts'
-import { passwordProblem, useOnboarding } from '../../stores/onboarding.ts'
+import { Layout } from '../../components/Layout.tsx'
+import { useOnboarding } from '../../stores/onboarding.ts'
 import { useWallet } from '../../stores/wallet.ts'
-import { PasswordFields } from './PasswordFields.tsx'
+import { PasswordStep } from './PasswordStep.tsx'
 
+/** Type an existing recovery phrase, choose a password, import the wallet. */
 export function Import() {
   const go = useOnboarding((state) => state.go)
   const { importMnemonic, busy, error } = useWallet(
@@ -16,20 +16,18 @@ export function Import() {
     })),
   )
   const [mnemonic, setMnemonic] = useState('')
-  const [password, setPassword] = useState('')
-  const [confirmation, setConfirmation] = useState('')
-  const problem = passwordProblem(password, confirmation)
-  const strength = usePasswordWeakness(password)
-  const strongEnough = strength.checked && strength.weakness === undefined
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!problem && strongEnough) void importMnemonic(mnemonic, password)
-  }
 
   return (
     <Layout title="Import a wallet">
-      <form className="stack" onSubmit={submit}>
+      <PasswordStep
+        ready={mnemonic.trim() !== ''}
+        busy={busy}
+        error={error}
+        submitLabel="Import"
+        busyLabel="Importing…"
+        onBack={() => go('welcome')}
+        onSubmit={(password) => void importMnemonic(mnemonic, password)}
+      >
         <label className="field">
           <span>Secret recovery phrase (12–24 words)</span>
           <textarea
@@ -41,29 +39,7 @@ export function Import() {
             onChange={(event) => setMnemonic(event.target.value)}
           />
         </label>
-        <PasswordFields
-          password={password}
-          confirmation={confirmation}
-          weakness={strength.weakness}
-          onPassword={setPassword}
-          onConfirmation={setConfirmation}
-        />
-        {password && problem ? <p className="hint">{problem}</p> : null}
-        <ErrorText error={error} />
-        <div className="row">
-          <button type="button" onClick={() => go('welcome')}>
-            Back
-          </button>
-          <button
-            type="submit"
-            className="primary"
-            data-testid="onboarding-submit"
-            disabled={busy || mnemonic.trim() === '' || problem !== undefined || !strongEnough}
-          >
-            {busy ? 'Importing…' : 'Import'}
-          </button>
-        </div>
-      </form>
+      </PasswordStep>
     </Layout>
   )
 }
