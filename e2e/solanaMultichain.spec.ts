@@ -130,6 +130,7 @@ async function expectOnHome(
   const entry = row.getByTestId(`activity-solana-tx-${signature}`)
   await expect(entry).toHaveAttribute('data-status', 'confirmed')
   await expect(entry).toHaveCount(1)
+  await expect(row.getByTestId(`activity-solana-status-${signature}`)).toHaveText('confirmed')
   await popup.close()
 }
 
