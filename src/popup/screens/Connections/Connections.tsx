@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { ErrorText, Layout } from '../../components/Layout.tsx'
+import { BackHome, ErrorText, Layout } from '../../components/Layout.tsx'
 import { useConnections } from '../../stores/connections.ts'
 import { useNavigation } from '../../stores/navigation.ts'
 import { ConnectionRow } from './ConnectionRow.tsx'
@@ -23,14 +23,7 @@ export function Connections() {
   }, [load, watch])
 
   return (
-    <Layout
-      title="Connected sites"
-      actions={
-        <button type="button" className="small" data-testid="nav-home" onClick={() => go('home')}>
-          Back
-        </button>
-      }
-    >
+    <Layout title="Connected sites" actions={<BackHome onBack={() => go('home')} />}>
       {connections.length === 0 ? <p className="lead">No site is connected.</p> : null}
       {connections.map((connection) => (
         <ConnectionRow

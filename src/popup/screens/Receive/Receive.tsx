@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { accountsIn } from '../../../core/wallet/accountsIn.ts'
-import { ErrorText, Layout } from '../../components/Layout.tsx'
+import { BackHome, ErrorText, Layout } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
 import { useReceive } from '../../stores/receive.ts'
 import { useWallet } from '../../stores/wallet.ts'
@@ -33,14 +33,7 @@ export function Receive() {
     if (first) void show(first)
   }, [first, show])
   return (
-    <Layout
-      title="Receive"
-      actions={
-        <button type="button" className="small" data-testid="nav-home" onClick={() => go('home')}>
-          Back
-        </button>
-      }
-    >
+    <Layout title="Receive" actions={<BackHome onBack={() => go('home')} />}>
       <div className="stack receive">
         <label className="field">
           <span className="confirm-label">Account</span>

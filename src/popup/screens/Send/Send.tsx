@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { Amount } from '../../components/Amount.tsx'
 import { FeeSelect } from '../../components/FeeSelect.tsx'
-import { FieldError, Layout } from '../../components/Layout.tsx'
+import { BackHome, FieldError, Layout } from '../../components/Layout.tsx'
 import { NetworkSelect } from '../../components/NetworkSelect.tsx'
 import { shortAddress } from '../../format/accountLabel.ts'
 import { useHome } from '../../stores/home.ts'
@@ -231,14 +231,7 @@ export function Send() {
     feeReady &&
     state.status !== 'confirming'
   return (
-    <Layout
-      title="Send"
-      actions={
-        <button type="button" className="small" data-testid="nav-home" onClick={() => go('home')}>
-          Back
-        </button>
-      }
-    >
+    <Layout title="Send" actions={<BackHome onBack={() => go('home')} />}>
       <div className="stack send">
         <NetworkSelect
           label="Network"

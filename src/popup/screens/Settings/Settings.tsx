@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { ErrorText, FieldError, Layout } from '../../components/Layout.tsx'
+import { BackHome, ErrorText, FieldError, Layout } from '../../components/Layout.tsx'
 import { useNavigation } from '../../stores/navigation.ts'
 import { useSettings } from '../../stores/settings.ts'
 import { ChangePassword } from './ChangePassword.tsx'
@@ -53,14 +53,7 @@ export function Settings() {
   }
 
   return (
-    <Layout
-      title="Settings"
-      actions={
-        <button type="button" className="small" data-testid="nav-home" onClick={() => go('home')}>
-          Back
-        </button>
-      }
-    >
+    <Layout title="Settings" actions={<BackHome onBack={() => go('home')} />}>
       <form className="stack" onSubmit={submit} noValidate>
         <label className="field">
           <span>Infura API key</span>
