@@ -2,8 +2,8 @@ import type { Address } from 'viem'
 import { findStandingApprovals } from '../../../core/wallet/approvals/findStandingApprovals.ts'
 import { findTokenDelegates } from '../../../core/wallet/approvals/findTokenDelegates.ts'
 import { checkSender } from '../../../core/wallet/send/sendFromWallet.ts'
-import type { PopupHandler, PopupPorts } from '../ports.ts'
-import { sendPortsOf } from '../send/sendPorts.ts'
+import type { PopupHandler } from '../ports.ts'
+import { type ReadPopupPorts, readPortsOf } from '../send/sendPorts.ts'
 
 /**
  * `approvals:list`: the approval manager's rows, the account's standing approvals on one of the
@@ -11,20 +11,9 @@ import { sendPortsOf } from '../send/sendPorts.ts'
  * Permit2 allowances, on Solana its token accounts' delegates.
  */
 export const approvalsList =
-  (
-    ports: Pick<
-      PopupPorts,
-      | 'wallet'
-      | 'networks'
-      | 'nodeCall'
-      | 'confirmations'
-      | 'signer'
-      | 'solanaSigner'
-      | 'ownRequests'
-    >,
-  ): PopupHandler<'approvals:list'> =>
+  (ports: ReadPopupPorts): PopupHandler<'approvals:list'> =>
   async ({ chainId, owner }) => {
-    const { namespace, from } = await checkSender(sendPortsOf(ports), { chainId, from: owner })
+    const { namespace, from } = await checkSender(readPortsOf(ports), { chainId, from: owner })
     const call = ports.nodeCall(chainId)
     return namespace === 'solana'
       ? findTokenDelegates(call, from)

@@ -2,25 +2,13 @@ import type { Address } from 'viem'
 import { readSendAssets } from '../../../core/wallet/send/readSendAsset.ts'
 import { checkSender } from '../../../core/wallet/send/sendFromWallet.ts'
 import type { PopupHandler, PopupPorts } from '../ports.ts'
-import { sendPortsOf } from './sendPorts.ts'
+import { type ReadPopupPorts, readPortsOf } from './sendPorts.ts'
 
 /** `send:assets`: what the account can send on one network, with its balances. */
 export const sendAssets =
-  (
-    ports: Pick<
-      PopupPorts,
-      | 'wallet'
-      | 'networks'
-      | 'nodeCall'
-      | 'confirmations'
-      | 'signer'
-      | 'solanaSigner'
-      | 'ownRequests'
-      | 'watchedTokens'
-    >,
-  ): PopupHandler<'send:assets'> =>
+  (ports: ReadPopupPorts & Pick<PopupPorts, 'watchedTokens'>): PopupHandler<'send:assets'> =>
   async ({ chainId, from }) => {
-    const { namespace, from: sender } = await checkSender(sendPortsOf(ports), { chainId, from })
+    const { namespace, from: sender } = await checkSender(readPortsOf(ports), { chainId, from })
     const watched = (await ports.watchedTokens.read())
       .filter((token) => token.chainId === chainId)
       .map((token) => token.address as Address)
