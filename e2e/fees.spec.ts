@@ -5,6 +5,7 @@ import { anvilRpc, firstAccount, secondAccount } from './support/anvil.ts'
 import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
 import { feesOf, type MinedFees, mineTippedBlocks } from './support/feeMarket.ts'
 import { invoke } from './support/provider.ts'
+import { fillSend, openSend } from './support/sendScreen.ts'
 
 const sendingSession = {
   optionalScopes: { [devnet]: { methods: ['eth_sendTransaction'], notifications: [] } },
@@ -173,5 +174,34 @@ test.describe('fees: the confirmation of a dapp transaction', () => {
     await answerConfirmation(window, 'approve')
     const signed = await feesOf(anvilUrl, (await pending).result ?? '')
     expect(BigInt(signed.maxPriorityFeePerGas)).toBe(parseGwei(slow.priority))
+  })
+})
+
+test.describe("fees: the confirmation of the owner's Send", () => {
+  test.beforeEach(async ({ anvilUrl }) => {
+    await mineTippedBlocks(anvilUrl, ['1', '2', '3', '4', '5'])
+  })
+
+  test('the preset picked on the send screen is the one the confirmation shows, and its fee is what is signed', async ({
+    wallet,
+    anvilUrl,
+  }) => {
+    const popup = wallet.popup
+    await popup.reload()
+    await openSend(popup)
+    await fillSend(popup, { to: secondAccount, amount: '0.01' })
+    await popup.getByTestId('send-fee').selectOption('fast')
+    await expect(popup.getByTestId('send-review')).toBeEnabled()
+    await popup.getByTestId('send-review').click()
+    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await expect(window.getByTestId('confirm-fee')).toHaveValue('fast')
+    const fast = await shownFees(window, 'fast')
+    expect(fast.priority).toBe('5')
+    await answerConfirmation(window, 'approve')
+    await expect(popup.getByTestId('send-sent')).toContainText(/0x[0-9a-f]{64}/)
+    const hash = (await popup.getByTestId('send-sent').locator('code').textContent()) ?? ''
+    const signed = await feesOf(anvilUrl, hash)
+    expect(BigInt(signed.maxFeePerGas)).toBe(parseGwei(fast.max))
+    expect(BigInt(signed.maxPriorityFeePerGas)).toBe(parseGwei(fast.priority))
   })
 })

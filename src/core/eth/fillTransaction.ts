@@ -1,5 +1,6 @@
 import type { Json, RpcErrorObject } from '../rpc/types.ts'
 import { bumpFeeMarket } from './fees/bumpFeeMarket.ts'
+import type { FeeChoice } from './fees/chooseFee.ts'
 import type { FeeFields } from './fees/feeOption.ts'
 import { offerFees, type TransactionFees } from './fees/offerFees.ts'
 import { readFeeMarket } from './fees/readFeeMarket.ts'
@@ -82,8 +83,8 @@ export type FilledWithFees = { transaction: FilledTransaction; fees: Transaction
  * Completes a transaction request for signing: `chainId` from the scope, `nonce` from the pending
  * count of `from` (`eth_getTransactionCount [from, 'pending']`, so it follows transactions still in
  * the pool), gas (see `fillGas`), and the fee offer on the chain's market (`readFeeMarket` for that
- * gas, `offerFees`): the transaction starts with the offer's default fee — the dapp's own fields,
- * or `normal` — or `normal` when the dapp's own is refused (the window shows why). The signed fee is
+ * gas, `offerFees`): the transaction starts with the offer's default fee — the preset or custom fee
+ * the owner picked on the send screen, the dapp's own fields, or `normal` — or `normal` when the dapp's own is refused (the window shows why). The signed fee is
  * the user's choice of the offer. A node error on the nonce or the fees is thrown as
  * `NodeAnswerError` (relayed verbatim to the page).
  *
@@ -98,8 +99,10 @@ export async function fillTransaction(parameters: {
   nonce?: bigint
   /** The fees of the pending transaction this one replaces: its market is `bumpFeeMarket`'s. */
   replacing?: FeeFields
+  /** The fee the wallet's owner picked on the send screen: the offer starts on it (`offerFees`). */
+  picked?: FeeChoice
 }): Promise<FilledWithFees> {
-  const { request, chainId, call, replacing } = parameters
+  const { request, chainId, call, replacing, picked } = parameters
   const [nonce, gas] = await Promise.all([
     request.nonce ??
       (parameters.nonce !== undefined
@@ -113,6 +116,7 @@ export async function fillTransaction(parameters: {
   const { fee, ...fees } = offerFees(
     request,
     replacing === undefined ? market : bumpFeeMarket(market, replacing),
+    picked,
   )
   const { gasPrice, maxFeePerGas, maxPriorityFeePerGas, ...rest } = request
   return {

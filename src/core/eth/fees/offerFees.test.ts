@@ -34,6 +34,26 @@ describe('offerFees', () => {
     })
   })
 
+  it('starts on the preset the owner picked on the send screen, with its fee', () => {
+    expect(offerFees({}, market, { name: 'fast' })).toEqual({
+      market,
+      choice: 'fast',
+      custom: { maxFeeGwei: '7', priorityFeeGwei: '5' },
+      fee: market.presets.fast.fee,
+    })
+  })
+
+  it('starts on the custom fee the owner typed on the send screen', () => {
+    expect(
+      offerFees({}, market, { name: 'custom', maxFeeGwei: '2', priorityFeeGwei: '1' }),
+    ).toEqual({
+      market,
+      choice: 'custom',
+      custom: { maxFeeGwei: '2', priorityFeeGwei: '1' },
+      fee: { type: 'eip1559', maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x3b9aca00' },
+    })
+  })
+
   it("starts on the dapp's own EIP-1559 fees as custom", () => {
     expect(
       offerFees({ maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x3b9aca00' }, market),

@@ -3,7 +3,7 @@ import type { Quantity } from '../hex.ts'
 import type { CustomFeeInput } from './checkCustomFee.ts'
 import { checkCustomFee } from './checkCustomFee.ts'
 import type { FeeChoice } from './chooseFee.ts'
-import type { FeeChoiceName, FeeFields } from './feeOption.ts'
+import type { FeeChoiceName, FeeFields, FeeOption } from './feeOption.ts'
 import type { FeeMarket } from './readFeeMarket.ts'
 
 /** The fee fields a transaction request may carry (a dapp's own, all optional). */
@@ -32,25 +32,37 @@ export const feeChoiceOf = ({
 
 const gwei = (value: Quantity): string => formatGwei(BigInt(value))
 
+/** A preset's fields as the custom inputs start from them. */
+const customOf = (preset: FeeOption): CustomFeeInput => ({
+  maxFeeGwei: preset.maxFeeGwei,
+  priorityFeeGwei: preset.priorityFeeGwei ?? preset.maxFeeGwei,
+})
+
 /**
- * The fee offer of a transaction request on `market` (DESIGN §9 "Fees"): a dapp's own fee fields are
- * the default, as `custom` (a legacy `gasPrice` is both fields; a max fee without priority gets the
- * `normal` tip, lowered to the max fee); a request without fee fields starts on `normal`. The fee it
- * starts with (`fee`) is undefined when the dapp's own does not pass `checkCustomFee` — the window
- * shows why and the user picks another.
+ * The fee offer of a transaction request on `market` (DESIGN §9 "Fees"): the fee the wallet's owner
+ * already picked on the send screen (`picked`) is the default — a preset of this market, or their
+ * custom numbers; else a dapp's own fee fields are the default, as `custom` (a legacy `gasPrice` is
+ * both fields; a max fee without priority gets the `normal` tip, lowered to the max fee); a request
+ * without fee fields starts on `normal`. The fee it starts with (`fee`) is undefined when a custom
+ * one does not pass `checkCustomFee` — the window shows why and the user picks another.
  *
  * @example offerFees({ maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x1' }, market).choice // 'custom'
+ * @example offerFees({}, market, { name: 'fast' }).fee // market.presets.fast.fee
  */
 export function offerFees(
   requested: RequestedFees,
   market: FeeMarket,
+  picked?: FeeChoice,
 ): TransactionFees & { fee: FeeFields | undefined } {
   const normal = market.presets.normal
-  let custom: CustomFeeInput = {
-    maxFeeGwei: normal.maxFeeGwei,
-    priorityFeeGwei: normal.priorityFeeGwei ?? normal.maxFeeGwei,
+  let custom = customOf(normal)
+  if (picked !== undefined && picked.name !== 'custom') {
+    const preset = market.presets[picked.name]
+    return { market, choice: picked.name, custom: customOf(preset), fee: preset.fee }
   }
-  if (requested.gasPrice !== undefined) {
+  if (picked !== undefined) {
+    custom = { maxFeeGwei: picked.maxFeeGwei, priorityFeeGwei: picked.priorityFeeGwei }
+  } else if (requested.gasPrice !== undefined) {
     custom = { maxFeeGwei: gwei(requested.gasPrice), priorityFeeGwei: gwei(requested.gasPrice) }
   } else if (requested.maxFeePerGas !== undefined) {
     const maxFee = BigInt(requested.maxFeePerGas)

@@ -2,6 +2,7 @@ import type { Address, Hex } from 'viem'
 import type { ChainId } from '../../caip/types.ts'
 import type { ConfirmationViews } from '../../wallet/confirmationViews.ts'
 import { describeTransaction } from '../../wallet/describeTransaction.ts'
+import type { FeeChoice } from '../fees/chooseFee.ts'
 import type { FeeFields } from '../fees/feeOption.ts'
 import type { TransactionFees } from '../fees/offerFees.ts'
 import { fillTransaction } from '../fillTransaction.ts'
@@ -18,6 +19,8 @@ export type PrepareTransactionsParameters = {
   requests: TransactionRequest[]
   /** The fees of the pending transaction these replace (same nonce): the offer is bumped above them. */
   replacing?: FeeFields
+  /** The fee the wallet's owner picked on the send screen: each offer starts on it. */
+  picked?: FeeChoice
 }
 
 const tokensOf = async (call: NodeCall, addresses: Address[]): Promise<TokenInfo[]> => {
@@ -39,7 +42,7 @@ const codeOf = async (call: NodeCall, to: Address | undefined): Promise<Hex | un
  */
 export async function prepareTransactions(
   ports: { node(chainId: ChainId): NodeCall },
-  { chainId, from, requests, replacing }: PrepareTransactionsParameters,
+  { chainId, from, requests, replacing, picked }: PrepareTransactionsParameters,
 ): Promise<ConfirmationViews['calls'] & { fees: TransactionFees[] }> {
   const call = ports.node(chainId)
   const chainNumber = BigInt(chainId.slice(chainId.indexOf(':') + 1))
@@ -55,6 +58,7 @@ export async function prepareTransactions(
         call,
         nonce: firstNonce === undefined ? undefined : firstNonce + BigInt(index),
         replacing,
+        picked,
       }),
     ),
   )

@@ -1,5 +1,6 @@
 import { keccak256, parseTransaction, recoverTransactionAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
+import type { NodeCall } from '../nodeCall.ts'
 import { alice, base, bob, dapp, signingWorker, signingWorld } from '../testing/signingWorld.ts'
 import { resumeBroadcasts } from './resumeBroadcasts.ts'
 import { type SendTransactionParameters, sendTransaction } from './sendTransaction.ts'
@@ -86,6 +87,54 @@ describe('sendTransaction', () => {
       maxPriorityFeePerGas: 2_500_000_000n,
     })
     expect(signed.gasPrice).toBeUndefined()
+  })
+
+  it("starts the owner's send on the preset picked on the send screen, shows that preset's fee and signs it", async () => {
+    const shared = signingWorld()
+    const worker = signingWorker(shared)
+    const { confirmations, shown } = worker
+    // A busy market: tips of 1, 3 and 5 gwei, so each preset has its own fee.
+    const busy: NodeCall = async (method, params) =>
+      method === 'eth_feeHistory'
+        ? {
+            result: {
+              baseFeePerGas: ['0x3b9aca00', '0x3b9aca00'],
+              gasUsedRatio: [0.5],
+              reward: [['0x3b9aca00', '0xb2d05e00', '0x12a05f200']],
+            },
+          }
+        : shared.call(method, params)
+    const ports = { ...worker.ports, node: () => busy }
+    const request: SendTransactionParameters = {
+      ...base,
+      origin: 'Aperture',
+      method: 'eth_sendTransaction',
+      params: { from: alice, to: bob, value: '0x1', data: '0x', gas: '0x5208' },
+      fee: { name: 'fast' },
+    }
+    const sending = sendTransaction(ports, request)
+    const record = await shown()
+    const view = record.view as {
+      fees: { choice: string; market: { presets: Record<string, { fee: object }> } }
+      transaction: Record<string, string>
+    }
+    expect(view.fees.choice).toBe('fast')
+    const fast = view.fees.market.presets.fast?.fee as {
+      maxFeePerGas: string
+      maxPriorityFeePerGas: string
+    }
+    expect(fast).toEqual({
+      type: 'eip1559',
+      maxFeePerGas: '0x1a13b8600',
+      maxPriorityFeePerGas: '0x12a05f200',
+    })
+    expect(view.transaction).toMatchObject(fast)
+    await confirmations.resolve(record.id, true, [])
+    await sending
+    expect(parseTransaction(shared.broadcasts[0] as `0x${string}`)).toMatchObject({
+      maxFeePerGas: BigInt(fast.maxFeePerGas),
+      maxPriorityFeePerGas: BigInt(fast.maxPriorityFeePerGas),
+    })
   })
 
   it('a refused custom fee on the record signs nothing', async () => {

@@ -42,6 +42,7 @@ export async function sendTransaction(
         from: request.params.from,
         requests: [request.params],
         replacing: replacing?.fee,
+        picked: request.fee,
       })
       const [transaction] = prepared.transactions
       const [preview] = prepared.previews

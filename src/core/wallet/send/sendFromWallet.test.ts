@@ -143,15 +143,22 @@ describe('sendFromWallet on an EVM chain', () => {
     expect(released).toEqual([evmRequests[0]?.requestKey])
   })
 
-  it('signs with the fee picked on the screen, at the gas the confirmation estimates', async () => {
+  it('hands the confirmation the custom fee picked on the screen, at the gas the confirmation estimates', async () => {
     const { ports, evmRequests } = wallet()
     const fee = { name: 'custom', maxFeeGwei: '3', priorityFeeGwei: '1.5' } as const
     await sendFromWallet(ports, { requestId: 'r-2', draft: { ...ethDraft, fee } })
-    expect(evmRequests[0]?.params).toMatchObject({
-      gas: '0x6270',
-      maxFeePerGas: '0xb2d05e00',
-      maxPriorityFeePerGas: '0x59682f00',
+    expect(evmRequests[0]).toMatchObject({ params: { gas: '0x6270' }, fee })
+  })
+
+  it('hands the confirmation the preset picked on the screen as that preset, not as numbers it would show as custom', async () => {
+    const { ports, evmRequests } = wallet()
+    await sendFromWallet(ports, {
+      requestId: 'r-13',
+      draft: { ...ethDraft, fee: { name: 'fast' } },
     })
+    expect(evmRequests[0]).toMatchObject({ fee: { name: 'fast' } })
+    expect(evmRequests[0]?.params).not.toHaveProperty('maxFeePerGas')
+    expect(evmRequests[0]?.params).not.toHaveProperty('gasPrice')
   })
 
   it('refuses a custom fee whose priority is above its max fee', async () => {

@@ -3,7 +3,6 @@ import { type Address, getAddress, isAddress } from 'viem'
 import type { ChainId } from '../../caip/types.ts'
 import { buildTransferRequest } from '../../eth/buildTransferRequest.ts'
 import { chooseFee, parseFeeChoice } from '../../eth/fees/chooseFee.ts'
-import type { FeeFields } from '../../eth/fees/feeOption.ts'
 import type { NodeCall } from '../../eth/nodeCall.ts'
 import type { Signer } from '../../eth/signer.ts'
 import type { SignerAnswer } from '../../multichain/ports.ts'
@@ -55,12 +54,6 @@ export function assetIdOf(namespace: SendNamespace, asset: string): string | und
     return isAddress(asset, { strict: false }) ? getAddress(asset) : undefined
   return isSolanaAddress(asset) ? asset : undefined
 }
-
-/** The fee fields of the chosen option, as a transaction request carries them. */
-const feeFieldsOf = (fee: FeeFields) =>
-  fee.type === 'legacy'
-    ? { gasPrice: fee.gasPrice }
-    : { maxFeePerGas: fee.maxFeePerGas, maxPriorityFeePerGas: fee.maxPriorityFeePerGas }
 
 /**
  * Checks who sends where: the network is one of the wallet's enabled ones (`unknown_network`), and
@@ -166,10 +159,11 @@ export async function signAndSendOwn(
 
 /**
  * The wallet's own send (DESIGN §9): the draft checked again here, then the transaction built with
- * the kept libraries (EVM: the gas the confirmation estimates and the fee picked on the screen,
- * `chooseFee` over the market read now) and handed to the same signer, confirmation window and local preview as a
- * dapp's transaction, with the origin `Aperture`. Resolves with the hash (or signature) once the
- * node took it; the user's rejection is `4001`. One request id is one send: a second call with the
+ * the kept libraries (EVM: the gas the confirmation estimates, the amount checked with the fee
+ * picked on the screen, and that choice handed on so the confirmation starts on it) and handed to
+ * the same signer, confirmation window and local preview as a dapp's transaction, with the origin
+ * `Aperture`. Resolves with the hash (or signature) once the node took it; the user's rejection is
+ * `4001`. One request id is one send: a second call with the
  * same id and draft re-attaches to the confirmation (never a second transaction), another draft
  * under the id is refused `-32602`. The send is kept while it runs (`ports.carry`): a worker
  * stopped while its confirmation is shown runs it again when the next one starts (DESIGN §6).
@@ -211,8 +205,8 @@ async function sendChecked(
         amount: checkedAmount(draft, asset, 0n),
       })
       if (quote.namespace !== 'eip155') throw new Error('an EVM send got another quote')
-      const chosen = chooseFee(quote.market, parseFeeChoice(draft.fee) ?? { name: 'normal' })
-      const amount = checkedAmount(draft, asset, BigInt(chosen.costWei))
+      const fee = parseFeeChoice(draft.fee) ?? { name: 'normal' }
+      const amount = checkedAmount(draft, asset, BigInt(chooseFee(quote.market, fee).costWei))
       const request = {
         ...buildTransferRequest({
           from: from as Address,
@@ -221,10 +215,10 @@ async function sendChecked(
           ...(asset.id === 'native' ? {} : { token: asset.id as Address }),
         }),
         gas: quote.gas,
-        ...feeFieldsOf(chosen.fee),
       }
+      // The choice, not its numbers: the confirmation shows it picked on its own market and signs that.
       return answerOf(
-        await ports.signer.sign({ ...base, method: 'eth_sendTransaction', params: request }),
+        await ports.signer.sign({ ...base, method: 'eth_sendTransaction', params: request, fee }),
       )
     }
     const amount = checkedAmount(draft, asset, 0n)
