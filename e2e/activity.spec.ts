@@ -2,10 +2,15 @@ import type { Page } from '@playwright/test'
 import { parseEther, toHex } from 'viem'
 import { devnet, expect, test } from './fixtures.ts'
 import { anvilRpc, firstAccount, secondAccount } from './support/anvil.ts'
-import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
+import {
+  answerConfirmation,
+  approveAfterWorkerStop,
+  waitForConfirmation,
+} from './support/confirmations.ts'
 import type { MinedFees } from './support/feeMarket.ts'
 import { invoke } from './support/provider.ts'
-import { fillSend, openSend } from './support/sendScreen.ts'
+import { reviewSend } from './support/sendScreen.ts'
+import type { ReadyWallet } from './support/wallet.ts'
 
 const sendingSession = {
   optionalScopes: { [devnet]: { methods: ['eth_sendTransaction'], notifications: [] } },
@@ -69,6 +74,17 @@ function expectBumped(replacement: MinedFees, original: MinedFees): void {
   }
 }
 
+/**
+ * The owner's Send of `amount` ETH to the second account, approved while anvil does not mine
+ * (`withAutomineOff`): its hash, pending.
+ */
+async function pendingSend(wallet: ReadyWallet, amount: string): Promise<string> {
+  await answerConfirmation(await reviewSend(wallet, { to: secondAccount, amount }), 'approve')
+  const sent = wallet.popup.getByTestId('send-sent')
+  await expect(sent).toContainText(/0x[0-9a-f]{64}/)
+  return (await sent.locator('code').textContent()) ?? ''
+}
+
 test.describe('activity: speed up and cancel a pending transaction (DESIGN §9)', () => {
   test("a dapp's pending transaction sped up: the same one at the same nonce, both fees ≥ 110 %; the original replaced", async ({
     wallet,
@@ -127,16 +143,7 @@ test.describe('activity: speed up and cancel a pending transaction (DESIGN §9)'
   }) => {
     const popup = wallet.popup
     await withAutomineOff(anvilUrl, async () => {
-      await popup.reload()
-      await openSend(popup)
-      await fillSend(popup, { to: secondAccount, amount: '0.04' })
-      await popup.getByTestId('send-review').click()
-      await answerConfirmation(
-        await waitForConfirmation(wallet.context, wallet.extensionOrigin),
-        'approve',
-      )
-      await expect(popup.getByTestId('send-sent')).toContainText(/0x[0-9a-f]{64}/)
-      const hash = (await popup.getByTestId('send-sent').locator('code').textContent()) ?? ''
+      const hash = await pendingSend(wallet, '0.04')
       const original = await transactionOf(anvilUrl, hash)
       expect(original.blockNumber).toBeNull()
 
@@ -192,14 +199,10 @@ test.describe("the wallet's own requests across a worker stop (DESIGN §6, §9; 
     const before = BigInt(
       await anvilRpc<string>(anvilUrl, 'eth_getBalance', [secondAccount, 'latest']),
     )
-    await popup.reload()
-    await openSend(popup)
-    await fillSend(popup, { to: secondAccount, amount: '0.0123' })
-    await popup.getByTestId('send-review').click()
-    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
-    // The toolbar popup is gone once the window takes focus: nobody asks the send again.
-    await serviceWorker.stop()
-    await answerConfirmation(window, 'approve')
+    await approveAfterWorkerStop(
+      await reviewSend(wallet, { to: secondAccount, amount: '0.0123' }),
+      serviceWorker,
+    )
 
     await expect.poll(() => nonceOf(anvilUrl, firstAccount)).toBe(nonce + 1n)
     const after = BigInt(
@@ -231,23 +234,15 @@ test.describe("the wallet's own requests across a worker stop (DESIGN §6, §9; 
     const popup = wallet.popup
     const nonce = await nonceOf(anvilUrl, firstAccount)
     await withAutomineOff(anvilUrl, async () => {
-      await popup.reload()
-      await openSend(popup)
-      await fillSend(popup, { to: secondAccount, amount: '0.02' })
-      await popup.getByTestId('send-review').click()
-      await answerConfirmation(
-        await waitForConfirmation(wallet.context, wallet.extensionOrigin),
-        'approve',
-      )
-      await expect(popup.getByTestId('send-sent')).toContainText(/0x[0-9a-f]{64}/)
-      const hash = (await popup.getByTestId('send-sent').locator('code').textContent()) ?? ''
+      const hash = await pendingSend(wallet, '0.02')
       const original = await transactionOf(anvilUrl, hash)
 
       await showActivity(popup)
       await popup.getByTestId(`activity-speed-up-${hash}`).click()
-      const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
-      await serviceWorker.stop()
-      await answerConfirmation(window, 'approve')
+      await approveAfterWorkerStop(
+        await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+        serviceWorker,
+      )
 
       await showActivity(popup)
       const replacementHash = await replacementOf(popup, hash, 'speed-up')

@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test'
+import type { WorkerControl } from './serviceWorker.ts'
 import { saveScreen } from './walletUi.ts'
 
 /** The confirmation window: the extension page opened with `?confirm` (DESIGN §3). */
@@ -45,6 +46,19 @@ export async function answerConfirmation(
     await saveScreen(window, screen)
   }
   await window.getByTestId(answer === 'approve' ? 'confirm-approve' : 'confirm-reject').click()
+}
+
+/**
+ * Approves the request `window` shows after stopping the worker: the wallet's own request (a send,
+ * a revoke, a speed-up or a cancel) whose toolbar popup closed once the window took focus, so that
+ * nobody asks it again and only what the stopped worker kept can run it (DESIGN §6, issue 28).
+ */
+export async function approveAfterWorkerStop(
+  window: Page,
+  worker: Pick<WorkerControl, 'stop'>,
+): Promise<void> {
+  await worker.stop()
+  await answerConfirmation(window, 'approve')
 }
 
 /**

@@ -82,6 +82,22 @@ function worker(store: ConfirmationStore, windows: ConfirmationWindows) {
   })
 }
 
+/**
+ * `message` shown by a worker that stopped, and the next worker over the same store and windows;
+ * with `approved`, the user's answer in the window, recorded by that next worker while no request
+ * waited for it. `record` is the id of the message's record.
+ */
+async function restartedWith(approved?: boolean) {
+  const store = memoryStore()
+  const windows = memoryWindows()
+  worker(store, windows).ask(message)
+  await hop(20)
+  const restarted = worker(store, windows)
+  const [record = ''] = store.records.keys()
+  if (approved !== undefined) await restarted.resolve(record, approved)
+  return { store, windows, restarted, record }
+}
+
 describe('createConfirmations', () => {
   it('opens one window and resolves with the approved record', async () => {
     const store = memoryStore()
@@ -200,35 +216,22 @@ describe('createConfirmations', () => {
   })
 
   it('re-attaches a re-sent request to its pending record after a restart, without a second window', async () => {
-    const store = memoryStore()
-    const windows = memoryWindows()
-    worker(store, windows).ask(message)
-    await hop(20)
-    const restarted = worker(store, windows)
+    const { windows, restarted, record } = await restartedWith()
     const resent = restarted.ask(message)
     await hop(20)
     expect(await restarted.pending()).toHaveLength(1)
-    await restarted.resolve([...store.records.keys()][0] ?? '', true)
+    await restarted.resolve(record, true)
     expect((await resent).result).toEqual({ approved: true })
     expect(windows.opened).toBe(1)
   })
 
   it('gives a re-sent request the answer recorded while no request waited', async () => {
-    const store = memoryStore()
-    const windows = memoryWindows()
-    worker(store, windows).ask(message)
-    await hop(20)
-    const restarted = worker(store, windows)
-    await restarted.resolve([...store.records.keys()][0] ?? '', true)
+    const { restarted } = await restartedWith(true)
     expect((await restarted.ask(message)).result).toEqual({ approved: true })
   })
 
   it("refuses -32602 another request re-sent under a pending record's key; the window still answers the first", async () => {
-    const store = memoryStore()
-    const windows = memoryWindows()
-    worker(store, windows).ask(message)
-    await hop(20)
-    const restarted = worker(store, windows)
+    const { windows, restarted } = await restartedWith()
     const swapped: ConfirmationInput = {
       ...message,
       ...requestIdentityOf(connection, 1, 'wallet_invokeMethod', {
@@ -252,12 +255,7 @@ describe('createConfirmations', () => {
   })
 
   it('refuses -32602 another request under the key of an answered record, building no view for it', async () => {
-    const store = memoryStore()
-    const windows = memoryWindows()
-    worker(store, windows).ask(message)
-    await hop(20)
-    const restarted = worker(store, windows)
-    await restarted.resolve([...store.records.keys()][0] ?? '', true)
+    const { restarted } = await restartedWith(true)
     let built = false
     const swapped = {
       ...message,
@@ -274,17 +272,11 @@ describe('createConfirmations', () => {
   })
 
   it('drops an answer nobody claimed within claimMs: a request that comes for it later is asked anew', async () => {
-    const store = memoryStore()
-    const windows = memoryWindows()
-    worker(store, windows).ask(message)
-    await hop(20)
-    const restarted = worker(store, windows)
-    const [answered] = store.records.keys()
-    await restarted.resolve(answered ?? '', true)
+    const { store, restarted, record: answered } = await restartedWith(true)
     clock += claimMs
     const late = restarted.ask(message)
     await hop(20)
-    expect(store.records.has(answered ?? '')).toBe(false)
+    expect(store.records.has(answered)).toBe(false)
     const [asked] = await restarted.pending()
     expect(asked).toMatchObject({ kind: 'personal_sign', requestDigest: message.requestDigest })
     await restarted.resolve(asked?.id ?? '', false)
@@ -320,20 +312,14 @@ describe('createConfirmations', () => {
   })
 
   it('keeps past claimMs an answer a new worker claimed for a request it will run again, and claims no other request or a released record', async () => {
-    const store = memoryStore()
-    const windows = memoryWindows()
-    worker(store, windows).ask(message)
-    await hop(20)
-    const restarted = worker(store, windows)
-    const [answered] = store.records.keys()
-    await restarted.resolve(answered ?? '', true)
+    const { store, restarted, record: answered } = await restartedWith(true)
     const other = requestIdentityOf(connection, 2, 'wallet_invokeMethod', {})
     expect(await restarted.claim(dapp, other)).toBe(false)
     expect(await restarted.claim(otherDapp, message)).toBe(false)
     expect(await restarted.claim(dapp, message)).toBe(true)
     clock += claimMs
     await restarted.sweep()
-    expect(store.records.has(answered ?? '')).toBe(true)
+    expect(store.records.has(answered)).toBe(true)
     await restarted.release(dapp, message)
     expect(await restarted.claim(dapp, message)).toBe(false)
   })

@@ -74,6 +74,18 @@ function walletWorker(world: SigningWorld, kept: OwnRequestStore) {
   return { ...worker, own, sendPorts, failures }
 }
 
+/**
+ * The owner's Send asked in a worker that stopped once its confirmation was stored, and the next
+ * worker over the same world and kept requests (not resumed yet).
+ */
+async function sendShownThenStopped() {
+  const world = signingWorld()
+  const kept = memoryOwnRequestStore()
+  void sendFromWallet(walletWorker(world, kept).sendPorts, send)
+  await world.stored()
+  return { world, kept, next: walletWorker(world, kept) }
+}
+
 /** Resolves once `condition` holds (what a later step of the world waits for). */
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise<void>((resolve) => setTimeout(resolve, 1))
@@ -81,13 +93,7 @@ async function until(condition: () => boolean): Promise<void> {
 
 describe('createOwnRequests', () => {
   it('runs again the send whose worker stopped while its confirmation was shown, and sends it once when the user approves in the next worker', async () => {
-    const world = signingWorld()
-    const kept = memoryOwnRequestStore()
-    const stopped = walletWorker(world, kept)
-    void sendFromWallet(stopped.sendPorts, send)
-    await world.stored()
-
-    const next = walletWorker(world, kept)
+    const { world, kept, next } = await sendShownThenStopped()
     await next.own.resume()
     await next.answer(true)
     await until(() => next.sent.length > 0 && kept.kept.size === 0)
@@ -99,13 +105,7 @@ describe('createOwnRequests', () => {
   })
 
   it('sends once a send the user approved while no worker ran, when the next worker starts', async () => {
-    const world = signingWorld()
-    const kept = memoryOwnRequestStore()
-    const stopped = walletWorker(world, kept)
-    void sendFromWallet(stopped.sendPorts, send)
-    await world.stored()
-
-    const next = walletWorker(world, kept)
+    const { world, kept, next } = await sendShownThenStopped()
     // The window's Approve is what starts the next worker: the answer is recorded first.
     await next.answer(true)
     await next.own.resume()
@@ -136,13 +136,7 @@ describe('createOwnRequests', () => {
   })
 
   it('sends nothing when the user rejects the send run again, and forgets it', async () => {
-    const world = signingWorld()
-    const kept = memoryOwnRequestStore()
-    const stopped = walletWorker(world, kept)
-    void sendFromWallet(stopped.sendPorts, send)
-    await world.stored()
-
-    const next = walletWorker(world, kept)
+    const { world, kept, next } = await sendShownThenStopped()
     await next.own.resume()
     await next.answer(false)
     await until(() => kept.kept.size === 0)
