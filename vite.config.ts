@@ -10,6 +10,7 @@ import {
 import { firefoxManifest } from './scripts/build/firefoxManifest.ts'
 import { inlineDynamicImports } from './scripts/build/inlineDynamicImports.ts'
 import { standalonePage } from './scripts/build/standalonePage.ts'
+import { workerRewrites } from './scripts/build/workerRewrites.ts'
 import { windowPagePath } from './src/core/protocol/windowPage.ts'
 
 /**
@@ -54,7 +55,7 @@ export default defineConfig(({ mode }) => {
       // The service worker cannot load a lazy chunk (scripts/build/inlineDynamicImports.ts); the
       // popup's own lazy imports stay lazy.
       inlineDynamicImports({ keepLazy: (id) => id.includes('/src/popup/') }),
-      rewriteDependencies(build.rewrites),
+      rewriteDependencies([...workerRewrites, ...build.rewrites]),
       // The approval and confirmation windows' page loads as one module of its own, none of the
       // worker's or the toolbar popup's chunks (scripts/build/standalonePage.ts, issue 36).
       standalonePage({

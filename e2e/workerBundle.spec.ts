@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { workerBundleHazards } from '../scripts/build/workerBundleHazards.ts'
 import { extensionDirectory } from './support/launchWallet.ts'
@@ -13,4 +15,22 @@ test('the built service worker loads no chunk lazily and reads no window or docu
   expect(files[0]).toBe('service-worker-loader.js')
   expect(files.length).toBeGreaterThan(1)
   expect(hazards).toEqual([])
+})
+
+/**
+ * What the worker parses and runs at every start (issue 36, cold start): lodash, semver and
+ * superstruct came in whole through the CommonJS index of `@metamask/utils`, required by the vault's
+ * library for two small helpers (`scripts/build/workerRewrites.ts`).
+ */
+test('the built service worker carries neither lodash nor semver', async () => {
+  const { files } = await workerBundleHazards(extensionDirectory)
+  const code = (
+    await Promise.all(files.map((file) => readFile(join(extensionDirectory, file), 'utf8')))
+  ).join('\n')
+
+  // A string each library keeps through minification: lodash's hash sentinel, semver's spec version.
+  const markers = ['__lodash_hash_undefined__', 'SEMVER_SPEC_VERSION']
+
+  expect(files.length).toBeGreaterThan(1)
+  expect(markers.filter((marker) => code.includes(marker))).toEqual([])
 })

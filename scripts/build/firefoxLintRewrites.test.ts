@@ -5,6 +5,7 @@ import {
   firefoxLintRewrites,
   rewriteDependency,
 } from './firefoxLintRewrites.ts'
+import { workerRewrites } from './workerRewrites.ts'
 
 const lodashRoot: DependencyRewrite = {
   file: 'node_modules/lodash/lodash.js',
@@ -35,16 +36,19 @@ describe('rewriteDependency', () => {
   })
 })
 
-describe('firefoxLintRewrites', () => {
-  it.each(firefoxLintRewrites)('finds its text in the installed $file', async (rewrite) => {
-    const code = await readFile(rewrite.file, 'utf8')
-    const rewritten = rewriteDependency(`/repo/${rewrite.file}`, code, [rewrite])
-    expect(rewritten).not.toContain(rewrite.from)
-    expect(rewritten?.split(rewrite.to).length).toBe(rewrite.count + 1)
-  })
+describe('firefoxLintRewrites and workerRewrites', () => {
+  it.each([...firefoxLintRewrites, ...workerRewrites])(
+    'finds its text in the installed $file',
+    async (rewrite) => {
+      const code = await readFile(rewrite.file, 'utf8')
+      const rewritten = rewriteDependency(`/repo/${rewrite.file}`, code, [rewrite])
+      expect(rewritten).not.toContain(rewrite.from)
+      expect(rewritten?.split(rewrite.to).length).toBe(rewrite.count + 1)
+    },
+  )
 
   it('leaves no innerHTML written from a value in React DOM', async () => {
-    const [, react] = firefoxLintRewrites
+    const [react] = firefoxLintRewrites
     if (react === undefined) throw new Error('no React DOM rewrite')
     const code = await readFile(react.file, 'utf8')
     const rewritten = rewriteDependency(react.file, code, [react]) ?? ''

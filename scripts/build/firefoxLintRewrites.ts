@@ -16,13 +16,6 @@ export type DependencyRewrite = {
  */
 export const firefoxLintRewrites: DependencyRewrite[] = [
   {
-    file: 'node_modules/lodash/lodash.js',
-    from: "Function('return this')()",
-    to: 'globalThis',
-    count: 1,
-    why: "lodash's last way to find the global object (after `global` and `self`, which the worker and pages have): the same object, without a Function constructor (DANGEROUS_EVAL)",
-  },
-  {
     file: 'node_modules/react-dom/cjs/react-dom-client.production.js',
     from: '(domElement.innerHTML = key)',
     to: '(() => { throw Error("Aperture: the wallet\'s windows render no raw HTML (dangerouslySetInnerHTML)") })()',
