@@ -72,6 +72,9 @@ export default defineConfig(({ mode }) => {
       'process.stderr': 'undefined',
       global: 'globalThis',
     },
+    // A JSON import (the bundled phishing and known-bad lists, ~300 kB the worker loads at every
+    // start) is built as `JSON.parse('…')`, which V8 reads faster than the same object literal.
+    json: { stringify: true },
     build: {
       outDir: build.outDir,
       emptyOutDir: true,

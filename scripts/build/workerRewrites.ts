@@ -12,4 +12,11 @@ export const workerRewrites: DependencyRewrite[] = [
     count: 1,
     why: "the vault's library calls only `isPlainObject` and `hasProperty` of `@metamask/utils`, both in its `misc` module; its CommonJS index requires every module (lodash, semver, superstruct, debug: ~150 kB the worker parsed and ran at every start)",
   },
+  {
+    file: 'node_modules/eth-phishing-detect/src/detector.js',
+    from: "const levenshtein = require('fast-levenshtein')",
+    to: "const levenshtein = { get: (a, b) => require('fast-levenshtein').get(a, b) }",
+    count: 1,
+    why: "fast-levenshtein builds an `Intl.Collator` when it loads (ICU's collation data); required at the known-bad list's first fuzzy match instead of when the worker starts (the detector itself is built at the first check, `siteReputation.ts`)",
+  },
 ]
