@@ -4,6 +4,7 @@ import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keyOfPath } from './createHttpCallFront.ts'
 import { type RunningEndpoint, startEndpoint } from './index.ts'
+import { lingerBounds } from './lingeringClose.ts'
 
 const chainId = '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}'
 const bodyLimitBytes = 64 * 1024
@@ -28,6 +29,46 @@ async function exchange(text: string): Promise<string> {
   socket.write(text)
   await once(socket, 'close')
   return Buffer.concat(chunks).toString('utf8')
+}
+
+/**
+ * A client that writes a whole body of `bodyBytes` (declared) before it reads anything, in 64 KiB
+ * writes, at most `writeBytes` of it (the rest never comes), then ends its side; resolves with the
+ * first write error (if any), how many bytes it wrote, and every byte it read back until the
+ * server closed the connection.
+ */
+async function writeWholeBodyFirst(
+  bodyBytes: number,
+  writeBytes = bodyBytes,
+): Promise<{ writeError: string | undefined; written: number; raw: string }> {
+  const socket = connect(port, '127.0.0.1')
+  socket.pause()
+  const chunks: Buffer[] = []
+  let writeError: string | undefined
+  socket.on('error', (error: NodeJS.ErrnoException) => {
+    writeError ??= error.code ?? error.message
+  })
+  const closed = new Promise((resolve) => socket.once('close', resolve))
+  const write = (data: string | Buffer) =>
+    new Promise<boolean>((resolve) => {
+      socket.write(data, (error) => {
+        if (error) writeError ??= (error as NodeJS.ErrnoException).code ?? error.message
+        resolve(!error)
+      })
+    })
+  await write(`POST /v3/dev HTTP/1.1\r\nHost: x\r\nContent-Length: ${bodyBytes}\r\n\r\n`)
+  const piece = Buffer.alloc(64 * 1024, 'x')
+  let written = 0
+  while (written < writeBytes && !socket.destroyed) {
+    const size = Math.min(piece.length, writeBytes - written)
+    if (!(await write(piece.subarray(0, size)))) break
+    written += size
+  }
+  if (!socket.destroyed) socket.end()
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+  socket.resume()
+  await closed
+  return { writeError, written, raw: Buffer.concat(chunks).toString('utf8') }
 }
 
 type Answer = { status: number; headers: IncomingMessage['headers']; text: string }
@@ -106,6 +147,42 @@ describe('POST /v3/<KEY> on the front', () => {
       id: null,
       error: { code: -32600, message: `Invalid Request: body larger than ${bodyLimitBytes} bytes` },
     })
+  })
+
+  it('lets a client that writes its whole 8 MiB body before reading get its 413, then closes', async () => {
+    const { writeError, written, raw } = await writeWholeBodyFirst(8 * 1024 * 1024)
+    expect(writeError).toBeUndefined()
+    expect(written).toBe(8 * 1024 * 1024)
+    expect(raw).toMatch(/^HTTP\/1\.1 413 /)
+    expect(raw).toContain('connection: close')
+    expect(raw).toContain(`body larger than ${bodyLimitBytes} bytes`)
+  })
+
+  it('drops a refused body only up to 16 MiB, then closes the connection', async () => {
+    const declared = 64 * 1024 * 1024
+    const started = performance.now()
+    const { writeError, written } = await writeWholeBodyFirst(declared, 48 * 1024 * 1024)
+    expect(writeError).toBeDefined()
+    expect(written).toBeLessThan(lingerBounds.bytes + 8 * 1024 * 1024)
+    expect(performance.now() - started).toBeLessThan(lingerBounds.ms)
+  })
+
+  it('closes a refused connection whose body trickles in after 2 s', async () => {
+    // Half-open: it still sends after the server's end, 1 KiB every 100 ms, as a slow writer does.
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true })
+    socket.on('error', () => {})
+    const chunks: Buffer[] = []
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+    const closed = new Promise((resolve) => socket.once('close', resolve))
+    socket.write(`POST /v3/dev HTTP/1.1\r\nHost: x\r\nContent-Length: ${8 * 1024 * 1024}\r\n\r\n`)
+    const started = performance.now()
+    const trickle = setInterval(() => socket.write(Buffer.alloc(1024, 'x')), 100)
+    await closed
+    clearInterval(trickle)
+    const lingered = performance.now() - started
+    expect(Buffer.concat(chunks).toString('utf8')).toMatch(/^HTTP\/1\.1 413 /)
+    expect(lingered).toBeGreaterThan(lingerBounds.ms - 200)
+    expect(lingered).toBeLessThan(lingerBounds.ms + 1500)
   })
 
   it('refuses a declared content-length over the limit before reading the body', async () => {

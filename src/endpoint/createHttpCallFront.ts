@@ -11,6 +11,7 @@ import type { LogCall } from './callLog.ts'
 import type { RpcHandler } from './createRpcHandler.ts'
 import { createTurnWriter } from './createTurnWriter.ts'
 import type { Admission } from './keys/createAdmission.ts'
+import { closeLingering } from './lingeringClose.ts'
 import { readRequestBody } from './readRequestBody.ts'
 import type { AfterWrite } from './types.ts'
 
@@ -226,7 +227,8 @@ export function createHttpCallFront(parameters: HttpCallFrontParameters): HttpCa
         }
         if (read.refused === 'gone') return
         log.info({ transport: 'http', status: 413 }, 'http')
-        // The rest of the body is not read: the connection closes after the answer.
+        // The connection closes after the answer, once the client has had it (a lingering close).
+        closeLingering(request)
         send(response, () => {
           response.writeHead(413, {
             'access-control-allow-origin': '*',

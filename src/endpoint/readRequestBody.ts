@@ -21,8 +21,8 @@ export function readRequestBody(
   let received = 0
   let chunks: Buffer[] = []
   // Once settled, what else the request brings is dropped (a body over the limit: the connection
-  // closes after the 413). The listeners are inline and never removed: no closure is named per
-  // request.
+  // closes after the 413, `lingeringClose.ts`). The listeners are inline and never removed: no
+  // closure is named per request.
   let settled = false
   request.on('data', (chunk: Buffer) => {
     if (settled) return
