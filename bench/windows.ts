@@ -175,12 +175,15 @@ const cpuModel = async (): Promise<string> =>
 const loadLine = async (): Promise<string> =>
   (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ')
 
-/** Median of `aperture[i] / floor[i]`: the two in the same round. */
-const pairedMedian = (aperture: number[], floor: number[]): number =>
-  percentile(
-    aperture.map((value, index) => value / (floor[index] ?? Number.NaN)),
-    50,
-  )
+/** The measured values of `samples`: a round whose stamp did not arrive is NaN, and left out. */
+const measured = (samples: number[]): number[] => samples.filter(Number.isFinite)
+
+/**
+ * `aperture[i] / floor[i]` of each round where both were measured (a round missing either is
+ * skipped: the median of the rest, not NaN).
+ */
+const pairedRatios = (aperture: number[], floor: number[]): number[] =>
+  measured(aperture.map((value, index) => value / (floor[index] ?? Number.NaN)))
 
 async function main(): Promise<void> {
   const loadBefore = await loadLine()
@@ -259,12 +262,14 @@ async function main(): Promise<void> {
     }
     for (const worker of Object.values(workers)) await worker.dispose()
 
+    // Each figure over the rounds it was measured in, and how many those were (n).
     const row = (what: string, key: keyof Samples) => {
-      const a = samples.aperture[key]
-      const f = samples.floor[key]
+      const a = measured(samples.aperture[key])
+      const f = measured(samples.floor[key])
+      const pairs = pairedRatios(samples.aperture[key], samples.floor[key])
       const cell = (values: number[]) =>
-        `${percentile(values, 50).toFixed(1)} / ${percentile(values, 90).toFixed(1)}`
-      return `| ${what} (n=${a.length}) | ${cell(f)} | ${cell(a)} | ${(percentile(a, 50) / percentile(f, 50)).toFixed(2)}× / ${(percentile(a, 90) / percentile(f, 90)).toFixed(2)}× | ${pairedMedian(a, f).toFixed(2)}× |`
+        `${percentile(values, 50).toFixed(1)} / ${percentile(values, 90).toFixed(1)} (n=${values.length})`
+      return `| ${what} | ${cell(f)} | ${cell(a)} | ${(percentile(a, 50) / percentile(f, 50)).toFixed(2)}× / ${(percentile(a, 90) / percentile(f, 90)).toFixed(2)}× | ${percentile(pairs, 50).toFixed(2)}× (n=${pairs.length}) |`
     }
     console.log(`
 CPU: ${await cpuModel()}; load average ${loadBefore} before, ${await loadLine()} after
