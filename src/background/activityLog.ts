@@ -61,7 +61,9 @@ export type ActivityLog = ReturnType<typeof createActivityLog>
 
 /**
  * The engine, with every `wallet_invokeMethod` call of an origin that has a session recorded in its
- * activity log (after the engine answered; recording never delays or changes the answer).
+ * activity log. Recording never changes the answer and never delays it: it runs once the answer is
+ * sent (`afterAnswer`, so that its storage calls do not queue beside the answer's one write between
+ * an approve click and the page), or at once for a caller that gives no `afterAnswer`.
  */
 export function withActivityLog(
   engine: MultichainEngine,
@@ -73,10 +75,14 @@ export function withActivityLog(
       const response = await engine.handleRequest(origin, connection, request, options)
       const entry = activityEntryOf(request, response, deps.now())
       if (entry) {
-        deps.sessions
-          .get(origin)
-          .then((session) => (session ? deps.activity.record(origin, entry) : undefined))
-          .catch((error: unknown) => console.error('Aperture: recording activity', error))
+        const record = (): void => {
+          deps.sessions
+            .get(origin)
+            .then((session) => (session ? deps.activity.record(origin, entry) : undefined))
+            .catch((error: unknown) => console.error('Aperture: recording activity', error))
+        }
+        if (options?.afterAnswer) options.afterAnswer(record)
+        else record()
       }
       return response
     },

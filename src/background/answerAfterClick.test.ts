@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { EngineResponse, MultichainEngine } from '../core/multichain/ports.ts'
+import type { EngineResponse, MultichainEngine, SessionStore } from '../core/multichain/ports.ts'
 import type { BackgroundMessage, ContentMessage } from '../core/protocol/connection.ts'
 import { requestIdentityOf } from '../core/protocol/requestIdentity.ts'
-import { sessionKeys } from '../core/protocol/storageKeys.ts'
+import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
 import { type Confirmations, createConfirmations } from '../core/wallet/createConfirmations.ts'
 import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
+import { createActivityLog, withActivityLog } from './activityLog.ts'
 import { createConnectionRegistry } from './connections.ts'
 import { createPagePortServer, type PageAnswer, type PagePort } from './pagePorts.ts'
 import { createConfirmationStore, createRecentAnswersStore } from './signingStores.ts'
@@ -25,26 +26,31 @@ const personalSign = {
   },
 }
 
-/** `storage.session` that outlives the workers of a test and logs every call made on it. */
-function countingSession() {
+/**
+ * A storage area that outlives the workers of a test and logs every call made on it in `calls`,
+ * each after `prefix` (`local ` for `storage.local`, none for `storage.session`).
+ */
+function countingArea(calls: string[] = [], prefix = '') {
   const area = createMemoryStorageArea()
-  const calls: string[] = []
   const counted: StorageArea = {
     get: (key) => {
-      calls.push(`get ${key}`)
+      calls.push(`${prefix}get ${key}`)
       return area.get(key)
     },
     set: (items) => {
-      calls.push(`set ${Object.keys(items).sort().join(' ')}`)
+      calls.push(`${prefix}set ${Object.keys(items).sort().join(' ')}`)
       return area.set(items)
     },
     remove: (key) => {
-      calls.push(`remove ${key}`)
+      calls.push(`${prefix}remove ${key}`)
       return area.remove(key)
     },
   }
   return { area: counted, items: area.items, calls }
 }
+
+/** `storage.session`, counted (`countingArea`). */
+const countingSession = () => countingArea()
 
 /** A content script's port: `answeredAfter` is how many storage calls were made when it got the answer. */
 function pagePort(calls: readonly string[]) {
@@ -72,11 +78,15 @@ function pagePort(calls: readonly string[]) {
   return port
 }
 
+/** The dapp's session, as the activity log asks for it (only its presence counts). */
+const sessions = { get: async () => ({}) } as unknown as SessionStore
+
 /**
- * One worker over `area`: the real confirmation queue, recent answers and page-port server; its
- * engine asks the queue for a `personal_sign` and answers `signature` once approved (`signs`).
+ * One worker over `area`: the real confirmation queue, recent answers, activity log (over `local`,
+ * a fresh area unless given) and page-port server; its engine asks the queue for a `personal_sign`
+ * and answers `signature` once approved (`signs`).
  */
-function worker(area: StorageArea) {
+function worker(area: StorageArea, local: StorageArea = createMemoryStorageArea()) {
   const session = createStorage(area)
   const confirmations: Confirmations = createConfirmations({
     store: createConfirmationStore(session),
@@ -105,7 +115,11 @@ function worker(area: StorageArea) {
   }
   const serve = createPagePortServer({
     extensionId,
-    engine: engine as unknown as MultichainEngine,
+    engine: withActivityLog(engine as unknown as MultichainEngine, {
+      activity: createActivityLog(createStorage(local)),
+      sessions,
+      now: () => 1_000,
+    }),
     connections: createConnectionRegistry(),
     approvals: { expect: () => undefined, answered: async () => undefined },
     confirmations,
@@ -146,6 +160,26 @@ describe('between the approve click and the page’s answer', () => {
     await vi.waitFor(() =>
       expect(session.calls).toContain(`remove ${sessionKeys.confirmationPrefix}c0ffee`),
     )
+  })
+
+  it('records the call in the site’s activity only once the page has the answer', async () => {
+    const session = countingSession()
+    const local = countingArea(session.calls, 'local ')
+    const running = worker(session.area, local.area)
+    const port = pagePort(session.calls)
+    await asked(running, port)
+    await running.confirmations.list()
+    session.calls.length = 0
+
+    await running.confirmations.resolve('c0ffee', true)
+    await vi.waitFor(() => expect(port.received).toHaveLength(1))
+
+    expect(port.answeredAfter?.filter((call) => call.startsWith('local '))).toEqual([])
+    const activityKey = `${localKeys.activityPrefix}${dapp}`
+    await vi.waitFor(() => expect(session.calls).toContain(`local set ${activityKey}`))
+    expect(local.items.get(activityKey)).toEqual([
+      { at: 1_000, chainId: 'eip155:31337', method: 'personal_sign', errorCode: null },
+    ])
   })
 
   it('gives a request re-sent after a worker stop right after that write the same answer, signing nothing again', async () => {

@@ -1,5 +1,5 @@
 import { isObject } from '@metamask/utils'
-import type { AnswerOptions, MultichainEngine } from '../core/multichain/ports.ts'
+import type { MultichainEngine, PageRequestOptions } from '../core/multichain/ports.ts'
 import {
   apiConnectionId,
   type BackgroundMessage,
@@ -84,7 +84,7 @@ export type PageApiServer = {
     origin: string,
     connection: string,
     request: unknown,
-    options?: AnswerOptions,
+    options?: PageRequestOptions,
   ): Promise<PageAnswer>
   resendRules(request: unknown): ResendRules
 }
@@ -136,7 +136,8 @@ const sentOnly = (response: PageAnswer): AnsweredRequest => ({ response })
  * user's click and the answer; another request under the key of a kept answer is refused `-32602`.
  * A `wallet_createSession` is announced to the approvals first (a re-send re-attaches to its
  * approval) and its approval is released once the answer is sent; so is the confirmation of a
- * signing request.
+ * signing request. `options` go to the request's handler: a read's pieces sent ahead of its answer,
+ * and `afterAnswer` for either kind.
  */
 async function answerRequest(
   deps: ConnectionServerDependencies,
@@ -147,7 +148,7 @@ async function answerRequest(
     identity: RequestIdentity | undefined
     request: unknown
   },
-  ahead: AnswerOptions,
+  options: PageRequestOptions,
 ): Promise<AnsweredRequest> {
   const { approvals, confirmations, answers } = deps
   const { origin, connection, identity, request } = call
@@ -155,7 +156,7 @@ async function answerRequest(
   if (identity === undefined || !rules.replayed) {
     // Runs again when re-sent (a read): its result's pieces may go ahead of the answer. Not
     // awaited here: a read waiting its turn keeps no frame of this function (10,000 may wait).
-    return server.handleRequest(origin, connection, request, ahead).then(sentOnly)
+    return server.handleRequest(origin, connection, request, options).then(sentOnly)
   }
   const creates = rules.approval
   const confirms = rules.confirmation
@@ -176,7 +177,9 @@ async function answerRequest(
   if (remembered !== undefined) return { response: remembered, afterSent }
   if (creates) approvals.expect(origin, identity)
   if (confirms) confirmations.keepWithAnswer(identity)
-  const response = await server.handleRequest(origin, connection, request)
+  const response = await server.handleRequest(origin, connection, request, {
+    afterAnswer: options.afterAnswer,
+  })
   const answered = confirms ? await confirmations.answeredUnwritten(origin, identity) : []
   // A refused re-send (another request under a key the wallet holds) leaves the key's answer be.
   const refused = 'error' in response && isResentRequestDiffers(response.error)
@@ -237,22 +240,31 @@ export function createConnectionServer(
       }
       if (identity) inFlight.set(identity.requestKey, identity)
       let sentAhead = 0
-      const ahead: AnswerOptions =
-        sendsResultsAhead && id !== undefined
+      // Work that waits for the answer (`afterAnswer`): run once it is sent, or once it failed.
+      const waiting: Array<() => void> = []
+      const runWaiting = (): void => {
+        for (const task of waiting.splice(0)) task()
+      }
+      const options: PageRequestOptions = {
+        afterAnswer: (task) => waiting.push(task),
+        ...(sendsResultsAhead && id !== undefined
           ? {
-              onResultPiece: (text) => {
+              onResultPiece: (text: string) => {
                 sentAhead += text.length
                 connections.respondPart(connection, id, text)
               },
             }
-          : {}
-      answerRequest(deps, server, { origin, connection, identity, request }, ahead)
+          : {}),
+      }
+      answerRequest(deps, server, { origin, connection, identity, request }, options)
         .then(async ({ response, afterSent }) => {
           connections.respond(connection, response, sentAhead)
+          runWaiting()
           await afterSent?.()
         })
         .catch(logged('answering a page request'))
         .finally(() => {
+          runWaiting()
           if (identity) inFlight.delete(identity.requestKey)
         })
     },

@@ -1,5 +1,5 @@
 import { privateKeyToAccount } from 'viem/accounts'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { alice, bob, dapp, otherDapp } from '../../core/multichain/testing/engineHarness.ts'
 import type { ApprovalResult } from '../multichain/ports.ts'
 import { requestDigestOf, requestIdentityOf } from '../protocol/requestIdentity.ts'
@@ -593,6 +593,24 @@ describe('signing and subscriptions', () => {
     })
     expect(harness.ports.signed[0]).toMatchObject(
       requestIdentityOf('tab-1#eip1193', 41, 'personal_sign', params),
+    )
+  })
+
+  it("hands the page's afterAnswer to the Multichain API engine, which records the signature's activity once the page has it", async () => {
+    const harness = await connected()
+    const handleRequest = vi.spyOn(harness.multichain, 'handleRequest')
+    const afterAnswer = (task: () => void) => task()
+    await harness.provider.handleRequest(
+      dapp,
+      'tab-1#eip1193',
+      { jsonrpc: '2.0', id: 42, method: 'personal_sign', params: ['0x68656c6c6f', aliceLower] },
+      { afterAnswer },
+    )
+    expect(handleRequest).toHaveBeenCalledWith(
+      dapp,
+      'tab-1#eip1193',
+      expect.objectContaining({ method: 'wallet_invokeMethod' }),
+      expect.objectContaining({ afterAnswer }),
     )
   })
 

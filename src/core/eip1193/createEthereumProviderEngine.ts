@@ -8,7 +8,7 @@ import {
   subscriptionMethods,
 } from '../eth/methods.ts'
 import { callNode } from '../multichain/callNode.ts'
-import type { AnswerOptions, EngineResponse, StoredSession } from '../multichain/ports.ts'
+import type { EngineResponse, PageRequestOptions, StoredSession } from '../multichain/ports.ts'
 import { toRpcError, unsupportedMethod } from '../rpc/errors.ts'
 import { parseRequest } from '../rpc/parseRequest.ts'
 import { failure, success } from '../rpc/response.ts'
@@ -140,7 +140,7 @@ export type EthereumProviderEngine = {
     origin: string,
     connection: string,
     request: unknown,
-    options?: AnswerOptions,
+    options?: PageRequestOptions,
   ): Promise<EngineResponse>
   /** How a request is treated when re-sent after a worker restart (DESIGN §6). */
   resendRules(request: unknown): { replayed: boolean; approval: boolean; confirmation: boolean }

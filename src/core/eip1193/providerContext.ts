@@ -25,6 +25,8 @@ export type ProviderCall = {
   params: unknown
   /** For a node read passed through as it is: its result's pieces, sent ahead (`AnswerOptions`). */
   onResultPiece?: (text: string) => void
+  /** Where work that must not delay the answer goes (`PageRequestOptions`). */
+  afterAnswer?: (task: () => void) => void
 }
 
 /** A handler's answer: its own (`HandlerAnswer`), or the Multichain API engine's response. */
@@ -104,7 +106,10 @@ export const viaMultichain = (
     call.origin,
     call.connection,
     { jsonrpc: '2.0', id: call.id, method, params },
-    { askedAs: requestIdentityOf(call.connection, call.id, call.method, call.params) },
+    {
+      askedAs: requestIdentityOf(call.connection, call.id, call.method, call.params),
+      afterAnswer: call.afterAnswer,
+    },
   )
 
 /** The EIP-55 addresses of every EVM account of a session, each once, in the session's order. */

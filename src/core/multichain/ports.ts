@@ -111,14 +111,21 @@ export type SubscriptionOwner = { origin: string; connection: ConnectionId; chai
 export type AnswerOptions = { onResultPiece?: (text: string) => void }
 
 /**
- * How the engine takes one request: `AnswerOptions`, and `askedAs`, the identity of the page request
+ * How a page request's caller takes its answer: `AnswerOptions`, and `afterAnswer`, where work that
+ * must not delay the answer goes (its activity record): the caller runs each task once the answer
+ * is sent to the page. Without it, that work starts at once.
+ */
+export type PageRequestOptions = AnswerOptions & { afterAnswer?: (task: () => void) => void }
+
+/**
+ * How the engine takes one request: `PageRequestOptions`, and `askedAs`, the identity of the page request
  * it runs for when another page API asks on that request's behalf (the EIP-1193 provider's
  * `personal_sign` as `wallet_invokeMethod`). Its records (a confirmation, an approval) then carry the
  * page request's key and digest, which the page's re-send and the release after its answer match
  * (DESIGN §6); without it they carry the identity of the request the engine was given
  * (`RequestIdentity` of `core/protocol/requestIdentity.ts`, spelled out: the seam imports no module).
  */
-export type EngineRequestOptions = AnswerOptions & {
+export type EngineRequestOptions = PageRequestOptions & {
   askedAs?: { requestKey: string; requestDigest: string }
 }
 
