@@ -183,9 +183,11 @@ test.describe('transactions', () => {
     expect(await nonceOf(anvilUrl, firstAccount)).toBe(nonce)
   })
 
-  for (const [query, method] of [
-    ['nonce', 'eth_getTransactionCount'],
-    ['fee', 'eth_feeHistory'],
+  // A node without eth_feeHistory on a chain with a base fee is priced from its latest block
+  // (readFeeMarket): the fee query that stops the request is then the tip's.
+  for (const [query, refused, method] of [
+    ['nonce', ['eth_getTransactionCount'], 'eth_getTransactionCount'],
+    ['fee', ['eth_feeHistory', 'eth_maxPriorityFeePerGas'], 'eth_maxPriorityFeePerGas'],
   ] as const) {
     test(`a node error on the ${query} query comes back to the page verbatim, and no window opens`, async ({
       wallet,
@@ -193,7 +195,7 @@ test.describe('transactions', () => {
       dappPage,
       connect,
     }) => {
-      const proxy = await startHoldingProxy(endpoint.httpUrl, { refuse: [method] })
+      const proxy = await startHoldingProxy(endpoint.httpUrl, { refuse: [...refused] })
       try {
         await connect(dappPage, sendingSession)
         await writeSettings(wallet.popup, {
@@ -217,6 +219,46 @@ test.describe('transactions', () => {
       }
     })
   }
+
+  test("a node without eth_feeHistory on a chain with a base fee: EIP-1559 fees from the latest block's base fee and the node's tip, never legacy", async ({
+    wallet,
+    endpoint,
+    dappPage,
+    connect,
+    anvilUrl,
+  }) => {
+    const proxy = await startHoldingProxy(endpoint.httpUrl, { refuse: ['eth_feeHistory'] })
+    try {
+      await connect(dappPage, sendingSession)
+      await writeSettings(wallet.popup, {
+        localDevnet: { rpcUrl: proxy.url, wsUrl: endpoint.wsUrl },
+      })
+      const pending = invoke<string>(dappPage, devnet, 'eth_sendTransaction', [
+        { from: firstAccount, to: secondAccount, value: '0x1' },
+      ])
+      const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+      await expect(window.getByTestId('confirm-fee')).toHaveValue('normal')
+      const [block, tip] = await Promise.all([
+        anvilRpc<{ baseFeePerGas: string }>(anvilUrl, 'eth_getBlockByNumber', ['latest', false]),
+        anvilRpc<string>(anvilUrl, 'eth_maxPriorityFeePerGas', []),
+      ])
+      await answerConfirmation(window, 'approve')
+      const hash = (await pending).result ?? ''
+      const signed = await anvilRpc<{
+        type: string
+        maxFeePerGas: string
+        maxPriorityFeePerGas: string
+      }>(anvilUrl, 'eth_getTransactionByHash', [hash])
+      expect(signed.type).toBe('0x2')
+      expect(BigInt(signed.maxPriorityFeePerGas)).toBe(BigInt(tip))
+      expect(BigInt(signed.maxFeePerGas)).toBe(2n * BigInt(block.baseFeePerGas) + BigInt(tip))
+    } finally {
+      await writeSettings(wallet.popup, {
+        localDevnet: { rpcUrl: endpoint.httpUrl, wsUrl: endpoint.wsUrl },
+      })
+      await proxy.close()
+    }
+  })
 
   test('an unreachable chain endpoint answers -32603 with its cause, and no window opens', async ({
     wallet,

@@ -101,6 +101,7 @@ describe('fillTransaction', () => {
     const { call } = node({
       ...anvil,
       eth_feeHistory: { result: { oldestBlock: '0x1', reward: [], gasUsedRatio: [0] } },
+      eth_getBlockByNumber: { result: { number: '0x1', gasLimit: '0x1c9c380' } },
       eth_gasPrice: { result: '0x3b9aca00' },
     })
     const { transaction } = await fillTransaction({ request: transfer, chainId: 31337n, call })
@@ -151,12 +152,34 @@ describe('fillTransaction', () => {
     expect((failure as NodeAnswerError).error).toEqual(error)
   })
 
-  it('throws the node error of the fee history verbatim instead of reading a legacy chain', async () => {
+  it("prices a chain whose node refuses eth_feeHistory by its latest block's base fee, never as legacy", async () => {
     const error = {
       code: -32601,
       message: 'the method eth_feeHistory does not exist/is not available',
     }
-    const { call } = node({ ...anvil, eth_feeHistory: { error }, eth_gasPrice: { result: '0x1' } })
+    const { call } = node({
+      ...anvil,
+      eth_feeHistory: { error },
+      eth_getBlockByNumber: { result: { number: '0x1', baseFeePerGas: '0x3b9aca00' } },
+      eth_gasPrice: { result: '0x1' },
+    })
+    const { transaction } = await fillTransaction({ request: transfer, chainId: 31337n, call })
+    expect(transaction).toMatchObject({
+      type: 'eip1559',
+      maxFeePerGas: '0xb2d05e00',
+      maxPriorityFeePerGas: '0x3b9aca00',
+    })
+    expect(transaction.gasPrice).toBeUndefined()
+  })
+
+  it('throws the node error verbatim when neither the fee history nor the latest block can be read', async () => {
+    const error = { code: -32000, message: 'header not found' }
+    const { call } = node({
+      ...anvil,
+      eth_feeHistory: { error: { code: -32601, message: 'no eth_feeHistory' } },
+      eth_getBlockByNumber: { error },
+      eth_gasPrice: { result: '0x1' },
+    })
     const failure = await fillTransaction({ request: transfer, chainId: 31337n, call }).catch(
       (thrown: unknown) => thrown,
     )

@@ -67,15 +67,6 @@ async function fillGas(
   return { gas: toQuantity(estimate + (estimate * gasMarginPercent + 99n) / 100n) }
 }
 
-/**
- * `call` with the node's error answers thrown (`NodeAnswerError`): a fee query the node refuses
- * (`eth_feeHistory` included, which `readFeeMarket` alone reads as a legacy chain) stops the request
- * and goes back to the page verbatim — the window could not show a fee the node would take.
- */
-const withErrorsThrown =
-  (call: NodeCall): NodeCall =>
-  async (method, params) => ({ result: await nodeResult(call, method, params) })
-
 /** A filled transaction and the fee choice its confirmation offers. */
 export type FilledWithFees = { transaction: FilledTransaction; fees: TransactionFees }
 
@@ -112,7 +103,7 @@ export async function fillTransaction(parameters: {
           )),
     fillGas(call, request),
   ])
-  const market = await readFeeMarket(withErrorsThrown(call), BigInt(gas.gas))
+  const market = await readFeeMarket(call, BigInt(gas.gas))
   const { fee, ...fees } = offerFees(
     request,
     replacing === undefined ? market : bumpFeeMarket(market, replacing),

@@ -25,6 +25,15 @@ const anvilHistory: Json = {
   ],
 }
 
+// The latest block as a node answers eth_getBlockByNumber('latest', false), after London and before it.
+const londonBlock: Json = {
+  number: '0x2',
+  baseFeePerGas: '0x3434cab8',
+  gasLimit: '0x1c9c380',
+  gasUsed: '0x0',
+}
+const legacyBlock: Json = { number: '0x2', gasLimit: '0x1c9c380', gasUsed: '0x0' }
+
 describe('readFeeMarket', () => {
   it('asks eth_feeHistory for the last 20 blocks at the 10th, 50th and 90th percentiles', async () => {
     const { call, calls } = nodeOf({ eth_feeHistory: { result: anvilHistory } })
@@ -97,12 +106,19 @@ describe('readFeeMarket', () => {
     }
   })
 
-  it('uses eth_gasPrice on a chain whose history has no base fee', async () => {
-    const { call } = nodeOf({
+  it('uses eth_gasPrice on a chain whose history and latest block have no base fee', async () => {
+    const { call, calls } = nodeOf({
       eth_feeHistory: { result: { oldestBlock: '0x0', gasUsedRatio: [0.1], reward: [] } },
+      eth_getBlockByNumber: { result: legacyBlock },
       eth_gasPrice: { result: '0x77359400' },
     })
     const market = await readFeeMarket(call, 21000n)
+    expect(calls.map(({ method }) => method)).toEqual([
+      'eth_feeHistory',
+      'eth_getBlockByNumber',
+      'eth_gasPrice',
+    ])
+    expect(calls[1]?.params).toEqual(['latest', false])
     expect(market.kind).toBe('legacy')
     expect(market.baseFeePerGas).toBeNull()
     expect(market.presets.normal).toEqual({
@@ -114,11 +130,12 @@ describe('readFeeMarket', () => {
     })
   })
 
-  it('uses eth_gasPrice on a chain that does not answer eth_feeHistory', async () => {
+  it('uses eth_gasPrice on a chain that does not answer eth_feeHistory and whose latest block has no base fee', async () => {
     const { call } = nodeOf({
       eth_feeHistory: {
         error: { code: -32601, message: 'the method eth_feeHistory does not exist' },
       },
+      eth_getBlockByNumber: { result: legacyBlock },
       eth_gasPrice: { result: '0x1' },
     })
     expect((await readFeeMarket(call, 21000n)).presets.fast.fee).toEqual({
@@ -127,9 +144,65 @@ describe('readFeeMarket', () => {
     })
   })
 
-  it("throws the node's error when the gas price cannot be read either", async () => {
+  it("is EIP-1559 when eth_feeHistory answers an error on a chain whose latest block has a base fee: that base fee, the node's tip", async () => {
+    const { call } = nodeOf({
+      eth_feeHistory: { error: { code: -32000, message: 'fee history is not available' } },
+      eth_getBlockByNumber: { result: londonBlock },
+      eth_maxPriorityFeePerGas: { result: '0x3b9aca00' },
+      eth_gasPrice: { result: '0x1' },
+    })
+    const market = await readFeeMarket(call, 21000n)
+    expect(market.kind).toBe('eip1559')
+    expect(market.baseFeePerGas).toBe('0x3434cab8')
+    for (const preset of Object.values(market.presets)) {
+      expect(preset.fee).toEqual({
+        type: 'eip1559',
+        maxFeePerGas: `0x${(2n * 0x3434cab8n + 1_000_000_000n).toString(16)}`,
+        maxPriorityFeePerGas: '0x3b9aca00',
+      })
+    }
+  })
+
+  it('is EIP-1559 when the history carries no base fee but the latest block does', async () => {
+    const { call } = nodeOf({
+      eth_feeHistory: { result: { oldestBlock: '0x0', gasUsedRatio: [0.1], reward: [] } },
+      eth_getBlockByNumber: { result: londonBlock },
+      eth_maxPriorityFeePerGas: { result: '0x1' },
+    })
+    expect((await readFeeMarket(call, 21000n)).presets.normal.fee).toEqual({
+      type: 'eip1559',
+      maxFeePerGas: `0x${(2n * 0x3434cab8n + 1n).toString(16)}`,
+      maxPriorityFeePerGas: '0x1',
+    })
+  })
+
+  it("throws the node's error when eth_feeHistory fails and the tip cannot be read on an EIP-1559 chain", async () => {
+    const { call } = nodeOf({
+      eth_feeHistory: { error: { code: -32000, message: 'fee history is not available' } },
+      eth_getBlockByNumber: { result: londonBlock },
+      eth_maxPriorityFeePerGas: { error: { code: -32601, message: 'no eth_maxPriorityFeePerGas' } },
+      eth_gasPrice: { result: '0x1' },
+    })
+    await expect(readFeeMarket(call, 21000n)).rejects.toMatchObject({
+      error: { code: -32601, message: 'no eth_maxPriorityFeePerGas' },
+    })
+  })
+
+  it("throws the node's error when neither the history nor the latest block can be read", async () => {
     const { call } = nodeOf({
       eth_feeHistory: { error: { code: -32601, message: 'no eth_feeHistory' } },
+      eth_getBlockByNumber: { error: { code: -32000, message: 'header not found' } },
+      eth_gasPrice: { result: '0x1' },
+    })
+    await expect(readFeeMarket(call, 21000n)).rejects.toMatchObject({
+      error: { code: -32000, message: 'header not found' },
+    })
+  })
+
+  it("throws the node's error when the gas price of a legacy chain cannot be read", async () => {
+    const { call } = nodeOf({
+      eth_feeHistory: { error: { code: -32601, message: 'no eth_feeHistory' } },
+      eth_getBlockByNumber: { result: legacyBlock },
       eth_gasPrice: { error: { code: -32000, message: 'header not found' } },
     })
     await expect(readFeeMarket(call, 21000n)).rejects.toMatchObject({

@@ -75,14 +75,58 @@ const presetsOf = (
   fast: feeOptionOf(fee('fast'), gasLimit),
 })
 
+/** The fee market of a legacy chain (no base fee): every preset is the node's `eth_gasPrice`. */
+async function legacyMarket(call: NodeCall, gasLimit: bigint): Promise<FeeMarket> {
+  const gasPrice = toQuantity(quantity('eth_gasPrice', await nodeResult(call, 'eth_gasPrice', [])))
+  return {
+    kind: 'legacy',
+    baseFeePerGas: null,
+    gasLimit: toQuantity(gasLimit),
+    presets: presetsOf(() => ({ type: 'legacy', gasPrice }), gasLimit),
+  }
+}
+
+/** The node's own suggested tip (`eth_maxPriorityFeePerGas`), for every preset. */
+async function defaultTips(call: NodeCall): Promise<Record<FeeSpeed, bigint>> {
+  const tip = quantity(
+    'eth_maxPriorityFeePerGas',
+    await nodeResult(call, 'eth_maxPriorityFeePerGas', []),
+  )
+  return { slow: tip, normal: tip, fast: tip }
+}
+
+/** An EIP-1559 market: max fee = 2 × `baseFee` + each preset's tip. */
+const eip1559Market = (
+  baseFee: bigint,
+  tips: Record<FeeSpeed, bigint>,
+  gasLimit: bigint,
+): FeeMarket => ({
+  kind: 'eip1559',
+  baseFeePerGas: toQuantity(baseFee),
+  gasLimit: toQuantity(gasLimit),
+  presets: presetsOf(
+    (speed) => ({
+      type: 'eip1559',
+      maxFeePerGas: toQuantity(2n * baseFee + tips[speed]),
+      maxPriorityFeePerGas: toQuantity(tips[speed]),
+    }),
+    gasLimit,
+  ),
+})
+
 /**
  * Reads the fee presets of a chain (DESIGN §9 "Fees"): `eth_feeHistory` over the last
  * `feeHistoryBlocks` blocks with the priority fee at the 10th / 50th / 90th percentile for
  * `slow` / `normal` / `fast`, and max fee = 2 × the next block's base fee + priority, so the
  * transaction stays includable through several full blocks. When no block of the window carried a
- * transaction, every preset takes the node's `eth_maxPriorityFeePerGas`. A chain whose history has
- * no base fee (or that does not answer `eth_feeHistory`) is legacy: every preset is `eth_gasPrice`.
- * A node error on the fallback calls is thrown as `NodeAnswerError`.
+ * transaction, every preset takes the node's `eth_maxPriorityFeePerGas`.
+ *
+ * Whether the chain is EIP-1559 is its latest block's to say, not the history's: when
+ * `eth_feeHistory` answers an error or no base fee, the latest block is read
+ * (`eth_getBlockByNumber`); a block with `baseFeePerGas` makes an EIP-1559 market on that base fee
+ * with the node's `eth_maxPriorityFeePerGas` as every preset's tip, a block without one a legacy
+ * market where every preset is `eth_gasPrice`. A node error on any of these fallback calls is
+ * thrown as `NodeAnswerError` (the request stops with the node's own words, never a guessed fee).
  *
  * @example
  * const market = await readFeeMarket(call, 21000n)
@@ -99,37 +143,15 @@ export async function readFeeMarket(call: NodeCall, gasLimit: bigint): Promise<F
   const baseFees = Array.isArray(history?.baseFeePerGas) ? history.baseFeePerGas : []
   const nextBaseFee = baseFees[baseFees.length - 1]
   if (history === undefined || nextBaseFee === undefined || nextBaseFee === null) {
-    const gasPrice = toQuantity(
-      quantity('eth_gasPrice', await nodeResult(call, 'eth_gasPrice', [])),
+    const block = await nodeResult(call, 'eth_getBlockByNumber', ['latest', false])
+    const blockBaseFee = isObject(block) ? block.baseFeePerGas : undefined
+    if (blockBaseFee === undefined || blockBaseFee === null) return legacyMarket(call, gasLimit)
+    return eip1559Market(
+      quantity('eth_getBlockByNumber', blockBaseFee),
+      await defaultTips(call),
+      gasLimit,
     )
-    return {
-      kind: 'legacy',
-      baseFeePerGas: null,
-      gasLimit: toQuantity(gasLimit),
-      presets: presetsOf(() => ({ type: 'legacy', gasPrice }), gasLimit),
-    }
   }
   const baseFee = quantity('eth_feeHistory', nextBaseFee)
-  let tips = tipsOf(history)
-  if (tips === undefined) {
-    const tip = quantity(
-      'eth_maxPriorityFeePerGas',
-      await nodeResult(call, 'eth_maxPriorityFeePerGas', []),
-    )
-    tips = { slow: tip, normal: tip, fast: tip }
-  }
-  const chosen = tips
-  return {
-    kind: 'eip1559',
-    baseFeePerGas: toQuantity(baseFee),
-    gasLimit: toQuantity(gasLimit),
-    presets: presetsOf(
-      (speed) => ({
-        type: 'eip1559',
-        maxFeePerGas: toQuantity(2n * baseFee + chosen[speed]),
-        maxPriorityFeePerGas: toQuantity(chosen[speed]),
-      }),
-      gasLimit,
-    ),
-  }
+  return eip1559Market(baseFee, tipsOf(history) ?? (await defaultTips(call)), gasLimit)
 }
