@@ -324,6 +324,23 @@ describe('createConfirmations', () => {
     expect(await restarted.claim(dapp, message)).toBe(false)
   })
 
+  it('withdraws the record of a request that will not go ahead, answered or not: the window no longer shows it, its waiter is rejected, other records stay', async () => {
+    const store = memoryStore()
+    const confirmations = worker(store, memoryWindows())
+    const asked = confirmations.ask(message)
+    const other = confirmations.ask({ ...message, origin: otherDapp })
+    await hop(80)
+    await confirmations.withdraw(dapp, message)
+    expect((await asked).result).toEqual({ approved: false })
+    expect((await confirmations.pending()).map(({ origin }) => origin)).toEqual([otherDapp])
+    expect(store.records.size).toBe(1)
+    const [left] = await confirmations.pending()
+    await confirmations.resolve(left?.id ?? '', true)
+    await other
+    await confirmations.withdraw(otherDapp, message)
+    expect(store.records.size).toBe(0)
+  })
+
   it('sweeps, when a worker starts, the answers nobody claimed within claimMs, and no pending request', async () => {
     const store = memoryStore()
     const windows = memoryWindows()

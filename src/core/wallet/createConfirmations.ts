@@ -418,6 +418,24 @@ export function createConfirmations({
     },
 
     /**
+     * Forgets the record of `request`, answered or not, and rejects whoever waits for it: the
+     * request that claimed it will not go ahead (the wallet's own request, run again by a new
+     * worker, failed its checks), so the window does not show, and an Approve does not wait on,
+     * what will not happen.
+     */
+    withdraw(origin: string, request: RequestIdentity): Promise<void> {
+      return serially(async () => {
+        for (const record of await records()) {
+          if (record.origin !== origin || matchResend(request, record) !== 'same') continue
+          await remove(record.id)
+          claimed.delete(record.id)
+          unwritten.delete(record.id)
+          wake(answeredAs(record, false))
+        }
+      })
+    },
+
+    /**
      * A request of this worker will come for the record of `request` (the wallet's own request,
      * run again by a new worker, `createOwnRequests`): the record is claimed now, so it does not
      * expire before the request re-attaches. False when there is no such record (released, expired,

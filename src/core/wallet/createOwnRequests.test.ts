@@ -134,7 +134,7 @@ function walletWorld() {
     }
     return world.call(method, params)
   }
-  return Object.assign(world, { solana, logged, evm })
+  return Object.assign(world, { solana, chain, logged, evm })
 }
 
 type WalletWorld = ReturnType<typeof walletWorld>
@@ -309,6 +309,33 @@ describe('createOwnRequests', () => {
     expect(world.broadcasts).toEqual([])
     expect(world.records.size).toBe(0)
     expect(next.failures).toMatchObject([{ code: 4001 }])
+  })
+
+  it('withdraws the shown confirmation of a revoke that fails its checks when run again (the approval is gone): the window no longer shows it', async () => {
+    const { world, kept, next } = await shownThenStopped((worker) =>
+      revokeApproval(worker.sendPorts, revoke),
+    )
+    world.chain.allowances.clear()
+    await next.own.resume()
+    await until(() => kept.kept.size === 0 && next.failures.length > 0)
+
+    expect(next.failures).toMatchObject([{ code: 'invalid_fields' }])
+    expect(await next.confirmations.pending()).toEqual([])
+    expect(world.records.size).toBe(0)
+    expect(world.broadcasts).toEqual([])
+  })
+
+  it('withdraws the approved record of a revoke that fails its checks when the next worker runs it again, sending nothing', async () => {
+    const { world, kept, next } = await shownThenStopped((worker) =>
+      revokeApproval(worker.sendPorts, revoke),
+    )
+    world.chain.allowances.clear()
+    await next.answer(true)
+    await next.own.resume()
+    await until(() => kept.kept.size === 0 && next.failures.length > 0)
+
+    expect(world.records.size).toBe(0)
+    expect(world.broadcasts).toEqual([])
   })
 
   it('forgets a kept request whose confirmation is gone, without running it or opening a window', async () => {

@@ -33,8 +33,11 @@ export type OwnRequestStore = {
 
 export type CreateOwnRequestsParameters = {
   store: OwnRequestStore
-  /** The confirmation queue: a kept request runs again only while its record is there. */
-  confirmations: Pick<Confirmations, 'claim'>
+  /**
+   * The confirmation queue: a kept request runs again only while its record is there, and the
+   * record of one that fails is withdrawn.
+   */
+  confirmations: Pick<Confirmations, 'claim' | 'withdraw'>
   /** Runs a kept request again from its action and params (`runOwnRequest`). */
   run(request: OwnRequest): Promise<unknown>
   /** Told when a request run again fails (nobody else hears of it: its popup is gone). */
@@ -50,7 +53,8 @@ export type CreateOwnRequestsParameters = {
  *   opens — and forgets it once it settled, after its confirmation was released.
  * - `resume`, when a worker starts, runs every kept request again whose confirmation record is
  *   still there (waiting, or answered while no worker ran) and claims that record so it does not
- *   expire meanwhile. The run re-attaches to the record (same identity) and signs what the window
+ *   expire meanwhile; a run that fails (its checks refuse it now) withdraws the record, so the
+ *   window shows nothing that will not happen. The run re-attaches to the record (same identity) and signs what the window
  *   showed; a record that already holds a signed transaction is sent again as those bytes, never
  *   signed twice (`sendTransaction`, `signTransaction`). A kept request without a record (released
  *   already, or never shown) is forgotten, never run: nothing opens a window the user did not ask
@@ -96,11 +100,16 @@ export function createOwnRequests({
     return settled
   }
 
-  /** Runs a kept request again; its action carries it again from its first check on. */
+  /**
+   * Runs a kept request again; its action carries it again from its first check on. One that fails
+   * (a check refused it now) withdraws its confirmation: the window must not show, and an Approve
+   * must not wait on, a request that will not go ahead. One that settled released it already.
+   */
   const runAgain = async (request: OwnRequest): Promise<void> => {
     try {
       await run(request)
     } catch (error) {
+      await confirmations.withdraw(walletOrigin, request)
       failed(request, error)
     }
     // One that failed before its action carried it (a check refused it) is forgotten here.
