@@ -14,7 +14,7 @@ function createHarness(unlocked = true) {
   const settings = { autoLockMinutes: 15 }
   const autoLock = createAutoLock({
     wallet: {
-      isUnlocked: async () => !wallet.locked,
+      holdsKey: async () => !wallet.locked,
       lock: async () => {
         wallet.locked = true
         return { status: 'locked', accounts: [] }

@@ -8,7 +8,7 @@ import type { Wallet } from './wallet.ts'
 const defaultThrottleMs = 10_000
 
 export type AutoLockDependencies = {
-  wallet: Pick<Wallet, 'isUnlocked' | 'lock'>
+  wallet: Pick<Wallet, 'holdsKey' | 'lock'>
   settings(): Promise<Pick<SettingsView, 'autoLockMinutes'>>
   /** `storage.session`: the last activity outlives a worker restart, never the browser. */
   session: Storage
@@ -40,7 +40,7 @@ export function createAutoLock(deps: AutoLockDependencies) {
   return {
     /** The alarm's task, also run on wake: locks when the time is up, else sets the alarm for then. */
     async check(): Promise<void> {
-      if (!(await wallet.isUnlocked())) return
+      if (!(await wallet.holdsKey())) return
       const { autoLockMinutes } = await deps.settings()
       const lockAt =
         ((await session.read<number>(sessionKeys.lastActivity)) ?? 0) + autoLockMinutes * 60_000

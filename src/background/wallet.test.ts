@@ -3,6 +3,7 @@ import { bytesToHex } from '@noble/curves/utils.js'
 import { getBase58Decoder } from '@solana/kit'
 import { describe, expect, it } from 'vitest'
 import { exportPrivateKeys } from '../core/keyring/exportPrivateKeys.ts'
+import { localKeys } from '../core/protocol/storageKeys.ts'
 import { createMemoryStorage } from './testing/memoryStorage.ts'
 import { createWallet } from './wallet.ts'
 
@@ -284,5 +285,19 @@ describe('createWallet: wrong passwords slow down', () => {
     const { wallet, local } = await onboardedWallet()
     await Promise.allSettled([1, 2, 3].map(() => wallet.revealPhrase('wrong')))
     expect(local.items.get('passwordAttempts')).toMatchObject({ failures: 3 })
+  })
+})
+
+describe('createWallet: the key held across a worker restart', () => {
+  it('tells whether the session holds the vault key without decrypting the vault', async () => {
+    const { wallet, local, session } = await onboardedWallet()
+    const restarted = createWallet({ local, session })
+    // A vault no key opens: decrypting it would throw.
+    await local.write(localKeys.vault, JSON.stringify({ data: 'AAAA', iv: 'AAAA', salt: 'AAAA' }))
+
+    expect(await restarted.holdsKey()).toBe(true)
+    await expect(restarted.isUnlocked()).rejects.toThrow()
+    await wallet.lock()
+    expect(await createWallet({ local, session }).holdsKey()).toBe(false)
   })
 })

@@ -322,6 +322,14 @@ export function createWallet({ local, session, now = Date.now }: WalletStorage) 
     },
     isUnlocked: async (): Promise<boolean> => (await load()) !== undefined,
     /**
+     * Whether the session holds the vault's key, read without decrypting the vault: what the
+     * auto-lock needs to know at every worker start (issue 36, cold start), where decrypting would
+     * delay the request that woke the worker. A key that no longer opens the vault still counts:
+     * locking removes it.
+     */
+    holdsKey: async (): Promise<boolean> =>
+      unlocked !== undefined || (await session.read<string>(sessionKeys.vaultKey)) !== undefined,
+    /**
      * The signing account of one of the wallet's addresses, derived from the unlocked vault; used
      * inside the worker only (the key never leaves it). Throws while locked or for a foreign address.
      */
