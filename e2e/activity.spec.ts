@@ -259,4 +259,37 @@ test.describe("the wallet's own requests across a worker stop (DESIGN §6, §9; 
     })
     expect(await nonceOf(anvilUrl, firstAccount)).toBe(nonce + 1n)
   })
+
+  test('a cancel approved after the worker stopped while its confirmation was shown replaces the pending send once with a 0-value send to self', async ({
+    wallet,
+    anvilUrl,
+    serviceWorker,
+  }) => {
+    const popup = wallet.popup
+    const nonce = await nonceOf(anvilUrl, firstAccount)
+    await withAutomineOff(anvilUrl, async () => {
+      const hash = await pendingSend(wallet, '0.03')
+      const original = await transactionOf(anvilUrl, hash)
+
+      await showActivity(popup)
+      await popup.getByTestId(`activity-cancel-${hash}`).click()
+      await approveAfterWorkerStop(
+        await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+        serviceWorker,
+      )
+
+      await showActivity(popup)
+      const replacementHash = await replacementOf(popup, hash, 'cancel')
+      const replacement = await transactionOf(anvilUrl, replacementHash)
+      expect(replacement.nonce).toBe(original.nonce)
+      expect(replacement.to.toLowerCase()).toBe(firstAccount.toLowerCase())
+      expect(BigInt(replacement.value)).toBe(0n)
+      expectBumped(replacement, original)
+      await anvilRpc(anvilUrl, 'evm_mine', [])
+      await expect(popup.getByTestId(`activity-status-${hash}`)).toHaveText('cancelled')
+      await expect(popup.getByTestId(`activity-status-${replacementHash}`)).toHaveText('confirmed')
+      expect(await anvilRpc<unknown>(anvilUrl, 'eth_getTransactionReceipt', [hash])).toBeNull()
+    })
+    expect(await nonceOf(anvilUrl, firstAccount)).toBe(nonce + 1n)
+  })
 })

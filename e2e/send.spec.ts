@@ -3,8 +3,8 @@ import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/t
 import { formatEther, getAddress, parseEther, parseGwei } from 'viem'
 import { devnet, expect } from './fixtures.ts'
 import { anvilRpc, firstAccount, secondAccount } from './support/anvil.ts'
-import { waitForConfirmation } from './support/confirmations.ts'
-import { decodeQr, fillSend, openSend } from './support/sendScreen.ts'
+import { approveAfterWorkerStop, waitForConfirmation } from './support/confirmations.ts'
+import { decodeQr, fillSend, openSend, reviewSend } from './support/sendScreen.ts'
 import {
   answerAndClose,
   balanceOf,
@@ -193,6 +193,26 @@ test.describe('send (DESIGN §9)', () => {
     await answerAndClose(window, 'approve', 'send-sol-confirmation')
     await expect(popup.getByTestId('send-sent')).toBeVisible()
     await expect.poll(() => balanceOf(solanaNetwork, recipient)).toBe(1_250_000_000)
+  })
+
+  test("the owner's SOL send approved after the worker stopped while its confirmation was shown reaches the node once (DESIGN §6; issue 28)", async ({
+    wallet,
+    solanaNetwork,
+    serviceWorker,
+  }) => {
+    await surfpool(solanaNetwork, 'requestAirdrop', [firstSolanaAddress, 5_000_000_000])
+    await expect.poll(() => balanceOf(solanaNetwork, firstSolanaAddress)).toBeGreaterThan(0)
+    const recipient = (await generateKeyPairSigner()).address
+    await approveAfterWorkerStop(
+      await reviewSend(wallet, { network: localSolana, to: recipient, amount: '0.75' }),
+      serviceWorker,
+    )
+    await expect.poll(() => balanceOf(solanaNetwork, recipient)).toBe(750_000_000)
+    // Once: a second transaction would add as much again; nothing sends it after another stop.
+    await serviceWorker.stop()
+    await wallet.popup.reload()
+    await expect(wallet.popup.getByTestId('home-send')).toBeVisible()
+    expect(await balanceOf(solanaNetwork, recipient)).toBe(750_000_000)
   })
 
   test('sends an SPL token, creating the recipient’s token account (an instruction, and rent in the fee)', async ({
