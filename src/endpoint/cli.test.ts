@@ -102,7 +102,7 @@ describe('npm run node', () => {
     expect(manifest.scripts.node).toBe(`tsx ${endpointNodeFlags.join(' ')} src/endpoint/cli.ts`)
   })
 
-  it('gives the endpoint process its initial old generation', async () => {
+  it('gives the endpoint process its node flags (its initial old generation, its GC on one thread)', async () => {
     const run = runCli(['--port', '0', '--json', '--upstream', 'http://127.0.0.1:1'])
     await expect
       .poll(() => run.lines.some((line) => line.includes('"ready"')), { timeout: 20_000 })
