@@ -43,7 +43,7 @@ import { createNodeRouter } from './nodeRouter.ts'
 import { createPagePortServer, type PageAnswer } from './pagePorts.ts'
 import { createPhishingContinued } from './phishingContinued.ts'
 import { createPhishingList } from './phishingList.ts'
-import { sendPortsOf } from './popup/send/sendPorts.ts'
+import { type SendPopupPorts, sendPortsOf } from './popup/send/sendPorts.ts'
 import { createPopupHandlers } from './popupMessages.ts'
 import { createRecipientBookReader } from './recipientBook.ts'
 import { createRecordKey } from './recordKey.ts'
@@ -301,7 +301,7 @@ const ownRequests = createOwnRequests({
     runOwnRequest({ send: sendPortsOf(ownSendPorts), replace: replacePorts }, request),
   failed: (request, error) => console.error(`Aperture: running ${request.method} again`, error),
 })
-const ownSendPorts = {
+const ownSendPorts: SendPopupPorts = {
   wallet,
   networks,
   nodeCall: (chainId: ChainId) => nodes.nodeCall(chainId),
