@@ -11,6 +11,7 @@ import type { MinedFees } from './support/feeMarket.ts'
 import { invoke } from './support/provider.ts'
 import { reviewSend } from './support/sendScreen.ts'
 import type { ReadyWallet } from './support/wallet.ts'
+import { showActivity } from './support/walletUi.ts'
 
 const sendingSession = {
   optionalScopes: { [devnet]: { methods: ['eth_sendTransaction'], notifications: [] } },
@@ -41,15 +42,6 @@ async function withAutomineOff(anvilUrl: string, body: () => Promise<void>): Pro
     await anvilRpc(anvilUrl, 'evm_mine', [])
     await anvilRpc(anvilUrl, 'evm_setAutomine', [true])
   }
-}
-
-/** Home, reloaded, with the first account's transactions unfolded. */
-async function showActivity(popup: Page): Promise<void> {
-  await popup.reload()
-  await popup
-    .getByText(/^Transactions \(/)
-    .first()
-    .click()
 }
 
 /**

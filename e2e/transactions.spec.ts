@@ -13,7 +13,7 @@ import { startHoldingProxy } from './support/holdingProxy.ts'
 import { invoke, type Outcome } from './support/provider.ts'
 import { sniffedResponses, sniffResponses } from './support/responseSniffer.ts'
 import { deployTestToken, tokenBalance } from './support/testToken.ts'
-import { unlock, writeSettings } from './support/walletUi.ts'
+import { showActivity, unlock, writeSettings } from './support/walletUi.ts'
 
 const sendingSession = {
   optionalScopes: {
@@ -487,6 +487,12 @@ test.describe('exactly once across worker restarts', () => {
       expect(await nonceOf(anvilUrl, firstAccount)).toBe(nonce + 1)
       const responses = await sniffedResponses(dappPage)
       expect(responses.total).toBe(responses.distinct)
+      // The owner sees it: one entry, with the line saying the starting worker sent it again.
+      await showActivity(wallet.popup)
+      await expect(wallet.popup.getByTestId(`activity-tx-${outcome.result}`)).toHaveCount(1)
+      await expect(wallet.popup.getByTestId(`activity-resent-${outcome.result}`)).toContainText(
+        'Sent again when the wallet restarted',
+      )
     } finally {
       await writeSettings(wallet.popup, {
         localDevnet: { rpcUrl: endpoint.httpUrl, wsUrl: endpoint.wsUrl },

@@ -212,3 +212,12 @@ async function select(approval: Page, prefix: string, wanted: string[]): Promise
     await box.setChecked(wanted.includes(id))
   }
 }
+
+/** Home, reloaded, with the first account's transactions unfolded. */
+export async function showActivity(popup: Page): Promise<void> {
+  await popup.reload()
+  await popup
+    .getByText(/^Transactions \(/)
+    .first()
+    .click()
+}

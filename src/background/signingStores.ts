@@ -98,13 +98,24 @@ type LoggedTransaction = SentTransaction | TrackedTransaction
 
 /**
  * The wallet's own transactions in `storage.local`, newest last, for the activity list; kept up
- * when written (`recordSentTransaction`), never by a read.
+ * when written (`recordSentTransaction`), never by a read. One entry per hash: a transaction told
+ * of again (re-broadcast on wake, a batch's page asking again) keeps its entry, its place and its
+ * state, and gains the time it was sent again (`resentAt`) when it was.
  */
 export function createTransactionLog(local: Storage): TransactionLogStore {
   const { read, change } = createStoredList<LoggedTransaction>(local, localKeys.transactions)
   return {
     read,
-    append: (transaction) => change((all) => [...all, transaction]),
+    append: (transaction) =>
+      change((all) =>
+        all.some((entry) => entry.hash === transaction.hash)
+          ? all.map((entry) =>
+              entry.hash === transaction.hash && transaction.resentAt !== undefined
+                ? { ...entry, resentAt: transaction.resentAt }
+                : entry,
+            )
+          : [...all, transaction],
+      ),
     recordStatuses: (settled) =>
       change((all) =>
         all.map((entry) => settled.find((update) => update.hash === entry.hash) ?? entry),

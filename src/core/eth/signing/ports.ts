@@ -42,6 +42,11 @@ export type SentTransaction = {
   replaces?: { hash: Hex; kind: ReplacementKind }
   /** The recipient of the ERC-20 `transfer` it calls (its `to` is the token): who was sent to. */
   tokenRecipient?: Address
+  /**
+   * When a starting worker sent its signed bytes again (`resumeBroadcasts`: the worker stopped
+   * between signing and broadcast), ms since the epoch: one line of its activity, not another entry.
+   */
+  resentAt?: number
 }
 
 /**

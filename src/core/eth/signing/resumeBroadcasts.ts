@@ -1,24 +1,16 @@
-import type { ChainId } from '../../caip/types.ts'
-import { broadcastSigned } from './broadcastSigned.ts'
 import type { SignerPorts } from './ports.ts'
-import { isBatchProgress, isSignedProgress } from './signedProgress.ts'
+import { resendSigned } from './resendSigned.ts'
 
 /**
  * On wake: broadcasts again every approved, signed transaction whose page has not been answered yet
  * (its record is still there), so a worker stopped between signing and sending loses nothing. The
- * same bytes: a node that has them already just says so.
+ * same bytes: a node that has them already just says so. Each one the node holds is in the
+ * activity, marked as sent again (`resendSigned`), even when its page never asks again.
  */
 export async function resumeBroadcasts(
-  ports: Pick<SignerPorts, 'confirmations' | 'node'>,
+  ports: Pick<SignerPorts, 'confirmations' | 'node' | 'sent' | 'now'>,
 ): Promise<void> {
   for (const record of await ports.confirmations.list()) {
-    if (!record.result?.approved) continue
-    const call = ports.node(record.chainId as ChainId)
-    const signed = isSignedProgress(record.progress)
-      ? [record.progress]
-      : isBatchProgress(record.progress)
-        ? record.progress.signed
-        : []
-    for (const transaction of signed) await broadcastSigned(call, transaction)
+    if (record.result?.approved) await resendSigned(ports, record)
   }
 }

@@ -64,6 +64,62 @@ describe('sendTransaction', () => {
     expect(shared.pool.size).toBe(1)
   })
 
+  it("a worker stopped between signing and broadcast: the next one's re-broadcast is told to the activity once, marked as sent again, though the page never asks again", async () => {
+    const shared = signingWorld()
+    const first = signingWorker(shared)
+    const request: SendTransactionParameters = {
+      ...base,
+      method: 'eth_sendTransaction',
+      params: { from: alice, to: bob, value: '0x1', data: '0x' },
+    }
+    shared.node.hangBroadcast = true
+    sendTransaction(first.ports, request)
+    await first.answer(true)
+    while (shared.broadcasts.length === 0) await new Promise((resolve) => setTimeout(resolve, 1))
+    shared.node.hangBroadcast = false
+    expect(first.sent).toEqual([])
+
+    const second = signingWorker(shared)
+    await resumeBroadcasts(second.ports)
+    const [raw] = shared.broadcasts
+    const signed = parseTransaction(raw as `0x${string}`)
+    expect(second.sent).toEqual([
+      {
+        hash: keccak256(raw as `0x${string}`),
+        origin: dapp,
+        chainId: base.chainId,
+        from: alice,
+        to: bob,
+        value: '1',
+        maxFeeWei: ((signed.gas ?? 0n) * (signed.maxFeePerGas ?? 0n)).toString(),
+        at: 1_700_000_000_000,
+        nonce: '0x0',
+        resentAt: 1_700_000_000_000,
+      },
+    ])
+  })
+
+  it("a worker stopped between signing and broadcast: the page's re-send sends the same bytes and the activity has it once, marked as sent again", async () => {
+    const shared = signingWorld()
+    const first = signingWorker(shared)
+    const request: SendTransactionParameters = {
+      ...base,
+      method: 'eth_sendTransaction',
+      params: { from: alice, to: bob, value: '0x1', data: '0x' },
+    }
+    shared.node.hangBroadcast = true
+    sendTransaction(first.ports, request)
+    await first.answer(true)
+    while (shared.broadcasts.length === 0) await new Promise((resolve) => setTimeout(resolve, 1))
+    shared.node.hangBroadcast = false
+
+    const second = signingWorker(shared)
+    const answered = await sendTransaction(second.ports, request)
+    const hash = keccak256(shared.broadcasts[0] as `0x${string}`)
+    expect(answered).toEqual({ result: hash })
+    expect(second.sent).toMatchObject([{ hash, to: bob, resentAt: 1_700_000_000_000 }])
+  })
+
   it('signs exactly the fee the user picked, checked again in the worker', async () => {
     const shared = signingWorld()
     const { ports, confirmations, shown } = signingWorker(shared)

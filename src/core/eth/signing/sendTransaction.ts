@@ -1,14 +1,14 @@
 import { keccak256 } from 'viem'
 import type { SignerAnswer } from '../../multichain/ports.ts'
-import { chooseConfirmationFee } from '../../wallet/chooseConfirmationFee.ts'
 import type { ConfirmationViews } from '../../wallet/confirmationViews.ts'
 import { confirmRequest } from '../../wallet/confirmRequest.ts'
 import type { FeeFields } from '../fees/feeOption.ts'
-import { withFee } from '../fillTransaction.ts'
 import type { SigningRequest } from '../signer.ts'
+import { approvedTransactionOf } from './approvedTransactionOf.ts'
 import { broadcastSigned } from './broadcastSigned.ts'
 import type { SentTransaction, SignerPorts } from './ports.ts'
 import { prepareTransactions } from './prepareTransactions.ts'
+import { resendSigned } from './resendSigned.ts'
 import { sentTransactionOf } from './sentTransactionOf.ts'
 import { isSignedProgress } from './signedProgress.ts'
 import { toViemTransaction } from './toViemTransaction.ts'
@@ -24,7 +24,7 @@ export type Replacing = { replaces: NonNullable<SentTransaction['replaces']>; fe
  * picked (checked again here, `chooseConfirmationFee`), keeps its raw bytes and hash on the
  * confirmation, and only then broadcasts it. A worker stopped in between broadcasts the same bytes
  * again (same hash, never a second nonce) when the page re-sends or the worker wakes
- * (`resumeBroadcasts`). `replacing`: the wallet's own speed-up or cancel of a pending transaction
+ * (`resendSigned`, `resumeBroadcasts`), and the activity marks it as sent again. `replacing`: the wallet's own speed-up or cancel of a pending transaction
  * (its offer bumped above the old fees, and logged as replacing it).
  */
 export async function sendTransaction(
@@ -59,10 +59,13 @@ export async function sendTransaction(
     },
   )
   const call = ports.node(request.chainId)
-  if (isSignedProgress(record.progress)) return broadcastSigned(call, record.progress)
-  const view = record.view as unknown as ConfirmationViews['transaction']
-  const chosen = chooseConfirmationFee(record.view, record.result?.fee)
-  const transaction = chosen ? withFee(view.transaction, chosen.fee) : view.transaction
+  if (isSignedProgress(record.progress)) {
+    // Signed by an earlier worker (or an earlier send of this request): the same bytes, once more.
+    const [answer] = await resendSigned(ports, record)
+    if (!answer) throw new Error('the signed transaction was not sent again')
+    return answer
+  }
+  const transaction = approvedTransactionOf(record)
   const account = await ports.account(transaction.from)
   const raw = await account.signTransaction(toViemTransaction(transaction))
   const signed = { raw, hash: keccak256(raw) }

@@ -9,7 +9,7 @@ import type { SentTransaction } from './ports.ts'
  * recipient of the ERC-20 transfer it makes (the recipient warnings read who was sent to).
  */
 export const sentTransactionOf = (
-  request: SigningRequest,
+  request: Pick<SigningRequest, 'origin' | 'chainId'>,
   transaction: FilledTransaction,
   hash: Hex,
   at: number,

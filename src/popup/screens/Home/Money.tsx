@@ -101,6 +101,12 @@ export function AccountActivity({ address }: { address: string }) {
             <code className="tx-hash">{transaction.hash}</code>
             <ExplorerLink chainId={transaction.chainId} transaction={transaction.hash} />
             {transaction.reason ? <span className="error">{transaction.reason}</span> : null}
+            {transaction.resentAt ? (
+              <span className="hint" data-testid={`activity-resent-${transaction.hash}`}>
+                Sent again when the wallet restarted (
+                {new Date(transaction.resentAt).toLocaleTimeString()}): the same signed transaction
+              </span>
+            ) : null}
             <span className="hint">
               {transaction.origin} · {transaction.chainId} · fee{' '}
               <Amount
