@@ -246,6 +246,20 @@ test.describe('send (DESIGN §9)', () => {
     })
     await expect.poll(() => tokenAmountOf(solanaNetwork, destination)).toBe('1500000')
     expect(await tokenAmountOf(solanaNetwork, token.source)).toBe('3500000')
+
+    // Sent to again, the recipient's token account exists: neither created nor shown as new.
+    await popup.reload()
+    await openSend(popup)
+    await fillSend(popup, { network: localSolana, asset: token.mint, to: recipient, amount: '0.5' })
+    await expect(popup.getByTestId('send-creates-account')).toHaveCount(0)
+    await popup.getByTestId('send-review').click()
+    const again = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    const shown = again.getByTestId('confirm-solana-instructions')
+    await expect(shown).toContainText('Transfer (checked)')
+    await expect(shown).not.toContainText('Create token account')
+    await expect(shown).not.toContainText('New account')
+    await answerAndClose(again, 'approve')
+    await expect.poll(() => tokenAmountOf(solanaNetwork, destination)).toBe('2000000')
   })
 })
 
