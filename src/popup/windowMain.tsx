@@ -11,20 +11,31 @@ import './styles.css'
 
 installPopupPort(chromePort)
 
+/** How long the first render waits for the worker's first answer before it shows "Loading…". */
+const firstAnswerWaitMs = 250
+
 // The question goes out before React renders (issue 36): the confirmation window asks for the
 // wallet's state and its queue at once, and follows the queue's changes from its first moment on.
+// Its first render waits for that answer (at most firstAnswerWaitMs), so that React renders the
+// request once rather than "Loading…" first and then the request.
+let firstAnswer: Promise<void> = Promise.resolve()
 if (isConfirmationPage(chromePort.query())) {
   useConfirmations.getState().watch()
-  void openConfirmationWindow()
+  firstAnswer = openConfirmationWindow()
 } else {
   void useWallet.getState().refresh()
 }
 
 const root = document.getElementById('root')
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <WindowApp />
-    </StrictMode>,
-  )
+  const render = () =>
+    createRoot(root).render(
+      <StrictMode>
+        <WindowApp />
+      </StrictMode>,
+    )
+  void Promise.race([
+    firstAnswer,
+    new Promise<void>((resolve) => setTimeout(resolve, firstAnswerWaitMs)),
+  ]).then(render)
 }
