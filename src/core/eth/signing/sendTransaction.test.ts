@@ -5,6 +5,26 @@ import { alice, base, bob, dapp, signingWorker, signingWorld } from '../testing/
 import { resumeBroadcasts } from './resumeBroadcasts.ts'
 import { type SendTransactionParameters, sendTransaction } from './sendTransaction.ts'
 
+/**
+ * A transaction approved and signed in a first worker that stopped before the node took it: its
+ * broadcast hangs until the worker is gone, then the node answers again.
+ */
+async function signedThenStopped() {
+  const shared = signingWorld()
+  const first = signingWorker(shared)
+  const request: SendTransactionParameters = {
+    ...base,
+    method: 'eth_sendTransaction',
+    params: { from: alice, to: bob, value: '0x1', data: '0x' },
+  }
+  shared.node.hangBroadcast = true
+  sendTransaction(first.ports, request)
+  await first.answer(true)
+  while (shared.broadcasts.length === 0) await new Promise((resolve) => setTimeout(resolve, 1))
+  shared.node.hangBroadcast = false
+  return { shared, first, request }
+}
+
 describe('sendTransaction', () => {
   it('signs the transaction shown, keeps it, then broadcasts it and answers its hash', async () => {
     const shared = signingWorld()
@@ -42,18 +62,7 @@ describe('sendTransaction', () => {
   })
 
   it('a worker stopped between signing and broadcast: the next one re-broadcasts the same bytes, and the re-sent request gets the same hash', async () => {
-    const shared = signingWorld()
-    const first = signingWorker(shared)
-    const request: SendTransactionParameters = {
-      ...base,
-      method: 'eth_sendTransaction',
-      params: { from: alice, to: bob, value: '0x1', data: '0x' },
-    }
-    shared.node.hangBroadcast = true
-    sendTransaction(first.ports, request)
-    await first.answer(true)
-    while (shared.broadcasts.length === 0) await new Promise((resolve) => setTimeout(resolve, 1))
-    shared.node.hangBroadcast = false
+    const { shared, request } = await signedThenStopped()
 
     const second = signingWorker(shared)
     await resumeBroadcasts(second.ports)
@@ -65,18 +74,7 @@ describe('sendTransaction', () => {
   })
 
   it("a worker stopped between signing and broadcast: the next one's re-broadcast is told to the activity once, marked as sent again, though the page never asks again", async () => {
-    const shared = signingWorld()
-    const first = signingWorker(shared)
-    const request: SendTransactionParameters = {
-      ...base,
-      method: 'eth_sendTransaction',
-      params: { from: alice, to: bob, value: '0x1', data: '0x' },
-    }
-    shared.node.hangBroadcast = true
-    sendTransaction(first.ports, request)
-    await first.answer(true)
-    while (shared.broadcasts.length === 0) await new Promise((resolve) => setTimeout(resolve, 1))
-    shared.node.hangBroadcast = false
+    const { shared, first } = await signedThenStopped()
     expect(first.sent).toEqual([])
 
     const second = signingWorker(shared)
@@ -100,18 +98,7 @@ describe('sendTransaction', () => {
   })
 
   it("a worker stopped between signing and broadcast: the page's re-send sends the same bytes and the activity has it once, marked as sent again", async () => {
-    const shared = signingWorld()
-    const first = signingWorker(shared)
-    const request: SendTransactionParameters = {
-      ...base,
-      method: 'eth_sendTransaction',
-      params: { from: alice, to: bob, value: '0x1', data: '0x' },
-    }
-    shared.node.hangBroadcast = true
-    sendTransaction(first.ports, request)
-    await first.answer(true)
-    while (shared.broadcasts.length === 0) await new Promise((resolve) => setTimeout(resolve, 1))
-    shared.node.hangBroadcast = false
+    const { shared, request } = await signedThenStopped()
 
     const second = signingWorker(shared)
     const answered = await sendTransaction(second.ports, request)
