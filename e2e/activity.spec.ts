@@ -10,6 +10,7 @@ import {
 import type { MinedFees } from './support/feeMarket.ts'
 import { invoke } from './support/provider.ts'
 import { reviewSend } from './support/sendScreen.ts'
+import type { WorkerControl } from './support/serviceWorker.ts'
 import type { ReadyWallet } from './support/wallet.ts'
 import { showActivity } from './support/walletUi.ts'
 
@@ -75,6 +76,30 @@ async function pendingSend(wallet: ReadyWallet, amount: string): Promise<string>
   const sent = wallet.popup.getByTestId('send-sent')
   await expect(sent).toContainText(/0x[0-9a-f]{64}/)
   return (await sent.locator('code').textContent()) ?? ''
+}
+
+/**
+ * Speeds up or cancels the pending `hash` from Activity, approves the confirmation after a worker
+ * stop (`approveAfterWorkerStop`), and returns the replacement Activity lists and the node holds.
+ */
+async function replaceAfterWorkerStop(
+  {
+    wallet,
+    serviceWorker,
+    anvilUrl,
+  }: { wallet: ReadyWallet; serviceWorker: Pick<WorkerControl, 'stop'>; anvilUrl: string },
+  hash: string,
+  kind: 'speed-up' | 'cancel',
+): Promise<{ replacementHash: string; replacement: Awaited<ReturnType<typeof transactionOf>> }> {
+  await showActivity(wallet.popup)
+  await wallet.popup.getByTestId(`activity-${kind}-${hash}`).click()
+  await approveAfterWorkerStop(
+    await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+    serviceWorker,
+  )
+  await showActivity(wallet.popup)
+  const replacementHash = await replacementOf(wallet.popup, hash, kind)
+  return { replacementHash, replacement: await transactionOf(anvilUrl, replacementHash) }
 }
 
 test.describe('activity: speed up and cancel a pending transaction (DESIGN §9)', () => {
@@ -229,16 +254,11 @@ test.describe("the wallet's own requests across a worker stop (DESIGN §6, §9; 
       const hash = await pendingSend(wallet, '0.02')
       const original = await transactionOf(anvilUrl, hash)
 
-      await showActivity(popup)
-      await popup.getByTestId(`activity-speed-up-${hash}`).click()
-      await approveAfterWorkerStop(
-        await waitForConfirmation(wallet.context, wallet.extensionOrigin),
-        serviceWorker,
+      const { replacementHash, replacement } = await replaceAfterWorkerStop(
+        { wallet, serviceWorker, anvilUrl },
+        hash,
+        'speed-up',
       )
-
-      await showActivity(popup)
-      const replacementHash = await replacementOf(popup, hash, 'speed-up')
-      const replacement = await transactionOf(anvilUrl, replacementHash)
       expect(replacement).toMatchObject({
         nonce: original.nonce,
         to: original.to,
@@ -263,16 +283,11 @@ test.describe("the wallet's own requests across a worker stop (DESIGN §6, §9; 
       const hash = await pendingSend(wallet, '0.03')
       const original = await transactionOf(anvilUrl, hash)
 
-      await showActivity(popup)
-      await popup.getByTestId(`activity-cancel-${hash}`).click()
-      await approveAfterWorkerStop(
-        await waitForConfirmation(wallet.context, wallet.extensionOrigin),
-        serviceWorker,
+      const { replacementHash, replacement } = await replaceAfterWorkerStop(
+        { wallet, serviceWorker, anvilUrl },
+        hash,
+        'cancel',
       )
-
-      await showActivity(popup)
-      const replacementHash = await replacementOf(popup, hash, 'cancel')
-      const replacement = await transactionOf(anvilUrl, replacementHash)
       expect(replacement.nonce).toBe(original.nonce)
       expect(replacement.to.toLowerCase()).toBe(firstAccount.toLowerCase())
       expect(BigInt(replacement.value)).toBe(0n)
