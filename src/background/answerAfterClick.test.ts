@@ -141,17 +141,27 @@ async function asked(running: ReturnType<typeof worker>, port: ReturnType<typeof
   await vi.waitFor(async () => expect(await running.confirmations.pending()).toHaveLength(1))
 }
 
+/**
+ * A personal_sign shown in its window and approved, the storage calls counted from the click on
+ * (the session's, and the local area's as `local …`); returns once the page has its answer.
+ */
+async function approvedOnce() {
+  const session = countingSession()
+  const local = countingArea(session.calls, 'local ')
+  const running = worker(session.area, local.area)
+  const port = pagePort(session.calls)
+  await asked(running, port)
+  await running.confirmations.list()
+  session.calls.length = 0
+
+  await running.confirmations.resolve('c0ffee', true)
+  await vi.waitFor(() => expect(port.received).toHaveLength(1))
+  return { session, local, port }
+}
+
 describe('between the approve click and the page’s answer', () => {
   it('makes one storage call: the record’s answer and the kept page answer in one set; the release comes after', async () => {
-    const session = countingSession()
-    const running = worker(session.area)
-    const port = pagePort(session.calls)
-    await asked(running, port)
-    await running.confirmations.list()
-    session.calls.length = 0
-
-    await running.confirmations.resolve('c0ffee', true)
-    await vi.waitFor(() => expect(port.received).toHaveLength(1))
+    const { session, port } = await approvedOnce()
 
     expect(port.received[0]).toMatchObject({ response: { id: 7, result: signature } })
     expect(port.answeredAfter).toEqual([
@@ -163,16 +173,7 @@ describe('between the approve click and the page’s answer', () => {
   })
 
   it('records the call in the site’s activity only once the page has the answer', async () => {
-    const session = countingSession()
-    const local = countingArea(session.calls, 'local ')
-    const running = worker(session.area, local.area)
-    const port = pagePort(session.calls)
-    await asked(running, port)
-    await running.confirmations.list()
-    session.calls.length = 0
-
-    await running.confirmations.resolve('c0ffee', true)
-    await vi.waitFor(() => expect(port.received).toHaveLength(1))
+    const { session, local, port } = await approvedOnce()
 
     expect(port.answeredAfter?.filter((call) => call.startsWith('local '))).toEqual([])
     const activityKey = `${localKeys.activityPrefix}${dapp}`
