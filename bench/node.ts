@@ -10,14 +10,23 @@
  *    reads). With the CPU per request of anvil, the endpoint, HAProxy and this client.
  * The floors beside them in the same rounds: a bare node:http proxy and a bare proxy on the
  * endpoint's pipelined connections (`bench/lib/bareProxy.ts`), doing nothing but relaying: the
- * least any Node.js endpoint costs.
+ * least any Node.js endpoint costs; and for the same read, a bare node:http server answering its
+ * bytes from memory: the most any endpoint on node:http's server can serve.
  * The endpoint runs as its own process (`src/endpoint/cli.ts --upstream <anvil> --log-level warn`),
  * as `npm run node` runs it, so the benchmark client does not share its event loop.
  */
-import { cpus, loadavg } from 'node:os'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { startAnvil } from '../src/endpoint/index.ts'
 import { deployEmitter, emitLogs, hex } from '../src/endpoint/testSupport.ts'
-import { concurrency, format, spawnBenchEndpoint, spawnServing } from './lib/endpointBench.ts'
+import {
+  type BenchProcess,
+  concurrency,
+  format,
+  spawnBenchEndpoint,
+  spawnServing,
+} from './lib/endpointBench.ts'
 import { createPoster, measurePairedLatency } from './lib/measure.ts'
 import { compareWithPeer, printPeerComparison, startHaproxyRelay } from './lib/peerComparison.ts'
 
@@ -48,6 +57,8 @@ async function main(): Promise<void> {
   const haproxy = await startHaproxyRelay(anvilUrl)
   const bareNodeHttp = await spawnServing('bench/lib/bareProxy.ts', ['node-http', anvilUrl])
   const barePipelined = await spawnServing('bench/lib/bareProxy.ts', ['pipelined', anvilUrl])
+  const scratch = mkdtempSync(join(tmpdir(), 'bench-node-'))
+  let bareFixed: BenchProcess | undefined
   try {
     const emitter = await deployEmitter(anvilUrl)
     const block = await emitLogs(anvilUrl, emitter, 10_000)
@@ -77,6 +88,17 @@ async function main(): Promise<void> {
     )
 
     const relayed = createPoster(haproxy.httpUrl, concurrency)
+    const sameRead = balanceOf(accounts[0] as string)
+    const sameAnswer = join(scratch, 'same-read.json')
+    writeFileSync(sameAnswer, await direct.post(sameRead))
+    bareFixed = await spawnServing('bench/lib/bareProxy.ts', ['fixed', sameAnswer])
+    const sameReadFloors = [
+      {
+        name: 'bare fixed-answer server',
+        poster: createPoster(bareFixed.httpUrl, concurrency),
+        pid: bareFixed.pid,
+      },
+    ]
     const floors = [
       { name: 'bare node:http proxy', process: bareNodeHttp },
       { name: 'bare pipelined proxy', process: barePipelined },
@@ -97,17 +119,18 @@ async function main(): Promise<void> {
       haproxy: { name: 'HAProxy', poster: relayed, pid: haproxy.pid },
       endpoint: { name: 'endpoint', poster: proxied, pid: endpoint.pid },
       floors,
+      sameReadFloors,
     }
     const peer = await compareWithPeer({
       ...peerParameters,
       sides,
       distinctReads: accounts.map(balanceOf),
-      sameRead: balanceOf(accounts[0] as string),
+      sameRead,
       pids: {
         anvil: anvil.pid,
         endpoint: endpoint.pid,
         haproxy: haproxy.pid,
-        ...Object.fromEntries(floors.map(({ name, pid }) => [name, pid])),
+        ...Object.fromEntries([...floors, ...sameReadFloors].map(({ name, pid }) => [name, pid])),
         client: process.pid,
       },
     })
@@ -115,7 +138,7 @@ async function main(): Promise<void> {
     direct.close()
     proxied.close()
     relayed.close()
-    for (const { poster } of floors) poster.close()
+    for (const { poster } of [...floors, ...sameReadFloors]) poster.close()
 
     const cpu = cpus()[0]?.model ?? 'unknown CPU'
     console.log(`machine: ${cpus().length} logical CPUs, ${cpu}, Node ${process.version}`)
@@ -135,6 +158,8 @@ async function main(): Promise<void> {
     haproxy.stop()
     bareNodeHttp.stop()
     barePipelined.stop()
+    bareFixed?.stop()
+    rmSync(scratch, { recursive: true, force: true })
     endpoint.stop()
     await anvil.stop()
   }

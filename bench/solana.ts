@@ -160,6 +160,9 @@ async function main(): Promise<void> {
     }
     const fixedFloor = await fixedServer('getBlock', cachedAnswer)
     const busyFixedFloor = await fixedServer('getBlock-busy', busyAnswer)
+    // The same read's ceiling on node:http: its bytes from memory, to every client at once.
+    const sameRead = body('getBalance', [accounts[0]])
+    const sameReadFloor = await fixedServer('getBalance', await direct.poster.post(sameRead))
 
     const latencies: Array<readonly [string, readonly Side[], LatencyResult[]]> = []
     for (const [method, request] of reads) {
@@ -180,6 +183,7 @@ async function main(): Promise<void> {
       haproxy: haproxy.pid,
       ...Object.fromEntries([...floors, fixedFloor].map(({ name, pid }) => [name, pid])),
       'bare fixed-answer server (busy block)': busyFixedFloor.pid,
+      'bare fixed-answer server (getBalance)': sameReadFloor.pid,
       client: process.pid,
     }
     const throughputs: Array<readonly [string, readonly Side[], RoundsResult[]]> = []
@@ -190,14 +194,20 @@ async function main(): Promise<void> {
       rounds: throughputRounds,
       warmupMs,
     }
-    const peerSides = { direct, haproxy: relayed, endpoint: proxied, floors }
+    const peerSides = {
+      direct,
+      haproxy: relayed,
+      endpoint: proxied,
+      floors,
+      sameReadFloors: [sameReadFloor],
+    }
     const peer = latencyOnly
       ? undefined
       : await compareWithPeer({
           ...peerParameters,
           sides: peerSides,
           distinctReads: balances,
-          sameRead: body('getBalance', [accounts[0]]),
+          sameRead,
           pids,
         })
     if (!latencyOnly) {

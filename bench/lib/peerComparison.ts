@@ -42,6 +42,12 @@ export type PeerSides = {
   haproxy: PeerSide
   endpoint: PeerSide
   floors?: readonly PeerSide[]
+  /**
+   * Floors of the same-read row only: a bare node:http server answering that read's bytes from
+   * memory (`bareProxy.ts fixed`), without a lookup or an upstream: the most any endpoint on
+   * node:http's server can serve there.
+   */
+  sameReadFloors?: readonly PeerSide[]
 }
 
 export type PeerComparisonParameters = {
@@ -65,7 +71,7 @@ export type PeerFigures = {
   latency: LatencyResult[]
   /** Direct, HAProxy, endpoint, then the floors at concurrency 32, distinct reads. */
   distinct: RoundsResult[]
-  /** HAProxy, endpoint, then the floors at concurrency 32, the same read. */
+  /** HAProxy, endpoint, the floors, then the same-read floors at concurrency 32, the same read. */
   same: RoundsResult[]
 }
 
@@ -74,6 +80,12 @@ const order = (sides: PeerSides): PeerSide[] => [
   sides.haproxy,
   sides.endpoint,
   ...(sides.floors ?? []),
+]
+
+/** The sides of the same-read row: all but the node direct, then the same-read floors. */
+const sameReadOrder = (sides: PeerSides): PeerSide[] => [
+  ...order(sides).slice(1),
+  ...(sides.sameReadFloors ?? []),
 ]
 
 /**
@@ -89,6 +101,9 @@ export async function compareWithPeer(parameters: PeerComparisonParameters): Pro
     const ms = poster === sides.endpoint.poster ? parameters.warmupMs : parameters.warmupMs / 4
     await measureThroughput(poster, distinctReads, concurrency, ms)
   }
+  for (const { poster } of sides.sameReadFloors ?? []) {
+    await measureThroughput(poster, sameRead, concurrency, parameters.warmupMs / 4)
+  }
   const latency = await measureAlternatingLatency(
     all.map(({ poster }) => poster),
     distinctReads,
@@ -103,7 +118,7 @@ export async function compareWithPeer(parameters: PeerComparisonParameters): Pro
     pids,
   )
   const same = await alternatingThroughput(
-    all.slice(1).map(({ poster }) => poster),
+    sameReadOrder(sides).map(({ poster }) => poster),
     sameRead,
     throughputMs,
     rounds,
@@ -129,8 +144,13 @@ export function printPeerComparison(
   const names = order(sides).map(({ name }) => name)
   const width = Math.max(...names.map((name) => name.length))
   /** Each floor's figure over HAProxy's, as one line (nothing without floors). */
-  const floorsOverPeer = (figures: readonly number[], peer: number, first: number): string =>
-    (sides.floors ?? [])
+  const floorsOverPeer = (
+    figures: readonly number[],
+    peer: number,
+    first: number,
+    floors: readonly PeerSide[] = sides.floors ?? [],
+  ): string =>
+    floors
       .map(
         ({ name }, index) =>
           `${name} / HAProxy ${format((figures[first + index] ?? 0) / peer, 2)}×`,
@@ -191,9 +211,11 @@ export function printPeerComparison(
   console.log(
     `\n${title}, the same read by ${concurrency} clients at once, ${parameters.throughputMs} ms each in ${parameters.rounds} alternating rounds`,
   )
+  const sameNames = sameReadOrder(sides).map(({ name }) => name)
+  const sameWidth = Math.max(...sameNames.map((name) => name.length))
   for (const [index, measured] of figures.same.entries()) {
     console.log(
-      `  ${(names[index + 1] ?? '').padEnd(width)} ${format(measured.requestsPerSecond, 0)} req/s  p50 ${format(measured.p50, 2)} ms  p99 ${format(measured.p99, 2)} ms  CPU ms per request: ${cpuLine(measured)}`,
+      `  ${(sameNames[index] ?? '').padEnd(sameWidth)} ${format(measured.requestsPerSecond, 0)} req/s  p50 ${format(measured.p50, 2)} ms  p99 ${format(measured.p99, 2)} ms  CPU ms per request: ${cpuLine(measured)}`,
     )
   }
   const sameRatio = endpointSame.requestsPerSecond / haproxySame.requestsPerSecond
@@ -205,6 +227,7 @@ export function printPeerComparison(
       figures.same.map(({ requestsPerSecond }) => requestsPerSecond),
       haproxySame.requestsPerSecond,
       2,
+      [...(sides.floors ?? []), ...(sides.sameReadFloors ?? [])],
     ),
   )
 }
