@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { bytesToHex } from '@noble/curves/utils.js'
 import { getBase58Decoder } from '@solana/kit'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { exportPrivateKeys } from '../core/keyring/exportPrivateKeys.ts'
 import { localKeys } from '../core/protocol/storageKeys.ts'
 import { createMemoryStorage } from './testing/memoryStorage.ts'
@@ -299,5 +299,51 @@ describe('createWallet: the key held across a worker restart', () => {
     await expect(restarted.isUnlocked()).rejects.toThrow()
     await wallet.lock()
     expect(await createWallet({ local, session }).holdsKey()).toBe(false)
+  })
+})
+
+describe('createWallet: one decrypt at a time', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('decrypts the vault once for callers that arrive together after a worker restart', async () => {
+    const { local, session } = await onboardedWallet()
+    const restarted = createWallet({ local, session })
+    const decrypt = vi.spyOn(crypto.subtle, 'decrypt')
+
+    const [account, state] = await Promise.all([restarted.account(first), restarted.state()])
+
+    expect(account.address).toBe(first)
+    expect(state).toMatchObject({ status: 'unlocked', accounts: [first] })
+    expect(decrypt).toHaveBeenCalledTimes(1)
+  })
+
+  it('gives a failed decrypt to every caller waiting on it, and tries again on the next call', async () => {
+    const { local, session } = await onboardedWallet()
+    const vault = local.items.get(localKeys.vault)
+    const restarted = createWallet({ local, session })
+    // A vault no key opens: decrypting it throws.
+    await local.write(localKeys.vault, JSON.stringify({ data: 'AAAA', iv: 'AAAA', salt: 'AAAA' }))
+    const decrypt = vi.spyOn(crypto.subtle, 'decrypt')
+
+    const failed = await Promise.allSettled([restarted.isUnlocked(), restarted.isUnlocked()])
+
+    expect(failed.map((each) => each.status)).toEqual(['rejected', 'rejected'])
+    expect(decrypt).toHaveBeenCalledTimes(1)
+    await local.write(localKeys.vault, vault)
+    expect(await restarted.isUnlocked()).toBe(true)
+  })
+
+  it('stays locked when the user locks while a restarted worker decrypts the vault', async () => {
+    const { local, session } = await onboardedWallet()
+    const restarted = createWallet({ local, session })
+
+    const decrypting = restarted.isUnlocked()
+    await restarted.lock()
+
+    expect(await decrypting).toBe(false)
+    expect(await restarted.isUnlocked()).toBe(false)
+    await expect(restarted.account(first)).rejects.toMatchObject({ code: 'wallet_locked' })
   })
 })

@@ -92,15 +92,45 @@ export function createWallet({ local, session, now = Date.now }: WalletStorage) 
   let signing: { vault: UnlockedVault; accounts: LocalAccount[] } | undefined
   let solanaSigning: { vault: UnlockedVault; keys: SolanaKey[] } | undefined
 
-  const load = async (): Promise<UnlockedVault | undefined> => {
-    if (unlocked) return unlocked
+  /** The decrypt of the vault with the session's key in progress, shared by every caller meanwhile. */
+  let opening: Promise<UnlockedVault | undefined> | undefined
+  /** Counts each change of the held vault (a lock, a vault kept): a decrypt begun before one is stale. */
+  let generation = 0
+
+  /** Holds `opened` (or nothing: locked) from now on; a decrypt still running gives way to it. */
+  const hold = (opened: UnlockedVault | undefined): void => {
+    unlocked = opened
+    opening = undefined
+    generation += 1
+  }
+
+  const open = async (): Promise<UnlockedVault | undefined> => {
+    const started = generation
     const [vault, vaultKey] = await Promise.all([
       local.read<string>(localKeys.vault),
       session.read<string>(sessionKeys.vaultKey),
     ])
     if (!vault || !vaultKey) return undefined
-    unlocked = await unlockVaultWithKey(vaultKey, vault)
-    return unlocked
+    const opened = await unlockVaultWithKey(vaultKey, vault)
+    // A lock (or another vault kept) while this decrypted wins: its key may be gone already.
+    if (started !== generation) return unlocked
+    unlocked = opened
+    return opened
+  }
+
+  /**
+   * The unlocked vault, decrypted with the session's key after a worker restart — once: callers
+   * that arrive during the decrypt share it and its error; a failed one is tried again next call.
+   */
+  const load = (): Promise<UnlockedVault | undefined> => {
+    if (unlocked) return Promise.resolve(unlocked)
+    if (!opening) {
+      const current = open().finally(() => {
+        if (opening === current) opening = undefined
+      })
+      opening = current
+    }
+    return opening
   }
 
   const readAccountNames = async (): Promise<Record<string, string>> =>
@@ -127,7 +157,7 @@ export function createWallet({ local, session, now = Date.now }: WalletStorage) 
   }
 
   const keep = async (opened: UnlockedVault): Promise<WalletState> => {
-    unlocked = opened
+    hold(opened)
     const { mnemonic, accountCount, imported = [] } = opened.secrets
     const importedKeys = imported.map(importedAccountKey)
     await Promise.all([
@@ -250,7 +280,7 @@ export function createWallet({ local, session, now = Date.now }: WalletStorage) 
       return keep(await createVault(next, opened.secrets))
     },
     async lock(): Promise<WalletState> {
-      unlocked = undefined
+      hold(undefined)
       await session.remove(sessionKeys.vaultKey)
       return state()
     },
