@@ -176,6 +176,47 @@ describe('readFeeMarket', () => {
     })
   })
 
+  it('uses eth_gasPrice on a chain whose history reports a base fee of 0 but whose latest block has none', async () => {
+    const { call, calls } = nodeOf({
+      eth_feeHistory: {
+        result: {
+          baseFeePerGas: ['0x0', '0x0'],
+          gasUsedRatio: [0.1],
+          oldestBlock: '0x2',
+          reward: [['0x0', '0x0', '0x0']],
+        },
+      },
+      eth_getBlockByNumber: { result: legacyBlock },
+      eth_gasPrice: { result: '0x77359400' },
+    })
+    const market = await readFeeMarket(call, 21000n)
+    expect(calls.map(({ method }) => method)).toEqual([
+      'eth_feeHistory',
+      'eth_getBlockByNumber',
+      'eth_gasPrice',
+    ])
+    expect(market.kind).toBe('legacy')
+    expect(market.baseFeePerGas).toBeNull()
+    expect(market.presets.normal.fee).toEqual({ type: 'legacy', gasPrice: '0x77359400' })
+  })
+
+  it("stays EIP-1559 at a base fee of 0 with the history's tips when the latest block carries a base fee of 0", async () => {
+    const { call } = nodeOf({
+      eth_feeHistory: {
+        result: { ...(anvilHistory as object), baseFeePerGas: ['0x0', '0x0', '0x0'] },
+      },
+      eth_getBlockByNumber: { result: { ...(londonBlock as object), baseFeePerGas: '0x0' } },
+    })
+    const market = await readFeeMarket(call, 21000n)
+    expect(market.kind).toBe('eip1559')
+    expect(market.baseFeePerGas).toBe('0x0')
+    expect(market.presets.fast.fee).toEqual({
+      type: 'eip1559',
+      maxFeePerGas: '0x12a05f200',
+      maxPriorityFeePerGas: '0x12a05f200',
+    })
+  })
+
   it("throws the node's error when eth_feeHistory fails and the tip cannot be read on an EIP-1559 chain", async () => {
     const { call } = nodeOf({
       eth_feeHistory: { error: { code: -32000, message: 'fee history is not available' } },

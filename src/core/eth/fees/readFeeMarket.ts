@@ -122,9 +122,11 @@ const eip1559Market = (
  * transaction, every preset takes the node's `eth_maxPriorityFeePerGas`.
  *
  * Whether the chain is EIP-1559 is its latest block's to say, not the history's: when
- * `eth_feeHistory` answers an error or no base fee, the latest block is read
+ * `eth_feeHistory` answers an error, no base fee or a base fee of 0 (which some legacy chains' nodes
+ * report), the latest block is read
  * (`eth_getBlockByNumber`); a block with `baseFeePerGas` makes an EIP-1559 market on that base fee
- * with the node's `eth_maxPriorityFeePerGas` as every preset's tip, a block without one a legacy
+ * with the node's `eth_maxPriorityFeePerGas` as every preset's tip (the history's tips when it
+ * reported a base fee of 0), a block without one a legacy
  * market where every preset is `eth_gasPrice`. A node error on any of these fallback calls is
  * thrown as `NodeAnswerError` (the request stops with the node's own words, never a guessed fee).
  *
@@ -142,16 +144,21 @@ export async function readFeeMarket(call: NodeCall, gasLimit: bigint): Promise<F
   const history = 'result' in answer && isObject(answer.result) ? answer.result : undefined
   const baseFees = Array.isArray(history?.baseFeePerGas) ? history.baseFeePerGas : []
   const nextBaseFee = baseFees[baseFees.length - 1]
-  if (history === undefined || nextBaseFee === undefined || nextBaseFee === null) {
+  const baseFee =
+    history === undefined || nextBaseFee === undefined || nextBaseFee === null
+      ? undefined
+      : quantity('eth_feeHistory', nextBaseFee)
+  // Some legacy chains' nodes report base fees of 0 in their history: the latest block decides.
+  if (history === undefined || baseFee === undefined || baseFee === 0n) {
     const block = await nodeResult(call, 'eth_getBlockByNumber', ['latest', false])
     const blockBaseFee = isObject(block) ? block.baseFeePerGas : undefined
     if (blockBaseFee === undefined || blockBaseFee === null) return legacyMarket(call, gasLimit)
+    const historyTips = history === undefined || baseFee === undefined ? undefined : tipsOf(history)
     return eip1559Market(
       quantity('eth_getBlockByNumber', blockBaseFee),
-      await defaultTips(call),
+      historyTips ?? (await defaultTips(call)),
       gasLimit,
     )
   }
-  const baseFee = quantity('eth_feeHistory', nextBaseFee)
   return eip1559Market(baseFee, tipsOf(history) ?? (await defaultTips(call)), gasLimit)
 }
