@@ -2,6 +2,7 @@ import type { Address, Hex } from 'viem'
 import type { TransactionFees } from '../eth/fees/offerFees.ts'
 import type { FilledTransaction } from '../eth/fillTransaction.ts'
 import type { TokenInfo } from '../eth/readTokenInfo.ts'
+import type { SentTransaction } from '../eth/signing/ports.ts'
 import type { SimulationOutcome } from '../eth/simulateCalls.ts'
 import type { TypedDataDocument } from '../eth/typedDataDocument.ts'
 import type { InstructionView } from '../solana/decodeInstruction.ts'
@@ -39,6 +40,11 @@ export type ConfirmationViews = {
     tokens: TokenInfo[]
     /** The addresses the page wrote with a bad EIP-55 checksum (`checksum` warning); absent on older records. */
     badChecksums?: string[]
+    /**
+     * The pending transaction this one replaces (the wallet's speed-up or cancel): kept with what
+     * was shown, so its activity entry links it however it is broadcast (`resendSigned` on wake).
+     */
+    replaces?: SentTransaction['replaces']
   }
   /**
    * `wallet_addEthereumChain`: the network to add (the settings form's rules; its live check is the

@@ -3,13 +3,18 @@ import { describe, expect, it } from 'vitest'
 import type { NodeCall } from '../nodeCall.ts'
 import { alice, base, bob, dapp, signingWorker, signingWorld } from '../testing/signingWorld.ts'
 import { resumeBroadcasts } from './resumeBroadcasts.ts'
-import { type SendTransactionParameters, sendTransaction } from './sendTransaction.ts'
+import {
+  type Replacing,
+  type SendTransactionParameters,
+  sendTransaction,
+} from './sendTransaction.ts'
 
 /**
  * A transaction approved and signed in a first worker that stopped before the node took it: its
- * broadcast hangs until the worker is gone, then the node answers again.
+ * broadcast hangs until the worker is gone, then the node answers again. `replacing`: the wallet's
+ * own speed-up or cancel of a pending transaction.
  */
-async function signedThenStopped() {
+async function signedThenStopped(replacing?: Replacing) {
   const shared = signingWorld()
   const first = signingWorker(shared)
   const request: SendTransactionParameters = {
@@ -18,7 +23,7 @@ async function signedThenStopped() {
     params: { from: alice, to: bob, value: '0x1', data: '0x' },
   }
   shared.node.hangBroadcast = true
-  sendTransaction(first.ports, request)
+  sendTransaction(first.ports, request, replacing)
   await first.answer(true)
   while (shared.broadcasts.length === 0) await new Promise((resolve) => setTimeout(resolve, 1))
   shared.node.hangBroadcast = false
@@ -105,6 +110,36 @@ describe('sendTransaction', () => {
     const hash = keccak256(shared.broadcasts[0] as `0x${string}`)
     expect(answered).toEqual({ result: hash })
     expect(second.sent).toMatchObject([{ hash, to: bob, resentAt: 1_700_000_000_000 }])
+  })
+
+  it('a speed-up stopped between signing and broadcast: the next worker logs its re-broadcast as replacing the pending transaction', async () => {
+    const replaced = keccak256('0x01')
+    const { shared } = await signedThenStopped({
+      replaces: { hash: replaced, kind: 'speedUp' },
+      fee: { type: 'eip1559', maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x1' },
+    })
+
+    const second = signingWorker(shared)
+    await resumeBroadcasts(second.ports)
+    const hash = keccak256(shared.broadcasts[0] as `0x${string}`)
+    expect(second.sent).toMatchObject([
+      { hash, replaces: { hash: replaced, kind: 'speedUp' }, resentAt: 1_700_000_000_000 },
+    ])
+  })
+
+  it('a cancel stopped between signing and broadcast: the request run again sends the same bytes and logs them as replacing the pending transaction', async () => {
+    const replaced = keccak256('0x02')
+    const replacing: Replacing = {
+      replaces: { hash: replaced, kind: 'cancel' },
+      fee: { type: 'eip1559', maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x1' },
+    }
+    const { shared, request } = await signedThenStopped(replacing)
+
+    const second = signingWorker(shared)
+    const answered = await sendTransaction(second.ports, request, replacing)
+    const hash = keccak256(shared.broadcasts[0] as `0x${string}`)
+    expect(answered).toEqual({ result: hash })
+    expect(second.sent).toMatchObject([{ hash, replaces: { hash: replaced, kind: 'cancel' } }])
   })
 
   it('signs exactly the fee the user picked, checked again in the worker', async () => {

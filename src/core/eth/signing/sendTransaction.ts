@@ -55,6 +55,7 @@ export async function sendTransaction(
         simulation: prepared.simulation,
         tokens: prepared.tokens,
         badChecksums: request.badChecksums ?? [],
+        ...(replacing ? { replaces: replacing.replaces } : {}),
       }
     },
   )
