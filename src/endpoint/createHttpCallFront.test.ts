@@ -32,14 +32,15 @@ async function exchange(text: string): Promise<string> {
 }
 
 /**
- * A client that writes a whole body of `bodyBytes` (declared) before it reads anything, in 64 KiB
- * writes, at most `writeBytes` of it (the rest never comes), then ends its side; resolves with the
+ * A client that writes a whole body of `bodyBytes` (declared) to `path` before it reads anything, in
+ * 64 KiB writes, at most `writeBytes` of it (the rest never comes), then ends its side; resolves with the
  * first write error (if any), how many bytes it wrote, and every byte it read back until the
  * server closed the connection.
  */
 async function writeWholeBodyFirst(
   bodyBytes: number,
   writeBytes = bodyBytes,
+  path = '/v3/dev',
 ): Promise<{ writeError: string | undefined; written: number; raw: string }> {
   const socket = connect(port, '127.0.0.1')
   socket.pause()
@@ -56,7 +57,7 @@ async function writeWholeBodyFirst(
         resolve(!error)
       })
     })
-  await write(`POST /v3/dev HTTP/1.1\r\nHost: x\r\nContent-Length: ${bodyBytes}\r\n\r\n`)
+  await write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: ${bodyBytes}\r\n\r\n`)
   const piece = Buffer.alloc(64 * 1024, 'x')
   let written = 0
   while (written < writeBytes && !socket.destroyed) {
@@ -155,6 +156,20 @@ describe('POST /v3/<KEY> on the front', () => {
     expect(written).toBe(8 * 1024 * 1024)
     expect(raw).toMatch(/^HTTP\/1\.1 413 /)
     expect(raw).toContain('connection: close')
+    expect(raw).toContain(`body larger than ${bodyLimitBytes} bytes`)
+  })
+
+  it('lets a client that writes its whole 8 MiB body to /v3/%64ev, a path the front leaves to the router, get its 413, then closes', async () => {
+    const { writeError, written, raw } = await writeWholeBodyFirst(
+      8 * 1024 * 1024,
+      8 * 1024 * 1024,
+      '/v3/%64ev',
+    )
+    expect(writeError).toBeUndefined()
+    expect(written).toBe(8 * 1024 * 1024)
+    expect(raw).toMatch(/^HTTP\/1\.1 413 /)
+    expect(raw).toContain('connection: close')
+    expect(raw).toContain('access-control-allow-origin: *')
     expect(raw).toContain(`body larger than ${bodyLimitBytes} bytes`)
   })
 

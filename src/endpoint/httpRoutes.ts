@@ -4,6 +4,7 @@ import { errorBody, serializeResponse } from './answerRequests.ts'
 import { redactPath } from './callLog.ts'
 import type { HttpCallFront } from './createHttpCallFront.ts'
 import { type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
+import { closeLingering } from './lingeringClose.ts'
 import { isMetricsPath } from './metrics/serveMetrics.ts'
 
 export type HttpRoutesParameters = {
@@ -20,8 +21,9 @@ export type HttpRoutesParameters = {
 /**
  * The endpoint's HTTP routes behind its front (DESIGN §5): `GET /healthz`, CORS preflights, 404
  * elsewhere, and the `POST /v3/<KEY>` paths the front leaves (an escaped or undecodable key: 401,
- * a key longer than 100 characters: 414), with 413 over the body limit; every answer but
- * `/metrics`'s with `Access-Control-Allow-Origin: *`, every refusal with a JSON-RPC error body.
+ * a key longer than 100 characters: 414), with 413 over the body limit (then a lingering close,
+ * `lingeringClose.ts`, as on the front); every answer but `/metrics`'s with
+ * `Access-Control-Allow-Origin: *`, every refusal with a JSON-RPC error body.
  */
 export function registerHttpRoutes(app: FastifyInstance, parameters: HttpRoutesParameters): void {
   const { calls, upstream, bodyLimitBytes } = parameters
@@ -86,13 +88,16 @@ export function registerHttpRoutes(app: FastifyInstance, parameters: HttpRoutesP
       )
   })
 
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500
     reply.header('content-type', 'application/json; charset=utf-8')
     if (status === 413) {
       app.log.info({ transport: 'http', status: 413 }, 'http')
+      // As on the front: the connection closes after the answer, once the client has had it.
+      closeLingering(request.raw)
       return reply
         .code(413)
+        .header('connection', 'close')
         .send(errorBody(invalidRequest(`body larger than ${bodyLimitBytes} bytes`)))
     }
     if (status < 500) return reply.code(status).send(errorBody(invalidRequest(error.message)))
