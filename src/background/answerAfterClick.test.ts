@@ -165,7 +165,7 @@ describe('between the approve click and the page’s answer', () => {
 
     expect(port.received[0]).toMatchObject({ response: { id: 7, result: signature } })
     expect(port.answeredAfter).toEqual([
-      `set ${sessionKeys.confirmationPrefix}c0ffee ${sessionKeys.recentAnswers}`,
+      `set ${sessionKeys.confirmationPrefix}c0ffee ${sessionKeys.recentAnswerPrefix}tab-1/7`,
     ])
     await vi.waitFor(() =>
       expect(session.calls).toContain(`remove ${sessionKeys.confirmationPrefix}c0ffee`),

@@ -2,10 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { EngineResponse, MultichainEngine } from '../core/multichain/ports.ts'
 import type { ExternalPortMessage } from '../core/protocol/externalPort.ts'
 import { resultPartLength } from '../core/protocol/resultParts.ts'
-import { createRecentAnswers, type RecentAnswer } from '../core/wallet/createRecentAnswers.ts'
+import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
 import { createConnectionRegistry } from './connections.ts'
 import { createExternalPortServer, type ExternalPort } from './externalPorts.ts'
 import type { PageAnswer, PortSender } from './pagePorts.ts'
+import { createRecentAnswersStore } from './signingStores.ts'
+import { createStorage } from './storage.ts'
+import { createMemoryStorageArea } from './testing/memoryStorage.ts'
 
 const dapp = 'https://app.example'
 const documentId = '6B2A1C0F3E9D8B7A6C5D4E3F2A1B0C9D'
@@ -72,7 +75,7 @@ const sessionAnswer = (id: number): EngineResponse => ({
 function createServer(answer: (id: number, method: string) => EngineResponse = sessionAnswer) {
   const engine = fakeEngine(answer)
   const connections = createConnectionRegistry()
-  const recent = new Map<string, Record<string, RecentAnswer<PageAnswer>>>()
+  const recent = new Map<string, unknown>()
   let ids = 0
   const serve = createExternalPortServer({
     engine: engine as unknown as MultichainEngine,
@@ -84,12 +87,7 @@ function createServer(answer: (id: number, method: string) => EngineResponse = s
       answeredUnwritten: async () => [],
     },
     answers: createRecentAnswers<PageAnswer>({
-      store: {
-        read: async () => recent.get('answers'),
-        write: async (answers) => {
-          recent.set('answers', answers)
-        },
-      },
+      store: createRecentAnswersStore(createStorage(createMemoryStorageArea(recent))),
       now: () => 1_000,
       keepMs: 60_000,
       limit: 100,

@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createWalletStandardApi } from '../core/multichain/createWalletStandardApi.ts'
 import type { AnswerOptions, EngineResponse, MultichainEngine } from '../core/multichain/ports.ts'
 import type { BackgroundMessage, ContentMessage } from '../core/protocol/connection.ts'
+import { sessionKeys } from '../core/protocol/storageKeys.ts'
 import { resentRequestDiffers } from '../core/rpc/errors.ts'
 import { failure } from '../core/rpc/response.ts'
-import { createRecentAnswers, type RecentAnswer } from '../core/wallet/createRecentAnswers.ts'
+import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
 import { createConnectionRegistry } from './connections.ts'
 import {
   createPagePortServer,
@@ -13,6 +14,9 @@ import {
   type PagePortDependencies,
   type PortSender,
 } from './pagePorts.ts'
+import { createRecentAnswersStore } from './signingStores.ts'
+import { createStorage } from './storage.ts'
+import { createMemoryStorageArea } from './testing/memoryStorage.ts'
 
 const extensionId = 'abcdefghijklmnopabcdefghijklmnop'
 const dapp = 'https://app.example'
@@ -76,7 +80,7 @@ function fakeEngine() {
 
 function createServer(
   engine = fakeEngine(),
-  recent = new Map<string, Record<string, RecentAnswer<PageAnswer>>>(),
+  recent = new Map<string, unknown>(),
   apis: PagePortDependencies['apis'] = {},
 ) {
   const connections = createConnectionRegistry()
@@ -100,12 +104,7 @@ function createServer(
       answeredUnwritten: async () => [],
     },
     answers: createRecentAnswers<PageAnswer>({
-      store: {
-        read: async () => recent.get('answers'),
-        write: async (answers) => {
-          recent.set('answers', answers)
-        },
-      },
+      store: createRecentAnswersStore(createStorage(createMemoryStorageArea(recent))),
       now: () => 1_000,
       keepMs: 60_000,
       limit: 100,
@@ -156,7 +155,7 @@ describe('createPagePortServer', () => {
         answeredUnwritten: async () => [],
       },
       answers: createRecentAnswers<PageAnswer>({
-        store: { read: async () => undefined, write: async () => undefined },
+        store: createRecentAnswersStore(createStorage(createMemoryStorageArea())),
         now: () => 0,
         keepMs: 60_000,
         limit: 100,
@@ -312,7 +311,7 @@ describe('createPagePortServer', () => {
   })
 
   it('refuses -32602 another request re-sent after a restart under the key of a kept answer, running nothing', async () => {
-    const recent = new Map<string, Record<string, RecentAnswer<PageAnswer>>>()
+    const recent = new Map<string, unknown>()
     const before = createServer(fakeEngine(), recent)
     const port = fakePort(pageSender)
     before.serve(port)
@@ -353,14 +352,14 @@ describe('createPagePortServer', () => {
     port.send({ type: 'hello', connectionId: 'tab-1' })
     port.send({ type: 'request', request: request(3, 'wallet_createSession', { swapped: true }) })
     await vi.waitFor(() => expect(port.received).toHaveLength(1))
-    expect(recent.get('answers') ?? {}).toEqual({})
+    expect([...recent.keys()]).toEqual([])
     port.send({ type: 'request', request: request(3, 'wallet_createSession', {}) })
     await vi.waitFor(() => expect(port.received).toHaveLength(2))
     expect(port.received[1]).toEqual({
       type: 'response',
       response: { jsonrpc: '2.0', id: 3, result: 'answer 1' },
     })
-    expect(Object.keys(recent.get('answers') ?? {})).toEqual(['tab-1/3'])
+    expect([...recent.keys()]).toEqual([`${sessionKeys.recentAnswerPrefix}tab-1/3`])
   })
 
   it('releases the confirmation of a signing request once its answer is kept, and of no other request', async () => {
@@ -383,7 +382,7 @@ describe('createPagePortServer', () => {
   })
 
   it('answers a re-sent wallet_createSession from the kept answer after a restart, without running it again', async () => {
-    const recent = new Map<string, Record<string, RecentAnswer<PageAnswer>>>()
+    const recent = new Map<string, unknown>()
     const before = createServer(fakeEngine(), recent)
     const port = fakePort(pageSender)
     before.serve(port)
@@ -405,7 +404,7 @@ describe('createPagePortServer', () => {
   })
 
   it('answers a Solana wallet’s re-sent standard:connect from the kept answer after a restart: one approval, one connect', async () => {
-    const recent = new Map<string, Record<string, RecentAnswer<PageAnswer>>>()
+    const recent = new Map<string, unknown>()
     const connects: unknown[] = []
     const engine = {
       connectNamespace: async (call: unknown) => {

@@ -136,7 +136,7 @@ const sentOnly = (response: PageAnswer): AnsweredRequest => ({ response })
  * user's click and the answer; another request under the key of a kept answer is refused `-32602`.
  * A `wallet_createSession` is announced to the approvals first (a re-send re-attaches to its
  * approval) and its approval is released once the answer is sent; so is the confirmation of a
- * signing request. `options` go to the request's handler: a read's pieces sent ahead of its answer,
+ * signing request, and so are the kept answers the new one displaced (`forgetStale`). `options` go to the request's handler: a read's pieces sent ahead of its answer,
  * and `afterAnswer` for either kind.
  */
 async function answerRequest(
@@ -165,6 +165,7 @@ async function answerRequest(
     if (confirms) {
       await confirmations.release(origin, identity).catch(logged('releasing a confirmation'))
     }
+    await answers.forgetStale().catch(logged('forgetting stale answers'))
   }
   let remembered: PageAnswer | undefined
   try {

@@ -3,7 +3,7 @@ import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
 import type { SentSolanaTransaction } from '../core/solana/signing/ports.ts'
 import type { ConfirmationRecord, ConfirmationStore } from '../core/wallet/createConfirmations.ts'
 import type { OwnRequest, OwnRequestStore } from '../core/wallet/createOwnRequests.ts'
-import type { RecentAnswersStore } from '../core/wallet/createRecentAnswers.ts'
+import type { RecentAnswer, RecentAnswersStore } from '../core/wallet/createRecentAnswers.ts'
 import type { TransactionLogStore } from '../core/wallet/recordSentTransaction.ts'
 import type { TrackedTransaction } from '../core/wallet/transactionStatus.ts'
 import type { Storage } from './storage.ts'
@@ -47,14 +47,20 @@ export const createOwnRequestStore = (session: Storage): OwnRequestStore => ({
   remove: (requestKey) => session.remove(`${sessionKeys.ownRequestPrefix}${requestKey}`),
 })
 
+/** The `storage.session` key of a recent answer. */
+const recentAnswerKey = (requestKey: string): string =>
+  `${sessionKeys.recentAnswerPrefix}${requestKey}`
+
 /**
- * The recent answers of page requests in `storage.session`, one item, written in one call with
- * the confirmation records answered for the request (`RecentAnswersStore`).
+ * The recent answers of page requests in `storage.session`, one item each (keeping one writes only
+ * it), each written in one call with the confirmation records answered for its request
+ * (`RecentAnswersStore`).
  */
 export const createRecentAnswersStore = <Answer>(session: Storage): RecentAnswersStore<Answer> => ({
-  read: () => session.read(sessionKeys.recentAnswers),
-  write: (answers, records) =>
-    session.writeItems({ [sessionKeys.recentAnswers]: answers, ...confirmationItems(records) }),
+  read: () => session.readPrefixed<RecentAnswer<Answer>>(sessionKeys.recentAnswerPrefix),
+  write: (requestKey, answer, records) =>
+    session.writeItems({ [recentAnswerKey(requestKey)]: answer, ...confirmationItems(records) }),
+  remove: (requestKeys) => session.remove(requestKeys.map(recentAnswerKey)),
 })
 
 /** `wallet_sendCalls` batches in `storage.local` (a dapp may ask their status after a restart). */

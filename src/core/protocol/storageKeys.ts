@@ -54,8 +54,8 @@ export const sessionKeys = {
   subscriptions: 'subscriptions',
   /** Milliseconds since the epoch of the last user activity in the wallet's UI. */
   lastActivity: 'lastActivity',
-  /** `Record<requestKey, RecentAnswer>`: answers a re-sent page request gets again (`createRecentAnswers`). */
-  recentAnswers: 'recentAnswers',
+  /** Prefix of each `RecentAnswer`, by request key: what a re-sent page request gets again (`createRecentAnswers`). */
+  recentAnswerPrefix: 'recentAnswer:',
   /** Prefix of each `ConfirmationRecord` (a signing request waiting for, or answered by, the user). */
   confirmationPrefix: 'confirmation:',
   /** The id of the one confirmation window. */

@@ -25,28 +25,40 @@ const key = requestIdentityOf(connection, 4, subscribe.method, subscribe.params)
 /** Page request 5, the `wallet_revokeSession` answered `revoked`. */
 const otherKey = requestIdentityOf(connection, 5, 'wallet_revokeSession', {})
 
+/** A store over a Map (one item per answer) that counts its calls and logs what each write held. */
 function memoryStore(): RecentAnswersStore<RpcResponse> & {
+  items: Map<string, RecentAnswer<RpcResponse>>
   reads: number
-  writes: number
+  /** The request key each write held an answer for, in order. */
+  written: string[]
   /** The confirmation records each write carried, by id. */
   records: string[][]
+  /** The request keys each removal named. */
+  removed: string[][]
 } {
-  let item: Record<string, RecentAnswer<RpcResponse>> | undefined
+  const items = new Map<string, RecentAnswer<RpcResponse>>()
   const store = {
+    items,
     reads: 0,
-    writes: 0,
+    written: [] as string[],
     records: [] as string[][],
+    removed: [] as string[][],
     read: async () => {
       store.reads += 1
-      return structuredClone(item)
+      return structuredClone(Object.fromEntries(items))
     },
     write: async (
-      answers: Record<string, RecentAnswer<RpcResponse>>,
+      requestKey: string,
+      answer: RecentAnswer<RpcResponse>,
       records: readonly ConfirmationRecord[],
     ) => {
-      store.writes += 1
+      store.written.push(requestKey)
       store.records.push(records.map(({ id }) => id))
-      item = structuredClone(answers)
+      items.set(requestKey, structuredClone(answer))
+    },
+    remove: async (requestKeys: readonly string[]) => {
+      store.removed.push([...requestKeys])
+      for (const key of requestKeys) items.delete(key)
     },
   }
   return store
@@ -106,7 +118,7 @@ describe('createRecentAnswers', () => {
     await expect(answers.recall(key)).resolves.toEqual(subscribed)
   })
 
-  it('forgets an answer after keepMs, and drops it from storage on the next write', async () => {
+  it('forgets an answer after keepMs, and drops it from storage at the next forgetStale', async () => {
     let now = 1_000
     const store = memoryStore()
     const answers = createRecentAnswers({ store, now: () => now, keepMs: 60_000, limit: 10 })
@@ -114,7 +126,9 @@ describe('createRecentAnswers', () => {
     now += 60_000
     await expect(answers.recall(key)).resolves.toBeUndefined()
     await answers.remember(otherKey, revoked)
-    expect(Object.keys((await store.read()) ?? {})).toEqual([otherKey.requestKey])
+    expect([...store.items.keys()]).toEqual([key.requestKey, otherKey.requestKey])
+    await answers.forgetStale()
+    expect([...store.items.keys()]).toEqual([otherKey.requestKey])
   })
 
   it('keeps at most `limit` answers, the newest', async () => {
@@ -126,7 +140,38 @@ describe('createRecentAnswers', () => {
         id,
       })
     }
-    expect(Object.keys((await store.read()) ?? {})).toEqual(['c/2', 'c/3'])
+    await expect(
+      answers.recall(requestIdentityOf('c', 1, 'wallet_revokeSession', {})),
+    ).resolves.toBeUndefined()
+    await answers.forgetStale()
+    expect([...store.items.keys()]).toEqual(['c/2', 'c/3'])
+  })
+
+  it('writes only the answer it keeps, and removes nothing until forgetStale (one storage call per answer)', async () => {
+    let now = 0
+    const store = memoryStore()
+    const answers = createRecentAnswers({ store, now: () => now, keepMs: 60_000, limit: 10 })
+    await answers.remember(key, subscribed)
+    now += 60_000
+    await answers.remember(otherKey, revoked)
+    expect(store.written).toEqual([key.requestKey, otherKey.requestKey])
+    expect(store.removed).toEqual([])
+    await answers.forgetStale()
+    await answers.forgetStale()
+    expect(store.removed).toEqual([[key.requestKey]])
+  })
+
+  it('does not remove an answer kept again under a key it had dropped', async () => {
+    let now = 0
+    const store = memoryStore()
+    const answers = createRecentAnswers({ store, now: () => now, keepMs: 60_000, limit: 10 })
+    await answers.remember(key, subscribed)
+    now += 60_000
+    await answers.remember(otherKey, revoked)
+    await answers.remember(key, subscribed)
+    await answers.forgetStale()
+    await expect(answers.recall(key)).resolves.toEqual(subscribed)
+    expect([...store.items.keys()].sort()).toEqual([key.requestKey, otherKey.requestKey].sort())
   })
 
   it('loses no answer when several are remembered at once', async () => {
@@ -135,7 +180,7 @@ describe('createRecentAnswers', () => {
     await Promise.all([answers.remember(key, subscribed), answers.remember(otherKey, revoked)])
     await expect(answers.recall(key)).resolves.toEqual(subscribed)
     await expect(answers.recall(otherKey)).resolves.toEqual(revoked)
-    expect(store.writes).toBe(2)
+    expect(store.written).toEqual([key.requestKey, otherKey.requestKey])
   })
 
   it('reads the store once per worker and holds the answers in memory; the next worker finds them', async () => {
@@ -166,7 +211,7 @@ describe('createRecentAnswers', () => {
       answeredAt: 0,
     }
     await answers.remember(key, subscribed, [record])
-    expect(store.writes).toBe(1)
+    expect(store.written).toEqual([key.requestKey])
     expect(store.records).toEqual([['c0ffee']])
   })
 })

@@ -30,16 +30,20 @@ export function isReplayedOnResend(request: unknown): boolean {
 export type RecentAnswer<Answer> = { answer: Answer; at: number; requestDigest: string }
 
 /**
- * The remembered answers as one stored item (the worker keeps it in `storage.session`). `write`
- * stores the confirmation records answered for the request in the same call (one `session.set`):
- * a re-send after a worker stop finds both or neither.
+ * The remembered answers, one stored item each (the worker keeps them in `storage.session`), so that
+ * keeping one writes only it. `write` stores the confirmation records answered for the request in
+ * the same call (one `session.set`): a re-send after a worker stop finds both or neither.
  */
 export type RecentAnswersStore<Answer> = {
-  read(): Promise<Record<string, RecentAnswer<Answer>> | undefined>
+  /** Every kept answer, by request key. */
+  read(): Promise<Record<string, RecentAnswer<Answer>>>
   write(
-    answers: Record<string, RecentAnswer<Answer>>,
+    requestKey: string,
+    answer: RecentAnswer<Answer>,
     records: readonly ConfirmationRecord[],
   ): Promise<void>
+  /** Forgets the answers kept under `requestKeys`. */
+  remove(requestKeys: readonly string[]): Promise<void>
 }
 
 export type CreateRecentAnswersParameters<Answer> = {
@@ -72,10 +76,21 @@ export function createRecentAnswers<Answer>({
   /** The kept answers, read once; every change is made here first, then written. */
   let kept: Promise<Record<string, RecentAnswer<Answer>>> | undefined
   const held = (): Promise<Record<string, RecentAnswer<Answer>>> => {
-    kept ??= store.read().then((stored) => stored ?? {})
+    kept ??= store.read()
     return kept
   }
   let writes: Promise<void> = Promise.resolve()
+  /** Runs `change` after every earlier write; the chain goes on after a failed one. */
+  const inTurn = (change: () => Promise<void>): Promise<void> => {
+    const next = writes.then(change)
+    writes = next.then(
+      () => undefined,
+      () => undefined,
+    )
+    return next
+  }
+  /** Keys dropped from memory (expired, or past `limit`) whose items are still stored. */
+  const stale = new Set<string>()
   const fresh = (entry: RecentAnswer<Answer>): boolean => now() - entry.at < keepMs
 
   return {
@@ -91,8 +106,9 @@ export function createRecentAnswers<Answer>({
     },
 
     /**
-     * Keeps `answer` for `request`, dropping expired answers, in one write with `records` (the
-     * request's confirmation records, answered); one write at a time.
+     * Keeps `answer` for `request` in one write with `records` (the request's confirmation records,
+     * answered): the write holds this answer only. The expired answers and those past `limit` leave
+     * memory now and storage at `forgetStale`. One write at a time.
      */
     remember(
       request: RequestIdentity,
@@ -100,22 +116,30 @@ export function createRecentAnswers<Answer>({
       records: readonly ConfirmationRecord[] = [],
     ): Promise<void> {
       const { requestKey, requestDigest } = request
-      const write = async (): Promise<void> => {
-        const entries = Object.entries(await held()).filter(
-          ([key, entry]) => key !== requestKey && fresh(entry),
-        )
-        entries.push([requestKey, { answer, at: now(), requestDigest }])
-        const answers = Object.fromEntries(entries.slice(-limit))
-        kept = Promise.resolve(answers)
-        await store.write(answers, records)
-      }
-      const next = writes.then(write)
-      // The chain goes on after a failed write; the failure itself reaches the caller via `next`.
-      writes = next.then(
-        () => undefined,
-        () => undefined,
-      )
-      return next
+      return inTurn(async () => {
+        const entry = { answer, at: now(), requestDigest }
+        const entries = Object.entries(await held()).filter(([key]) => key !== requestKey)
+        entries.push([requestKey, entry])
+        const keptEntries = entries.filter(([, each]) => fresh(each)).slice(-limit)
+        const keys = new Set(keptEntries.map(([key]) => key))
+        for (const [key] of entries) if (!keys.has(key)) stale.add(key)
+        stale.delete(requestKey)
+        kept = Promise.resolve(Object.fromEntries(keptEntries))
+        await store.write(requestKey, entry, records)
+      })
+    },
+
+    /**
+     * Removes from storage the answers `remember` dropped from memory, in one call: run once the
+     * page has its answer, so that the answer's write is the only storage call before it.
+     */
+    forgetStale(): Promise<void> {
+      return inTurn(async () => {
+        const keys = [...stale]
+        if (keys.length === 0) return
+        stale.clear()
+        await store.remove(keys)
+      })
     },
   }
 }

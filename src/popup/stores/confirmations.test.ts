@@ -94,7 +94,7 @@ describe('useConfirmations', () => {
     const lists = () => background.requests.filter(({ type }) => type === 'confirmations:list')
     expect(lists()).toHaveLength(1)
     expect(useConfirmations.getState().shownId).toBe('b')
-    background.storageChanged(['recentAnswers', 'confirmation:a'], 'session')
+    background.storageChanged(['recentAnswer:tab-1/7', 'confirmation:a'], 'session')
     background.storageChanged(['confirmation:a'], 'session')
     await vi.advanceTimersByTimeAsync(0)
     expect(lists()).toHaveLength(1)
