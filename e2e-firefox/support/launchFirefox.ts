@@ -28,6 +28,11 @@ export type LaunchedFirefox = {
    * `ServiceWorker.stopWorker`): `terminateBackground` evaluated in the browser's chrome scope.
    */
   stopBackground(): Promise<void>
+  /**
+   * The text on the system clipboard (`''` when it holds none), read in the browser's chrome scope:
+   * a page cannot read it without the `clipboardRead` permission, which the wallet does not ask for.
+   */
+  readClipboard(): Promise<string>
   close(): Promise<void>
 }
 
@@ -57,6 +62,7 @@ export async function launchFirefox(): Promise<LaunchedFirefox> {
       extensionOrigin,
       popupUrl: `${extensionOrigin}${manifest.action.default_popup}`,
       stopBackground: () => stopBackground(browser),
+      readClipboard: () => readClipboard(browser),
       close: () => browser.close(),
     }
   } catch (error) {
@@ -68,7 +74,8 @@ export async function launchFirefox(): Promise<LaunchedFirefox> {
 /** The part of puppeteer's BiDi browser that sends raw WebDriver BiDi commands. */
 type BidiConnection = { send(method: string, params: object): Promise<{ result: unknown }> }
 
-async function stopBackground(browser: Browser): Promise<void> {
+/** Evaluates `expression` (awaited) in the browser's chrome scope over raw BiDi: its value. */
+async function evaluateInChrome(browser: Browser, expression: string): Promise<unknown> {
   const { connection } = browser as unknown as { connection: BidiConnection }
   const tree = (await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' }))
     .result as { contexts: Array<{ context: string }> }
@@ -76,19 +83,50 @@ async function stopBackground(browser: Browser): Promise<void> {
   if (chrome === undefined) throw new Error('Firefox shows no chrome-scope browsing context')
   const evaluated = (
     await connection.send('script.evaluate', {
-      expression: `(async () => {
-        const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs')
-        await ExtensionParent.GlobalManager.getExtension(${JSON.stringify(geckoId)})
-          .terminateBackground({ disableResetIdleForTest: true })
-        return 'stopped'
-      })()`,
+      expression,
       target: { context: chrome.context },
       awaitPromise: true,
     })
   ).result as { type: string; result?: { value?: unknown }; exceptionDetails?: { text?: string } }
-  if (evaluated.type !== 'success' || evaluated.result?.value !== 'stopped') {
-    throw new Error(`stopping the background failed: ${JSON.stringify(evaluated)}`)
+  if (evaluated.type !== 'success') {
+    throw new Error(`evaluating in the chrome scope failed: ${JSON.stringify(evaluated)}`)
   }
+  return evaluated.result?.value
+}
+
+async function stopBackground(browser: Browser): Promise<void> {
+  const stopped = await evaluateInChrome(
+    browser,
+    `(async () => {
+      const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs')
+      await ExtensionParent.GlobalManager.getExtension(${JSON.stringify(geckoId)})
+        .terminateBackground({ disableResetIdleForTest: true })
+      return 'stopped'
+    })()`,
+  )
+  if (stopped !== 'stopped') throw new Error(`stopping the background failed: ${String(stopped)}`)
+}
+
+async function readClipboard(browser: Browser): Promise<string> {
+  const text = await evaluateInChrome(
+    browser,
+    `(() => {
+      const transferable = Cc['@mozilla.org/widget/transferable;1'].createInstance(Ci.nsITransferable)
+      transferable.init(null)
+      transferable.addDataFlavor('text/plain')
+      Services.clipboard.getData(transferable, Ci.nsIClipboard.kGlobalClipboard)
+      const data = {}
+      // A clipboard without text has no text/plain data: getTransferData throws for it.
+      try {
+        transferable.getTransferData('text/plain', data)
+      } catch {
+        return ''
+      }
+      return data.value.QueryInterface(Ci.nsISupportsString).data
+    })()`,
+  )
+  if (typeof text !== 'string') throw new Error(`the clipboard read gave ${String(text)}`)
+  return text
 }
 
 /**
