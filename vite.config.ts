@@ -57,9 +57,11 @@ export default defineConfig(({ mode }) => {
       inlineDynamicImports({ keepLazy: (id) => id.includes('/src/popup/') }),
       rewriteDependencies([...workerRewrites, ...build.rewrites]),
       // The approval and confirmation windows' page loads as one module of its own, none of the
-      // worker's or the toolbar popup's chunks (scripts/build/standalonePage.ts, issue 36).
+      // worker's or the toolbar popup's chunks (scripts/build/standalonePage.ts, issue 36); its
+      // first script asks the confirmation window's question while that module loads.
       standalonePage({
         page: windowPagePath,
+        firstScript: 'src/popup/windowStart.ts',
         plugins: () => [react(), rewriteDependencies(build.rewrites)],
       }),
     ],

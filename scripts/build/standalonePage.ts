@@ -6,6 +6,12 @@ export type StandalonePageOptions = {
   page: string
   /** The plugins its build needs (made anew for it: a plugin instance belongs to one build). */
   plugins(): PluginOption[]
+  /**
+   * A script the page runs first, while it is parsed, before its module has loaded (a path from the
+   * project's root): built apart as a classic script and put ahead of the page's module and
+   * stylesheet.
+   */
+  firstScript?: string
 }
 
 /**
@@ -14,8 +20,9 @@ export type StandalonePageOptions = {
  * extension's entries, the bundler splits the modules the page shares with the worker and the
  * toolbar popup into chunks that the page then loads one after another; the wallet's windows
  * (approval, confirmation) open at each request, so they load their own copy instead (issue 36).
- * The page's own lazy imports are joined in too. The build's `define`, target and minifier are
- * the extension's; `e2e/windowBundle.spec.ts` checks the result.
+ * The page's own lazy imports are joined in too. Its `firstScript`, if any, is a second file: a
+ * small classic script that can start work while the module still loads. The builds' `define`,
+ * target and minifier are the extension's; `e2e/windowBundle.spec.ts` checks the result.
  */
 export function standalonePage(options: StandalonePageOptions): Plugin {
   let config: ResolvedConfig
@@ -27,34 +34,80 @@ export function standalonePage(options: StandalonePageOptions): Plugin {
       config = resolved
     },
     async generateBundle() {
-      const result = await build({
-        configFile: false,
-        root: config.root,
-        mode: config.mode,
-        logLevel: 'warn',
-        define: config.define,
+      const firstScript =
+        options.firstScript && (await buildFirstScript(config, options.firstScript))
+      if (firstScript) this.emitFile({ type: 'asset', ...firstScript })
+      const outputs = await buildApart(config, options.page, {
         plugins: options.plugins(),
-        build: {
-          write: false,
-          emptyOutDir: false,
-          target: config.build.target,
-          minify: config.build.minify,
-          sourcemap: config.build.sourcemap,
-          rolldownOptions: {
-            input: resolve(config.root, options.page),
-            output: { codeSplitting: false },
-          },
-        },
+        output: { codeSplitting: false },
       })
-      for (const output of outputsOf(result)) {
+      for (const output of outputs) {
+        const source = output.type === 'chunk' ? output.code : output.source
         this.emitFile({
           type: 'asset',
           fileName: output.fileName,
-          source: output.type === 'chunk' ? output.code : output.source,
+          source:
+            firstScript && output.fileName === options.page
+              ? withFirstScript(String(source), firstScript.fileName)
+              : source,
         })
       }
     },
   }
+}
+
+/** `entry` built as one classic script (an IIFE) with the extension's `define`, target and minifier. */
+async function buildFirstScript(
+  config: ResolvedConfig,
+  entry: string,
+): Promise<{ fileName: string; source: string }> {
+  const [chunk, ...others] = await buildApart(config, entry, {
+    plugins: [],
+    output: { format: 'iife', codeSplitting: false, entryFileNames: 'assets/[name]-[hash].js' },
+  })
+  if (chunk?.type !== 'chunk' || others.length > 0) {
+    throw new Error(`standalonePage: ${entry} did not build as one script`)
+  }
+  return { fileName: chunk.fileName, source: chunk.code }
+}
+
+/**
+ * `entry` (a path from the project's root) built on its own, in memory, with the extension's
+ * `define`, target, minifier and source maps: the files it made.
+ */
+async function buildApart(
+  config: ResolvedConfig,
+  entry: string,
+  { plugins, output }: { plugins: PluginOption[]; output: Rollup.OutputOptions },
+): Promise<Rollup.OutputBundle[string][]> {
+  const result = await build({
+    configFile: false,
+    root: config.root,
+    mode: config.mode,
+    logLevel: 'warn',
+    define: config.define,
+    plugins,
+    build: {
+      write: false,
+      emptyOutDir: false,
+      target: config.build.target,
+      minify: config.build.minify,
+      sourcemap: config.build.sourcemap,
+      rolldownOptions: { input: resolve(config.root, entry), output },
+    },
+  })
+  return outputsOf(result)
+}
+
+/**
+ * The built page `html` with a classic `<script>` of `fileName` ahead of its first script or
+ * stylesheet in the head: it runs as soon as the parser reaches it (a script after a stylesheet
+ * would wait for the stylesheet).
+ */
+export function withFirstScript(html: string, fileName: string): string {
+  const first = /<(script|link)\b/.exec(html.slice(0, html.indexOf('</head>')))
+  if (!first) throw new Error('standalonePage: the page has no script or stylesheet in its head')
+  return `${html.slice(0, first.index)}<script src="/${fileName}"></script>\n    ${html.slice(first.index)}`
 }
 
 /** The files a build without `write` made. */

@@ -1,17 +1,90 @@
 import type { PopupRequestType, PopupResponse } from '../core/protocol/popupMessages.ts'
 import type { PopupPort } from './popupPort.ts'
 
+type Response = PopupResponse<PopupRequestType> | undefined
+type StorageChanges = Record<string, chrome.storage.StorageChange>
+
+/** The question a window's first script may ask early: the confirmation window's one question. */
+type EarlyQuestionType = 'confirmations:open'
+
+/**
+ * What the windows' first script (`windowStart.ts`) began while the page's module was still
+ * loading (issue 36): one question to the worker, and the storage changes kept since it was asked.
+ * The module's port takes both, once: `send` the answer, the first `onStorageChanged` listener the
+ * changes. The two scripts are bundled apart, so they meet on the page's global.
+ */
+type EarlyStart = {
+  question?: {
+    type: EarlyQuestionType
+    /** The worker's answer, or the error the sending failed with (thrown again to the asker). */
+    outcome: Promise<{ response: Response } | { error: unknown }>
+  }
+  kept?: { changes: Array<[keys: string[], area: string]>; stop(): void }
+}
+const earlyStartKey = 'apertureEarlyStart'
+const page = () => window as typeof window & { [earlyStartKey]?: EarlyStart }
+
+/**
+ * Asks `type` of the worker now, from the windows' first script, before the page's module has
+ * loaded: the module's `send` of the same question takes this answer instead of asking again, so
+ * the worker answers while the module loads. Storage changes are kept from before the question on,
+ * so that none made after the worker answered is lost before the module listens.
+ */
+export function askEarly(type: EarlyQuestionType): void {
+  const changes: NonNullable<EarlyStart['kept']>['changes'] = []
+  const keep = (changed: StorageChanges, area: string) => {
+    changes.push([Object.keys(changed), area])
+  }
+  chrome.storage.onChanged.addListener(keep)
+  const sent = chrome.runtime.sendMessage({ type }) as Promise<Response>
+  page()[earlyStartKey] = {
+    question: {
+      type,
+      outcome: sent.then(
+        (response) => ({ response }),
+        (error: unknown) => ({ error }),
+      ),
+    },
+    kept: { changes, stop: () => chrome.storage.onChanged.removeListener(keep) },
+  }
+}
+
+/** The early question's outcome if it is `type` and was not taken yet (it is taken once). */
+function takeEarlyQuestion(type: PopupRequestType): EarlyStart['question'] {
+  const early = page()[earlyStartKey]
+  const question = early?.question
+  if (!early || question?.type !== type) return undefined
+  early.question = undefined
+  return question
+}
+
+/** The storage changes kept since the early question, if no listener took them yet (once). */
+function takeKeptChanges(): NonNullable<EarlyStart['kept']>['changes'] {
+  const early = page()[earlyStartKey]
+  const kept = early?.kept
+  if (!early || !kept) return []
+  early.kept = undefined
+  kept.stop()
+  return kept.changes
+}
+
 /**
  * The popup's port over the extension APIs of this page: the toolbar popup's (`main.tsx`) and the
  * windows' (`windowMain.tsx`) entries install it before their first render.
  */
 export const chromePort: PopupPort = {
-  send: async (request) =>
-    (await chrome.runtime.sendMessage(request)) as PopupResponse<PopupRequestType> | undefined,
+  async send(request) {
+    const early = takeEarlyQuestion(request.type)
+    if (!early) return (await chrome.runtime.sendMessage(request)) as Response
+    const outcome = await early.outcome
+    if ('error' in outcome) throw outcome.error
+    return outcome.response
+  },
   onStorageChanged(listener) {
-    const onChanged = (changes: Record<string, chrome.storage.StorageChange>, area: string) =>
+    const onChanged = (changes: StorageChanges, area: string) =>
       listener(Object.keys(changes), area)
     chrome.storage.onChanged.addListener(onChanged)
+    for (const [keys, area] of takeKeptChanges()) listener(keys, area)
     return () => chrome.storage.onChanged.removeListener(onChanged)
   },
   close: () => window.close(),

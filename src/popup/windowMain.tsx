@@ -15,7 +15,9 @@ installPopupPort(chromePort)
 const firstAnswerWaitMs = 250
 
 // The question goes out before React renders (issue 36): the confirmation window asks for the
-// wallet's state and its queue at once, and follows the queue's changes from its first moment on.
+// wallet's state and its queue at once — the page's first script (windowStart.ts) has already
+// asked it while this module loaded, and the port hands over that answer — and follows the queue's
+// changes from its first moment on (with those the first script kept since it asked).
 // Its first render waits for that answer (at most firstAnswerWaitMs), so that React renders the
 // request once rather than "Loading…" first and then the request.
 let firstAnswer: Promise<void> = Promise.resolve()

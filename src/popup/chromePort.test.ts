@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { askEarly, chromePort } from './chromePort.ts'
+
+type ChangeListener = (changes: Record<string, unknown>, area: string) => void
+
+/**
+ * A page with the `chrome` of an extension page around `chromePort`: a worker that answers each
+ * message with `answer`, and a storage whose changes the test makes. Each test has its own page.
+ */
+function stubPage(answer: (message: unknown) => Promise<unknown>) {
+  const sent: unknown[] = []
+  const listeners = new Set<ChangeListener>()
+  vi.stubGlobal('window', {})
+  vi.stubGlobal('chrome', {
+    runtime: {
+      sendMessage: (message: unknown) => {
+        sent.push(message)
+        return answer(message)
+      },
+    },
+    storage: {
+      onChanged: {
+        addListener: (listener: ChangeListener) => listeners.add(listener),
+        removeListener: (listener: ChangeListener) => listeners.delete(listener),
+      },
+    },
+  })
+  const change = (keys: string[], area: string) => {
+    for (const listener of [...listeners]) {
+      listener(Object.fromEntries(keys.map((key) => [key, {}])), area)
+    }
+  }
+  return { sent, listeners, change }
+}
+
+const opened = { ok: true, result: { wallet: { status: 'locked', accounts: [] } } }
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe("chromePort and the windows' first script (askEarly)", () => {
+  it("gives the module's confirmations:open the answer to the first script's question, without asking the worker again", async () => {
+    const page = stubPage(async () => opened)
+
+    askEarly('confirmations:open')
+    const response = await chromePort.send({ type: 'confirmations:open', params: undefined })
+
+    expect(response).toEqual(opened)
+    expect(page.sent).toEqual([{ type: 'confirmations:open' }])
+  })
+
+  it('takes the early answer once: other questions, and the same one again, go to the worker', async () => {
+    const page = stubPage(async (message) => ({ ok: true, result: message }))
+
+    askEarly('confirmations:open')
+    await chromePort.send({ type: 'wallet:getState', params: undefined })
+    await chromePort.send({ type: 'confirmations:open', params: undefined })
+    await chromePort.send({ type: 'confirmations:open', params: undefined })
+
+    expect(page.sent).toEqual([
+      { type: 'confirmations:open' },
+      { type: 'wallet:getState', params: undefined },
+      { type: 'confirmations:open', params: undefined },
+    ])
+  })
+
+  it("throws the early question's failure to the module's asker", async () => {
+    stubPage(async () => {
+      throw new Error('Could not establish connection. Receiving end does not exist.')
+    })
+
+    askEarly('confirmations:open')
+
+    await expect(
+      chromePort.send({ type: 'confirmations:open', params: undefined }),
+    ).rejects.toThrow('Receiving end does not exist')
+  })
+
+  it("hands the storage changes made since the early question to the module's first listener, then stops keeping them", () => {
+    const page = stubPage(async () => opened)
+    askEarly('confirmations:open')
+    page.change(['confirmation:a'], 'session')
+    const heard: Array<[string[], string]> = []
+
+    chromePort.onStorageChanged((keys, area) => heard.push([keys, area]))
+    page.change(['confirmation:b'], 'session')
+    chromePort.onStorageChanged(() => undefined)
+
+    expect(heard).toEqual([
+      [['confirmation:a'], 'session'],
+      [['confirmation:b'], 'session'],
+    ])
+    expect(page.listeners.size).toBe(2)
+  })
+
+  it('asks the worker at each send on a page without a first script (the toolbar popup)', async () => {
+    const page = stubPage(async () => opened)
+
+    await chromePort.send({ type: 'confirmations:open', params: undefined })
+    const heard: string[][] = []
+    chromePort.onStorageChanged((keys) => heard.push(keys))
+
+    expect(page.sent).toEqual([{ type: 'confirmations:open', params: undefined }])
+    expect(heard).toEqual([])
+  })
+})
