@@ -58,24 +58,28 @@ export function createSharedReads(parameters: CreateSharedReadsParameters): Shar
       onShared(method)
       return current.answer
     }
-    const land = () => {
-      if (flights.get(key) === flight) flights.delete(key)
+    // A failure `ask` throws at once lands like any other, after `flights.set`: the calls made
+    // meanwhile share it.
+    let asked: Promise<UpstreamAnswer>
+    try {
+      asked = ask()
+    } catch (error) {
+      asked = Promise.reject(error)
     }
-    // `ask` starts in a microtask: even a failure it throws at once lands after `flights.set`.
+    // The flight lands in the callbacks themselves, not in a helper made per call: a function
+    // made and named per call costs the hot path (tsx names each one, `__name`).
     const flight: Flight = {
       joined: 0,
-      answer: Promise.resolve()
-        .then(ask)
-        .then(
-          (answer) => {
-            land()
-            return flight.joined > 0 ? serializedOnce(answer) : answer
-          },
-          (error: unknown) => {
-            land()
-            throw error
-          },
-        ),
+      answer: asked.then(
+        (answer) => {
+          if (flights.get(key) === flight) flights.delete(key)
+          return flight.joined > 0 ? serializedOnce(answer) : answer
+        },
+        (error: unknown) => {
+          if (flights.get(key) === flight) flights.delete(key)
+          throw error
+        },
+      ),
     }
     flights.set(key, flight)
     return flight.answer

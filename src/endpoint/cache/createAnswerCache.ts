@@ -36,8 +36,12 @@ export type CacheAnswersParameters = {
 export function createAnswerCache(parameters: CacheAnswersParameters): AnswerCache {
   const { cache, finality, rules } = parameters
 
-  return async (method, params, ask) => {
-    if (!rules.mayCache(method)) return ask()
+  /** A cacheable read: from the cache, or from the node (and kept when it can no longer change). */
+  async function lookUp(
+    method: string,
+    params: unknown,
+    ask: () => Promise<UpstreamAnswer>,
+  ): Promise<UpstreamAnswer> {
     const key = `${method}:${JSON.stringify(params ?? [])}`
     let hit: Buffer | undefined
     try {
@@ -59,4 +63,7 @@ export function createAnswerCache(parameters: CacheAnswersParameters): AnswerCac
     }
     return answer
   }
+
+  // A read that is never kept asks the node as it is, without an async step of its own.
+  return (method, params, ask) => (rules.mayCache(method) ? lookUp(method, params, ask) : ask())
 }

@@ -36,9 +36,14 @@ export type CreateMetricsParameters = {
 /** Calls of one label set: counted here, `reported` of them already handed to prom-client. */
 type Tally = { labels: Record<string, string>; count: number; reported: number }
 
+/** Each method's tally of one API key over one transport. */
+type Transports = Record<'http' | 'ws', Map<string, Tally>>
+
+const noTallies = (): Transports => ({ http: new Map(), ws: new Map() })
+
 /** Hands a counter the calls of each label set counted since it was last read. */
-function reportTallies(counter: Counter, tallies: ReadonlyMap<string, Tally>): void {
-  for (const tally of tallies.values()) {
+function reportTallies(counter: Counter, tallies: Iterable<Tally>): void {
+  for (const tally of tallies) {
     if (tally.count === tally.reported) continue
     counter.inc(tally.labels, tally.count - tally.reported)
     tally.reported = tally.count
@@ -68,7 +73,11 @@ export function createMetrics(parameters: CreateMetricsParameters): EndpointMetr
   )
   // Calls are tallied in plain numbers and handed to prom-client when it is read: its `inc` with
   // labels validates and hashes the label set on every call, a cost on every cache hit.
-  const requestTallies = new Map<string, Tally>()
+  // Looked up by the key, the transport and the method as they come: no label string is built
+  // per call. Every key not accepted shares one set (`(unknown)`), so the maps stay bounded.
+  const callTallies = new Map([...parameters.keys].map((key) => [key, noTallies()]))
+  const unknownKeyTallies = noTallies()
+  const requestTallies: Tally[] = []
   const errorTallies = new Map<string, Tally>()
   new Counter({
     name: 'aperture_requests_total',
@@ -85,7 +94,7 @@ export function createMetrics(parameters: CreateMetricsParameters): EndpointMetr
     labelNames: ['transport', 'method', 'key', 'code'] as const,
     registers: [registry],
     collect() {
-      reportTallies(this, errorTallies)
+      reportTallies(this, errorTallies.values())
     },
   })
   const sharedTallies = new Map<string, Tally>()
@@ -95,7 +104,7 @@ export function createMetrics(parameters: CreateMetricsParameters): EndpointMetr
     labelNames: ['method'] as const,
     registers: [registry],
     collect() {
-      reportTallies(this, sharedTallies)
+      reportTallies(this, sharedTallies.values())
     },
   })
   const upstreamSeconds = new Histogram({
@@ -138,21 +147,23 @@ export function createMetrics(parameters: CreateMetricsParameters): EndpointMetr
     read,
     recordCall(transport, key, call) {
       const method = call.status === -32601 ? '(not allowed)' : call.method
-      const hashed = hashes.get(key) ?? '(unknown)'
-      // The method last: it is the only part that is not of a fixed form.
-      const id = `${transport} ${hashed} ${method}`
-      const tally = requestTallies.get(id)
+      const byMethod = (callTallies.get(key) ?? unknownKeyTallies)[transport]
+      const tally = byMethod.get(method)
       if (tally) tally.count++
       else {
-        requestTallies.set(id, {
-          labels: { transport, method, key: hashed },
+        const made = {
+          labels: { transport, method, key: hashes.get(key) ?? '(unknown)' },
           count: 1,
           reported: 0,
-        })
+        }
+        byMethod.set(method, made)
+        requestTallies.push(made)
       }
       if (call.status === 'ok') return
       const code = String(call.status)
-      const errorId = `${code} ${id}`
+      const hashed = hashes.get(key) ?? '(unknown)'
+      // The method last: it is the only part that is not of a fixed form.
+      const errorId = `${code} ${transport} ${hashed} ${method}`
       const errorTally = errorTallies.get(errorId)
       if (errorTally) errorTally.count++
       else {
@@ -170,16 +181,36 @@ export function createMetrics(parameters: CreateMetricsParameters): EndpointMetr
       else sharedTallies.set(method, { labels: { method }, count: 1, reported: 0 })
     },
     instrument(upstream) {
-      const timed = <T>(method: string, work: () => Promise<T>): Promise<T> => {
-        // Only allow-listed methods reach the upstream, so these labels are bounded too.
-        const stop = upstreamSeconds.startTimer({ method })
-        return work().finally(() => stop())
+      // Each method's label set is made once and observed directly: a timer of prom-client's
+      // (`startTimer`) copies its labels and reads `hrtime` into arrays on every call, and a
+      // `finally` chains two more promises (docs/performance.md, "Issue 31, fourth pass").
+      // Only allow-listed methods reach the upstream, so these labels are bounded too.
+      const labels = new Map<string, { method: string }>()
+      const observe = (method: string, started: number): void => {
+        let set = labels.get(method)
+        if (!set) {
+          set = { method }
+          labels.set(method, set)
+        }
+        upstreamSeconds.observe(set, (performance.now() - started) / 1000)
       }
+      const timed = <T>(method: string, started: number, answer: Promise<T>): Promise<T> =>
+        answer.then(
+          (value) => {
+            observe(method, started)
+            return value
+          },
+          (error: unknown) => {
+            observe(method, started)
+            throw error
+          },
+        )
       return {
         url: upstream.url,
         call: (method, params, options) =>
-          timed(method, () => upstream.call(method, params, options)),
-        batch: (calls, options) => timed('batch', () => upstream.batch(calls, options)),
+          timed(method, performance.now(), upstream.call(method, params, options)),
+        batch: (calls, options) =>
+          timed('batch', performance.now(), upstream.batch(calls, options)),
         close: () => upstream.close(),
       }
     },
