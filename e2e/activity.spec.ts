@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { parseEther, toHex } from 'viem'
+import { keccak256, parseEther, toHex } from 'viem'
 import { devnet, expect, test } from './fixtures.ts'
 import { anvilRpc, firstAccount, secondAccount } from './support/anvil.ts'
 import {
@@ -8,11 +8,12 @@ import {
   waitForConfirmation,
 } from './support/confirmations.ts'
 import type { MinedFees } from './support/feeMarket.ts'
+import { startHoldingProxy } from './support/holdingProxy.ts'
 import { invoke } from './support/provider.ts'
 import { reviewSend } from './support/sendScreen.ts'
 import type { WorkerControl } from './support/serviceWorker.ts'
 import type { ReadyWallet } from './support/wallet.ts'
-import { showActivity } from './support/walletUi.ts'
+import { showActivity, writeSettings } from './support/walletUi.ts'
 
 const sendingSession = {
   optionalScopes: { [devnet]: { methods: ['eth_sendTransaction'], notifications: [] } },
@@ -270,6 +271,50 @@ test.describe("the wallet's own requests across a worker stop (DESIGN §6, §9; 
       await expect(popup.getByTestId(`activity-status-${replacementHash}`)).toHaveText('confirmed')
     })
     expect(await nonceOf(anvilUrl, firstAccount)).toBe(nonce + 1n)
+  })
+
+  test('a speed-up signed but not broadcast when the worker stopped is sent again at the next start and listed as the speed-up of the pending send', async ({
+    wallet,
+    endpoint,
+    anvilUrl,
+    serviceWorker,
+  }) => {
+    const popup = wallet.popup
+    const proxy = await startHoldingProxy(endpoint.httpUrl)
+    try {
+      await withAutomineOff(anvilUrl, async () => {
+        const hash = await pendingSend(wallet, '0.01')
+        await writeSettings(popup, { localDevnet: { rpcUrl: proxy.url, wsUrl: endpoint.wsUrl } })
+        await showActivity(popup)
+        await popup.getByTestId(`activity-speed-up-${hash}`).click()
+        await answerConfirmation(
+          await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+          'approve',
+        )
+        await expect.poll(() => proxy.held.length).toBe(1)
+        // The broadcast is in flight (held): the node has not seen it; the worker stops now.
+        await writeSettings(popup, {
+          localDevnet: { rpcUrl: endpoint.httpUrl, wsUrl: endpoint.wsUrl },
+        })
+        await serviceWorker.stop()
+        const replacementHash = keccak256(proxy.held[0] as `0x${string}`)
+
+        await showActivity(popup)
+        await expect(popup.getByTestId(`activity-resent-${replacementHash}`)).toBeVisible()
+        await expect(popup.getByTestId(`activity-tx-${replacementHash}`)).toHaveCount(1)
+        await expect(replacementOf(popup, hash, 'speed-up')).resolves.toBe(replacementHash)
+        await anvilRpc(anvilUrl, 'evm_mine', [])
+        await expect(popup.getByTestId(`activity-status-${hash}`)).toHaveText('replaced')
+        await expect(popup.getByTestId(`activity-status-${replacementHash}`)).toHaveText(
+          'confirmed',
+        )
+      })
+    } finally {
+      await writeSettings(popup, {
+        localDevnet: { rpcUrl: endpoint.httpUrl, wsUrl: endpoint.wsUrl },
+      })
+      await proxy.close()
+    }
   })
 
   test('a cancel approved after the worker stopped while its confirmation was shown replaces the pending send once with a 0-value send to self', async ({
