@@ -75,6 +75,16 @@ describe('createAutoLock', () => {
     ])
   })
 
+  it('starts no storage call of the activity record before the request that is the activity has made its own (a task later)', async () => {
+    const harness = createHarness()
+    harness.autoLock.touch()
+    for (let turn = 0; turn < 20; turn += 1) await Promise.resolve()
+    expect(harness.session.items.has(sessionKeys.lastActivity)).toBe(false)
+    expect(harness.scheduled).toEqual([])
+    await expect.poll(() => harness.scheduled).toHaveLength(1)
+    expect(harness.session.items.get(sessionKeys.lastActivity)).toBe(harness.now())
+  })
+
   it('a new auto-lock time counts from the change, even right after recorded activity', async () => {
     const harness = createHarness()
     harness.autoLock.touch()

@@ -48,12 +48,20 @@ export function createAutoLock(deps: AutoLockDependencies) {
       else await scheduler.schedule(alarmNames.autoLock, lockAt)
     },
 
-    /** Records user activity (a popup request): the lock moves to `autoLockMinutes` from now. */
+    /**
+     * Records user activity (a popup request): the lock moves to `autoLockMinutes` from now. Its
+     * storage calls start a task later, once the request that is the activity has started its own:
+     * an Approve click's one write before the page's answer does not queue behind them (issue 36).
+     */
     touch(): void {
       const at = now()
       if (at - lastTouch < throttleMs) return
       lastTouch = at
-      restartAt(at).catch((error: unknown) => console.error('Aperture: recording activity', error))
+      setTimeout(() => {
+        restartAt(at).catch((error: unknown) =>
+          console.error('Aperture: recording activity', error),
+        )
+      }, 0)
     },
 
     /**
