@@ -382,8 +382,9 @@ chrome.windows.onRemoved.addListener((windowId) => {
 
 chrome.alarms.onAlarm.addListener((alarm) => scheduler.fired(alarm))
 
-chrome.storage.onChanged.addListener((changes, area) => {
-  if (area !== 'local') return
+// `local`'s own event: the worker hears no `session` change, so the one `session.set` between an
+// Approve click and the page's answer is not also sent to the worker that made it (issue 36).
+chrome.storage.local.onChanged.addListener((changes) => {
   if (!(localKeys.settings in changes) && !(localKeys.customNetworks in changes)) return
   networks.invalidate()
   nodes.reconnectMoved().catch((error: unknown) => console.error('Aperture: reconnecting', error))
