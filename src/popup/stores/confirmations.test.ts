@@ -124,6 +124,32 @@ describe('useConfirmations', () => {
     expect(background.close).toHaveBeenCalledOnce()
   })
 
+  it('asks the worker nothing more after its answer while the page is being answered: the last answer closes the window with its consent', async () => {
+    const worker = stubQueue(confirmation('a', 'https://one.example'))
+    await useConfirmations.getState().load()
+    const asked = worker.background.requests.length
+    await click(true)
+    expect(worker.background.requests.slice(asked).map(({ type }) => type)).toEqual([
+      'confirmation:resolve',
+    ])
+    expect(useConfirmations.getState()).toMatchObject({ items: [], closing: true })
+  })
+
+  it('does not show again a request it answered when a list asked for before the answer comes after it', async () => {
+    let listed: (items: ConfirmationView[]) => void = () => undefined
+    stubBackground({
+      'confirmations:list': () => new Promise((resolve) => (listed = resolve)),
+      'confirmation:resolve': () => null,
+    })
+    useConfirmations.getState().take([confirmation('a', 'https://one.example')])
+    const stale = useConfirmations.getState().load()
+    await click(true)
+    listed([confirmation('a', 'https://one.example'), confirmation('b', 'https://two.example')])
+    await stale
+    expect(useConfirmations.getState().items?.map(({ id }) => id)).toEqual(['b'])
+    expect(useConfirmations.getState().shownId).toBe('b')
+  })
+
   it('stays open and shows the request that came while it was about to close', async () => {
     let queue = [confirmation('a', 'https://one.example')]
     const background = stubBackground({

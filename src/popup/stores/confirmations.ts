@@ -63,10 +63,11 @@ type ConfirmationsStore = {
   answeredIds: readonly string[]
   load(): Promise<void>
   /**
-   * Takes `items` as the queue (the worker's list): keeps the request shown if it is still there,
-   * else shows the oldest; an empty queue after an answer closes the window (with the worker's consent).
+   * Takes `listed` as the queue (the worker's list) without the requests this window answered:
+   * keeps the request shown if it is still there, else shows the oldest; an empty queue after an
+   * answer closes the window (with the worker's consent).
    */
-  take(items: ConfirmationView[]): void
+  take(listed: ConfirmationView[]): void
   /** Loads again whenever the queue changes in storage; returns the stop. */
   watch(): () => void
   next(): void
@@ -167,8 +168,10 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
         set({ items: [], error: errorMessage(error) })
       }
     },
-    take(items) {
-      const { shownId, lastAnswer, closing } = get()
+    take(listed) {
+      const { shownId, lastAnswer, closing, answeredIds } = get()
+      // A list asked for before this window's answer went out does not bring the request back.
+      const items = listed.filter((item) => !answeredIds.includes(item.id))
       const stillThere = items.some((item) => item.id === shownId)
       set({ items })
       show(items, stillThere ? shownId : items[0]?.id)
@@ -226,17 +229,16 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
               }
             : { id: pressedId, approved },
         )
-        const left = (get().items ?? []).filter((item) => item.id !== pressedId)
         set({
           busy: false,
           lastAnswer: approved ? 'approved' : 'rejected',
           shownId: undefined,
-          items: left,
           answeredIds: [...get().answeredIds, pressedId],
         })
-        // What is left shows at once; only an empty queue asks the worker (to close the window).
-        if (left.length > 0) show(left, left[0]?.id)
-        else await get().load()
+        // What is left shows at once, and an empty queue closes the window with the worker's
+        // consent (`take`): nothing is asked of the worker while it answers the page (issue 36).
+        // A request that came meanwhile is loaded by its own storage change (`watch`).
+        get().take(get().items ?? [])
       } catch (error) {
         set({ busy: false, error: errorMessage(error) })
       }
