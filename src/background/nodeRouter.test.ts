@@ -118,11 +118,13 @@ function createFakeNode() {
 
 function createRouter(node = createFakeNode(), storage = createMemoryStorage()) {
   const delivered: Array<{ owner: SubscriptionOwner; id: string; result: Json }> = []
+  /** The chains the wallet has a network for (a test removes one from it). */
+  const configured = new Set<string>([chainId])
   let next = 0
   const service = createNodeRouter({
     networks: {
       network: async (id) =>
-        id === chainId
+        configured.has(id)
           ? { chainId, name: 'Local devnet', rpcUrl, wsUrl, kind: 'local', enabled: true }
           : undefined,
     },
@@ -133,7 +135,7 @@ function createRouter(node = createFakeNode(), storage = createMemoryStorage()) 
     retryDelaysMs: [0],
     newSubscriptionId: () => `0xwallet${++next}`,
   })
-  return { ...service, node, storage, delivered }
+  return { ...service, node, storage, delivered, configured }
 }
 
 describe('createNodeRouter', () => {
@@ -368,5 +370,29 @@ describe('createNodeRouter', () => {
     expect(owners()).toEqual([otherTab])
     await router.unsubscribeAll({ origin: owner.origin })
     expect(owners()).toEqual([])
+  })
+
+  it("a removed network's subscriptions end with their socket instead of being subscribed again", async () => {
+    const { router, node, storage, owners, configured, reconnectMoved } = createRouter()
+    await router.subscribe(owner, ['newHeads'])
+    configured.delete(chainId)
+    await reconnectMoved()
+    expect(owners()).toEqual([])
+    expect(storage.items.get(sessionKeys.subscriptions)).toEqual({})
+    expect(node.socket().closed).toBe(true)
+    expect(node.sockets).toHaveLength(1)
+    expect(node.socket().sent.filter(({ method }) => method === 'eth_subscribe')).toHaveLength(1)
+  })
+
+  it('a chain retrying after a dropped socket stops when its network is removed', async () => {
+    const { router, node, owners, configured, reconnectMoved } = createRouter()
+    await router.subscribe(owner, ['newHeads'])
+    node.subscribeAnswer = () => Promise.reject(new Error('the node is away'))
+    node.socket().handlers.onLost()
+    await vi.waitFor(() => expect(node.sockets).toHaveLength(2))
+    configured.delete(chainId)
+    await reconnectMoved()
+    expect(owners()).toEqual([])
+    expect(node.socket().closed).toBe(true)
   })
 })

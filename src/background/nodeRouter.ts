@@ -160,6 +160,19 @@ export function createNodeRouter(dependencies: NodeRouterDependencies) {
     }
   }
 
+  /**
+   * Ends the subscriptions on a chain the wallet no longer has a network for (removed, disabled, or
+   * its API key cleared): its socket closes, which ends them on the node, and nothing is subscribed
+   * there again. Their pages learn it from their sessions losing the chain (`dropUnavailableChains`).
+   */
+  const endChain = async (chainId: ChainId): Promise<void> => {
+    const socket = sockets.get(chainId)
+    sockets.delete(chainId)
+    socket?.close()
+    await Promise.all(subscriptions.onChain(chainId).map(end))
+    await subscriptions.persist()
+  }
+
   const router: NodeRouter = {
     async request(chainId, method, params, answer = {}): Promise<RoutedNodeAnswer> {
       const { rpcUrl } = await networkOf(chainId)
@@ -212,11 +225,17 @@ export function createNodeRouter(dependencies: NodeRouterDependencies) {
       for (const chainId of await subscriptions.restore()) resubscribeChain(chainId)
     },
     owners: subscriptions.owners,
-    /** Settings changed: sockets to an endpoint that moved are replaced on next use. */
+    /**
+     * Settings changed: sockets to an endpoint that moved are replaced (their subscriptions move to
+     * the new one); the subscriptions of a chain whose network is gone end, with its socket.
+     */
     async reconnectMoved(): Promise<void> {
-      for (const [chainId, socket] of sockets) {
+      const subscribed = subscriptions.owners().map(({ chainId }) => chainId)
+      for (const chainId of new Set([...sockets.keys(), ...subscribed])) {
         const network = await networks.network(chainId)
-        if (network?.wsUrl !== socket.url) resubscribeChain(chainId)
+        const socket = sockets.get(chainId)
+        if (!network) await endChain(chainId)
+        else if (socket && network.wsUrl !== socket.url) resubscribeChain(chainId)
       }
     },
   }
