@@ -1,12 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { invalidProjectId, invalidRequest } from '../core/rpc/errors.ts'
-import {
-  answerRequests,
-  errorBody,
-  isWatched,
-  type ResponseText,
-  serializeResponse,
-} from './answerRequests.ts'
+import { invalidProjectId, invalidRequest, unexpectedFailure } from '../core/rpc/errors.ts'
+import { answerRequests, errorBody, isWatched, type ResponseText } from './answerRequests.ts'
 import type { LogCall } from './callLog.ts'
 import type { RpcHandler } from './createRpcHandler.ts'
 import { createTurnWriter } from './createTurnWriter.ts'
@@ -207,9 +201,7 @@ export function createHttpCallFront(parameters: HttpCallFrontParameters): HttpCa
         response.destroy()
         return
       }
-      const failed = serializeResponse(null, {
-        error: { code: -32603, message: 'Internal error' },
-      }) as string
+      const failed = errorBody(unexpectedFailure())
       send(response, () => writeJson(response, 500, failed))
     })
   }

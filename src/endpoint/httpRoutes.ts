@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
-import { invalidRequest } from '../core/rpc/errors.ts'
-import { errorBody, serializeResponse } from './answerRequests.ts'
+import { invalidRequest, unexpectedFailure } from '../core/rpc/errors.ts'
+import { errorBody } from './answerRequests.ts'
 import { redactPath } from './callLog.ts'
 import type { HttpCallFront } from './createHttpCallFront.ts'
 import { type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
@@ -102,8 +102,6 @@ export function registerHttpRoutes(app: FastifyInstance, parameters: HttpRoutesP
     }
     if (status < 500) return reply.code(status).send(errorBody(invalidRequest(error.message)))
     app.log.error({ err: error }, 'unexpected failure')
-    return reply
-      .code(500)
-      .send(serializeResponse(null, { error: { code: -32603, message: 'Internal error' } }))
+    return reply.code(500).send(errorBody(unexpectedFailure()))
   })
 }

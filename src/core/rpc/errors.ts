@@ -164,6 +164,12 @@ export const internalError = (cause: string): RpcError => {
   return new RpcError(code, message, data)
 }
 
+/**
+ * `-32603` for a failure the endpoint did not expect: a neutral cause only, the error itself goes
+ * to the log (a page never sees what failed inside).
+ */
+export const unexpectedFailure = (): RpcError => internalError('internal failure')
+
 // Multichain API (DESIGN §4) ----------------------------------------------------------------------
 
 /** `-32002`: the origin already has a `wallet_createSession` waiting for the user. */
