@@ -31,6 +31,7 @@ import { knownBadListFeed } from '../core/wallet/warnings/knownBadListFeed.ts'
 import { readConfirmationWarnings } from '../core/wallet/warnings/readConfirmationWarnings.ts'
 import { clearClipboardIn } from '../offscreen/clearClipboardIn.ts'
 import { createActivityLog, withActivityCleanup, withActivityLog } from './activityLog.ts'
+import { createApprovalScans } from './approvalScans.ts'
 import { createAutoLock } from './autoLock.ts'
 import { createChainSocket } from './chainSocket.ts'
 import { createConfirmationWindows } from './confirmationWindows.ts'
@@ -319,6 +320,7 @@ const handlePopup = createPopupHandlers({
   engine,
   ethereum,
   watchedTokens,
+  approvalScans: createApprovalScans(local),
   activity,
   proposedNetworks: networkAdder,
   transactions,

@@ -15,6 +15,7 @@ import type { Confirmations } from '../../core/wallet/createConfirmations.ts'
 import type { ProposedNetworks } from '../../core/wallet/createNetworkAdder.ts'
 import type { OwnRequests } from '../../core/wallet/createOwnRequests.ts'
 import type { ActivityLog } from '../activityLog.ts'
+import type { ApprovalScans } from '../approvalScans.ts'
 import type { AutoLock } from '../autoLock.ts'
 import type { ListUpdates } from '../listUpdates.ts'
 import type { NetworkRegistry } from '../networks.ts'
@@ -40,6 +41,8 @@ export type PopupPorts = {
   ethereum: Pick<EthereumProviderEngine, 'view' | 'setActiveAccount'>
   /** The ERC-20 tokens the user watches (`wallet_watchAsset`). */
   watchedTokens: Pick<WatchedTokenStore, 'read'>
+  /** The approval manager's last scan of each account on each chain. */
+  approvalScans: ApprovalScans
   activity: ActivityLog
   confirmations: Confirmations
   /** The networks pages propose: their live check, when the user asks for it in the window. */

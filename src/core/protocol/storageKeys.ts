@@ -41,6 +41,11 @@ export const localKeys = {
   phishingList: 'phishingList',
   /** `StoredList`: the known-bad address list fetched from its source while updates are on. */
   knownBadList: 'knownBadList',
+  /**
+   * `Record<'<chainId>:<lowercase address>', ApprovalScan>`: where the approval manager's last scan
+   * of each account's logs ended, and the approvals they named.
+   */
+  approvalScans: 'approvalScans',
 } as const
 
 export const sessionKeys = {

@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import { findStandingApprovals } from '../../../core/wallet/approvals/findStandingApprovals.ts'
 import { findTokenDelegates } from '../../../core/wallet/approvals/findTokenDelegates.ts'
 import { checkSender } from '../../../core/wallet/send/sendFromWallet.ts'
-import type { PopupHandler } from '../ports.ts'
+import type { PopupHandler, PopupPorts } from '../ports.ts'
 import { type ReadPopupPorts, readPortsOf } from '../send/sendPorts.ts'
 
 /**
@@ -11,11 +11,15 @@ import { type ReadPopupPorts, readPortsOf } from '../send/sendPorts.ts'
  * Permit2 allowances, on Solana its token accounts' delegates.
  */
 export const approvalsList =
-  (ports: ReadPopupPorts): PopupHandler<'approvals:list'> =>
+  (ports: ReadPopupPorts & Pick<PopupPorts, 'approvalScans'>): PopupHandler<'approvals:list'> =>
   async ({ chainId, owner }) => {
     const { namespace, from } = await checkSender(readPortsOf(ports), { chainId, from: owner })
     const call = ports.nodeCall(chainId)
     return namespace === 'solana'
       ? findTokenDelegates(call, from)
-      : findStandingApprovals({ call, owner: from as Address })
+      : findStandingApprovals({
+          call,
+          owner: from as Address,
+          scans: ports.approvalScans.of(chainId, from),
+        })
   }

@@ -5,6 +5,7 @@ import { findStandingApprovals } from './findStandingApprovals.ts'
 import {
   approvalsChain,
   erc20ApprovalLog,
+  memoryScanStore,
   operatorApprovalLog,
   permit2ApprovalLog,
 } from './testing/approvalsChain.ts'
@@ -20,7 +21,9 @@ describe('findStandingApprovals', () => {
     const chain = approvalsChain()
     chain.logs.push(erc20ApprovalLog(token, owner, spender, 10n, 5n))
     chain.allowances.set(`${token}:${spender}`.toLowerCase(), 7n)
-    expect(await findStandingApprovals({ call: chain.call, owner })).toEqual([
+    expect(
+      await findStandingApprovals({ call: chain.call, owner, scans: memoryScanStore() }),
+    ).toEqual([
       {
         kind: 'erc20',
         contract: token,
@@ -36,7 +39,11 @@ describe('findStandingApprovals', () => {
     const chain = approvalsChain()
     chain.logs.push(erc20ApprovalLog(token, owner, spender, maxUint256, 5n))
     chain.allowances.set(`${token}:${spender}`.toLowerCase(), maxUint256)
-    const [approval] = await findStandingApprovals({ call: chain.call, owner })
+    const [approval] = await findStandingApprovals({
+      call: chain.call,
+      owner,
+      scans: memoryScanStore(),
+    })
     expect(approval?.unlimited).toBe(true)
   })
 
@@ -44,9 +51,9 @@ describe('findStandingApprovals', () => {
     const chain = approvalsChain()
     chain.logs.push(operatorApprovalLog(collection, owner, operator, true, 8n))
     chain.operators.add(`${collection}:${operator}`.toLowerCase())
-    expect(await findStandingApprovals({ call: chain.call, owner })).toEqual([
-      { kind: 'operator', contract: collection, spender: operator },
-    ])
+    expect(
+      await findStandingApprovals({ call: chain.call, owner, scans: memoryScanStore() }),
+    ).toEqual([{ kind: 'operator', contract: collection, spender: operator }])
   })
 
   it('leaves out what logs granted but the contract no longer allows (revoked, spent)', async () => {
@@ -55,7 +62,9 @@ describe('findStandingApprovals', () => {
       erc20ApprovalLog(token, owner, spender, 10n, 5n),
       operatorApprovalLog(collection, owner, operator, true, 8n),
     )
-    expect(await findStandingApprovals({ call: chain.call, owner })).toEqual([])
+    expect(
+      await findStandingApprovals({ call: chain.call, owner, scans: memoryScanStore() }),
+    ).toEqual([])
   })
 
   it('lists a Permit2 allowance until it expires', async () => {
@@ -63,7 +72,9 @@ describe('findStandingApprovals', () => {
     const expiration = Number(chain.head.timestamp) + 3_600
     chain.logs.push(permit2ApprovalLog(permit2Address, owner, token, spender, 50n, expiration, 9n))
     chain.permit2.set(`${token}:${spender}`.toLowerCase(), [50n, expiration])
-    expect(await findStandingApprovals({ call: chain.call, owner })).toEqual([
+    expect(
+      await findStandingApprovals({ call: chain.call, owner, scans: memoryScanStore() }),
+    ).toEqual([
       {
         kind: 'permit2',
         contract: permit2Address,
@@ -76,7 +87,9 @@ describe('findStandingApprovals', () => {
       },
     ])
     chain.head.timestamp += 3_601n
-    expect(await findStandingApprovals({ call: chain.call, owner })).toEqual([])
+    expect(
+      await findStandingApprovals({ call: chain.call, owner, scans: memoryScanStore() }),
+    ).toEqual([])
   })
 
   it("ignores Permit2's events emitted by any other contract", async () => {
@@ -84,7 +97,9 @@ describe('findStandingApprovals', () => {
     const expiration = Number(chain.head.timestamp) + 3_600
     chain.logs.push(permit2ApprovalLog(collection, owner, token, spender, 50n, expiration, 9n))
     chain.permit2.set(`${token}:${spender}`.toLowerCase(), [50n, expiration])
-    expect(await findStandingApprovals({ call: chain.call, owner })).toEqual([])
+    expect(
+      await findStandingApprovals({ call: chain.call, owner, scans: memoryScanStore() }),
+    ).toEqual([])
   })
 
   it('checks one approval once however many logs name it, and pages past the result cap', async () => {
@@ -93,7 +108,53 @@ describe('findStandingApprovals', () => {
       chain.logs.push(erc20ApprovalLog(token, owner, spender, block, block * 100n))
     }
     chain.allowances.set(`${token}:${spender}`.toLowerCase(), 6n)
-    const approvals = await findStandingApprovals({ call: chain.call, owner })
+    const approvals = await findStandingApprovals({
+      call: chain.call,
+      owner,
+      scans: memoryScanStore(),
+    })
     expect(approvals.map(({ amount }) => amount)).toEqual(['6'])
+  })
+
+  it("goes on from where the account's last look ended, keeping the approvals it found", async () => {
+    const chain = approvalsChain(1_000n)
+    const scans = memoryScanStore()
+    chain.logs.push(erc20ApprovalLog(token, owner, spender, 10n, 5n))
+    chain.allowances.set(`${token}:${spender}`.toLowerCase(), 7n)
+    await findStandingApprovals({ call: chain.call, owner, scans, rangeSize: 100_000n })
+    expect(chain.logRanges).toEqual([[0n, 1_000n]])
+
+    chain.head.number = 1_040n
+    chain.logs.push(operatorApprovalLog(collection, owner, operator, true, 1_020n))
+    chain.operators.add(`${collection}:${operator}`.toLowerCase())
+    const approvals = await findStandingApprovals({ call: chain.call, owner, scans })
+    expect(chain.logRanges).toEqual([
+      [0n, 1_000n],
+      [1_001n, 1_040n],
+    ])
+    expect(approvals.map(({ kind }) => kind)).toEqual(['erc20', 'operator'])
+
+    await findStandingApprovals({ call: chain.call, owner, scans })
+    expect(chain.logRanges).toHaveLength(2)
+  })
+
+  it('reads the chain from its start again when the block the last look ended at is gone', async () => {
+    const chain = approvalsChain(1_000n)
+    const scans = memoryScanStore()
+    await findStandingApprovals({ call: chain.call, owner, scans, rangeSize: 100_000n })
+    chain.generation += 1
+    chain.logs.push(erc20ApprovalLog(token, owner, spender, 10n, 500n))
+    chain.allowances.set(`${token}:${spender}`.toLowerCase(), 7n)
+    const approvals = await findStandingApprovals({
+      call: chain.call,
+      owner,
+      scans,
+      rangeSize: 100_000n,
+    })
+    expect(chain.logRanges).toEqual([
+      [0n, 1_000n],
+      [0n, 1_000n],
+    ])
+    expect(approvals.map(({ amount }) => amount)).toEqual(['7'])
   })
 })

@@ -4,6 +4,7 @@ import {
   decodeFunctionResult,
   encodeFunctionData,
   getAddress,
+  type Hex,
   isAddressEqual,
   type RpcLog,
 } from 'viem'
@@ -47,9 +48,24 @@ export type StandingApproval = ApprovalKey & {
   tokenInfo?: TokenInfo
 }
 
+/**
+ * Where the account's last look on the chain got to: the block its logs were read up to (number
+ * and hash, to tell the same chain) and the approvals they named, so the next look reads only the
+ * blocks mined since.
+ */
+export type ApprovalScan = { toBlock: Hex; hash: Hex; keys: ApprovalKey[] }
+
+/** The account's last scan on one chain, kept by the caller (`storage.local` in the worker). */
+export type ApprovalScanStore = {
+  read(): Promise<ApprovalScan | undefined>
+  write(scan: ApprovalScan): Promise<void>
+}
+
 export type FindStandingApprovalsParameters = {
   call: NodeCall
   owner: Address
+  /** The account's last scan on this chain: the next one goes on from it. */
+  scans: ApprovalScanStore
   /** Blocks per `eth_getLogs` (`scanApprovalLogs`). */
   rangeSize?: bigint
 }
@@ -57,17 +73,30 @@ export type FindStandingApprovalsParameters = {
 /** The most approvals checked in one look: the latest granted ones are kept past it. */
 export const maxCheckedApprovals = 500
 
-/** The block approvals are checked at: its number and time (a Permit2 allowance's expiry). */
-export type Head = { number: bigint; timestamp: bigint }
+/** The block approvals are checked at: its number, hash and time (a Permit2 allowance's expiry). */
+export type Head = { number: bigint; hash: Hex; timestamp: bigint }
 
-/** The latest block's number and time. */
+type BlockFields = { number?: string; hash?: Hex; timestamp?: string } | null
+
+/** The latest block's number, hash and time. */
 export async function readLatestHead(call: NodeCall): Promise<Head> {
-  const block = (await nodeResult(call, 'eth_getBlockByNumber', ['latest', false])) as {
-    number?: string
-    timestamp?: string
-  } | null
-  if (!block?.number || !block.timestamp) throw new Error('the node answered no latest block')
-  return { number: BigInt(block.number), timestamp: BigInt(block.timestamp) }
+  const block = (await nodeResult(call, 'eth_getBlockByNumber', ['latest', false])) as BlockFields
+  if (!block?.number || !block.hash || !block.timestamp) {
+    throw new Error('the node answered no latest block')
+  }
+  return { number: BigInt(block.number), hash: block.hash, timestamp: BigInt(block.timestamp) }
+}
+
+/**
+ * Whether `scan` was made on the chain the node serves now: the block it ended at is still there
+ * with the same hash (not reorganised away, not a local devnet started again).
+ */
+async function isOnChain(call: NodeCall, scan: ApprovalScan): Promise<boolean> {
+  const block = (await nodeResult(call, 'eth_getBlockByNumber', [
+    scan.toBlock,
+    false,
+  ])) as BlockFields
+  return block?.hash === scan.hash
 }
 
 /** The key an approval log grants or changes, or `undefined` for a log of another shape. */
@@ -100,9 +129,15 @@ const keyId = (key: ApprovalKey): string =>
     .join(':')
     .toLowerCase()
 
-/** Each distinct approval the logs name, the latest granted last, at most `maxCheckedApprovals`. */
-export function approvalKeysOfLogs(logs: readonly RpcLog[]): ApprovalKey[] {
-  const keys = new Map<string, ApprovalKey>()
+/**
+ * Each distinct approval of `known` (an earlier scan's) and of the logs after it, the latest granted
+ * last, at most `maxCheckedApprovals`.
+ */
+export function approvalKeysOfLogs(
+  logs: readonly RpcLog[],
+  known: readonly ApprovalKey[] = [],
+): ApprovalKey[] {
+  const keys = new Map(known.map((key) => [keyId(key), key]))
   for (const log of logs) {
     const key = keyOfLog(log)
     if (!key) continue
@@ -192,26 +227,36 @@ export async function checkApproval(
  * The account's standing approvals on one chain (the approval manager, DESIGN §11): every
  * approval its logs ever granted (`scanApprovalLogs`, bounded ranges), each checked against the
  * contract's state at the latest block, listed only while it still lets the spender take something.
- * A revoked, spent or expired approval is not listed, whatever its logs say.
+ * A revoked, spent or expired approval is not listed, whatever its logs say. The logs are read once:
+ * a look goes on from where the account's last one ended (`scans`), and reads the chain from its
+ * start again only when that block is no longer on it (a reorganisation, a devnet started again).
  *
  * @example
- * await findStandingApprovals({ call, owner: '0xf39F…2266' })
+ * await findStandingApprovals({ call, owner: '0xf39F…2266', scans })
  * // [{ kind: 'erc20', contract: '0x5FbD…', spender: '0x7099…', amount: '1000', unlimited: false, tokenInfo: { symbol: 'TST', … } }]
  */
 export async function findStandingApprovals({
   call,
   owner,
+  scans,
   rangeSize,
 }: FindStandingApprovalsParameters): Promise<StandingApproval[]> {
   const head = await readLatestHead(call)
-  const logs = await scanApprovalLogs({
-    call,
-    owner,
-    toBlock: head.number,
-    ...(rangeSize === undefined ? {} : { rangeSize }),
-  })
-  const checked = await Promise.all(
-    approvalKeysOfLogs(logs).map((key) => checkApproval(call, owner, key, head)),
-  )
+  const previous = await scans.read()
+  const resumed = previous && (await isOnChain(call, previous)) ? previous : undefined
+  const fromBlock = resumed ? BigInt(resumed.toBlock) + 1n : 0n
+  const logs =
+    fromBlock > head.number
+      ? []
+      : await scanApprovalLogs({
+          call,
+          owner,
+          fromBlock,
+          toBlock: head.number,
+          ...(rangeSize === undefined ? {} : { rangeSize }),
+        })
+  const keys = approvalKeysOfLogs(logs, resumed?.keys)
+  await scans.write({ toBlock: toQuantity(head.number), hash: head.hash, keys })
+  const checked = await Promise.all(keys.map((key) => checkApproval(call, owner, key, head)))
   return checked.filter((approval) => approval !== undefined)
 }

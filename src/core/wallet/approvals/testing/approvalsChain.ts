@@ -11,6 +11,7 @@ import {
 } from 'viem'
 import type { Json, NodeCall } from '../../../rpc/types.ts'
 import { erc20Approval, operatorApproval, permit2Abi } from '../approvalAbis.ts'
+import type { ApprovalScan, ApprovalScanStore } from '../findStandingApprovals.ts'
 
 /**
  * An in-memory chain for the approval manager's tests: the node's `eth_getLogs` (topic and range
@@ -30,6 +31,19 @@ export type ApprovalsChain = {
   /** The block ranges `eth_getLogs` was asked, in order. */
   logRanges: Array<[bigint, bigint]>
   resultCap: number
+  /** Bumped when the chain starts again (a devnet restarted): every block's hash changes. */
+  generation: number
+}
+
+/** One account's last scan, in memory (`storage.local` in the worker). */
+export function memoryScanStore(): ApprovalScanStore & { scan?: ApprovalScan } {
+  const store: ApprovalScanStore & { scan?: ApprovalScan } = {
+    read: async () => store.scan,
+    async write(scan) {
+      store.scan = scan
+    },
+  }
+  return store
 }
 
 const pairKey = (a: string, b: string) => `${a}:${b}`.toLowerCase()
@@ -116,6 +130,7 @@ export function approvalsChain(head = 1_000n, resultCap = 10_000): ApprovalsChai
     permit2: new Map(),
     logRanges: [],
     resultCap,
+    generation: 0,
   }
   const answerCall = (to: Address, data: Hex): Json => {
     const { functionName, args } = decodeFunctionData({
@@ -154,9 +169,13 @@ export function approvalsChain(head = 1_000n, resultCap = 10_000): ApprovalsChai
   }
   const call: NodeCall = async (method, params) => {
     if (method === 'eth_getBlockByNumber') {
+      const [tag] = params as [string]
+      const number = tag === 'latest' ? chain.head.number : BigInt(tag)
+      if (number > chain.head.number) return { result: null }
       return {
         result: {
-          number: `0x${chain.head.number.toString(16)}`,
+          number: `0x${number.toString(16)}`,
+          hash: `0x${chain.generation.toString(16).padStart(8, '0')}${number.toString(16).padStart(56, '0')}`,
           timestamp: `0x${chain.head.timestamp.toString(16)}`,
         },
       }
