@@ -150,6 +150,21 @@ describe('useConfirmations', () => {
     expect(useConfirmations.getState().shownId).toBe('b')
   })
 
+  it('shows again a request it answered that the worker still has waiting when asked to close (stopped before the answer was written)', async () => {
+    const queue = [confirmation('a', 'https://one.example')]
+    const background = stubBackground({
+      'confirmations:list': () => queue,
+      // The worker stopped before the answer's write: the new worker has the request waiting.
+      'confirmation:resolve': () => null,
+      'confirmations:close': () => false,
+    })
+    await useConfirmations.getState().load()
+    await click(true)
+    await vi.advanceTimersByTimeAsync(400)
+    expect(background.close).not.toHaveBeenCalled()
+    expect(useConfirmations.getState()).toMatchObject({ shownId: 'a', closing: false })
+  })
+
   it('stays open and shows the request that came while it was about to close', async () => {
     let queue = [confirmation('a', 'https://one.example')]
     const background = stubBackground({

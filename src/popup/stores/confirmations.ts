@@ -63,11 +63,10 @@ type ConfirmationsStore = {
   answeredIds: readonly string[]
   load(): Promise<void>
   /**
-   * Takes `listed` as the queue (the worker's list) without the requests this window answered:
-   * keeps the request shown if it is still there, else shows the oldest; an empty queue after an
-   * answer closes the window (with the worker's consent).
+   * Takes `items` as the queue (the worker's list): keeps the request shown if it is still there,
+   * else shows the oldest; an empty queue after an answer closes the window (with the worker's consent).
    */
-  take(listed: ConfirmationView[]): void
+  take(items: ConfirmationView[]): void
   /** Loads again whenever the queue changes in storage; returns the stop. */
   watch(): () => void
   next(): void
@@ -162,16 +161,20 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
       if (fee) set({ fee: feeState(fee.offer, fee.choice, custom) })
     },
     async load() {
+      const answeredBefore = get().answeredIds
       try {
-        get().take(await callBackground('confirmations:list'))
+        const listed = await callBackground('confirmations:list')
+        // A list asked for before one of this window's answers went out does not bring that
+        // request back; one asked after it is the worker's word (a worker stopped before the
+        // answer's write has it waiting again: it shows again).
+        const answeredSince = get().answeredIds.filter((id) => !answeredBefore.includes(id))
+        get().take(listed.filter((item) => !answeredSince.includes(item.id)))
       } catch (error) {
         set({ items: [], error: errorMessage(error) })
       }
     },
-    take(listed) {
-      const { shownId, lastAnswer, closing, answeredIds } = get()
-      // A list asked for before this window's answer went out does not bring the request back.
-      const items = listed.filter((item) => !answeredIds.includes(item.id))
+    take(items) {
+      const { shownId, lastAnswer, closing } = get()
       const stillThere = items.some((item) => item.id === shownId)
       set({ items })
       show(items, stillThere ? shownId : items[0]?.id)
@@ -238,7 +241,7 @@ export const useConfirmations = create<ConfirmationsStore>((set, get) => {
         // What is left shows at once, and an empty queue closes the window with the worker's
         // consent (`take`): nothing is asked of the worker while it answers the page (issue 36).
         // A request that came meanwhile is loaded by its own storage change (`watch`).
-        get().take(get().items ?? [])
+        get().take((get().items ?? []).filter((item) => item.id !== pressedId))
       } catch (error) {
         set({ busy: false, error: errorMessage(error) })
       }
