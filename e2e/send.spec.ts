@@ -208,6 +208,9 @@ test.describe('send (DESIGN §9)', () => {
       serviceWorker,
     )
     await expect.poll(() => balanceOf(solanaNetwork, recipient)).toBe(750_000_000)
+    // The screen lost the answer with the worker, not the send: it says so, not that it failed.
+    await expect(wallet.popup.getByTestId('send-unanswered')).toBeVisible()
+    await expect(wallet.popup.getByTestId('send-error')).toHaveCount(0)
     // Once: a second transaction would add as much again; nothing sends it after another stop.
     await serviceWorker.stop()
     await wallet.popup.reload()

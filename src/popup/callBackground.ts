@@ -20,7 +20,22 @@ export class BackgroundError extends Error {
   }
 }
 
-/** Sends one request to the service worker and returns its result (throws `BackgroundError`). */
+/**
+ * Nobody answered the request: the worker stopped before its answer reached the page (its channel
+ * closed). What the request did is unknown here; a kept request of the wallet's own may still
+ * complete in the next worker (`createOwnRequests`).
+ */
+export class AnswerLost extends BackgroundError {
+  constructor() {
+    super('The wallet did not answer')
+    this.name = 'AnswerLost'
+  }
+}
+
+/**
+ * Sends one request to the service worker and returns its result (throws `BackgroundError`, and
+ * `AnswerLost` when nobody answered).
+ */
 export async function callBackground<Type extends PopupRequestType>(
   type: Type,
   ...[params]: PopupRequests[Type]['params'] extends undefined
@@ -30,7 +45,7 @@ export async function callBackground<Type extends PopupRequestType>(
   const response = (await popupPort().send({ type, params } as PopupRequest)) as
     | PopupResponse<Type>
     | undefined
-  if (!response) throw new BackgroundError('The wallet did not answer')
+  if (!response) throw new AnswerLost()
   if (!response.ok) {
     throw new BackgroundError(response.error.message, response.error.code, response.error.fields)
   }

@@ -104,4 +104,17 @@ describe("chromePort and the windows' first script (askEarly)", () => {
     expect(page.sent).toEqual([{ type: 'confirmations:open', params: undefined }])
     expect(heard).toEqual([])
   })
+
+  it('answers undefined (nobody answered) when the worker stopped before its answer', async () => {
+    stubPage(() =>
+      Promise.reject(
+        new Error(
+          'A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received',
+        ),
+      ),
+    )
+    expect(
+      await chromePort.send({ type: 'send:assets', params: { chainId: 'eip155:1', from: '0x1' } }),
+    ).toBeUndefined()
+  })
 })

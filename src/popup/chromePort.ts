@@ -75,7 +75,11 @@ function takeKeptChanges(): NonNullable<EarlyStart['kept']>['changes'] {
 export const chromePort: PopupPort = {
   async send(request) {
     const early = takeEarlyQuestion(request.type)
-    if (!early) return (await chrome.runtime.sendMessage(request)) as Response
+    if (!early) {
+      // The browser rejects when the worker stopped before answering (the message channel closed):
+      // as the port says, nobody answered.
+      return (chrome.runtime.sendMessage(request) as Promise<Response>).catch(() => undefined)
+    }
     const outcome = await early.outcome
     if ('error' in outcome) throw outcome.error
     return outcome.response

@@ -2,7 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { feeOptionOf } from '../../core/eth/fees/feeOption.ts'
 import type { FeeMarket } from '../../core/eth/fees/readFeeMarket.ts'
 import type { SendAsset } from '../../core/wallet/send/readSendAsset.ts'
-import { devnetView, stubBackground } from '../testing/fakeBackground.ts'
+import {
+  devnetView,
+  type FakeHandlers,
+  NoAnswer,
+  stubBackground,
+} from '../testing/fakeBackground.ts'
 import { useSend } from './send.ts'
 
 const first = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -35,12 +40,12 @@ const eth: SendAsset = {
   balance: (2n * ether).toString(),
 }
 
-function background() {
+function background(submit: FakeHandlers['send:submit'] = () => ({ id: '0xabc' })) {
   return stubBackground({
     'networks:list': () => [devnetView],
     'send:assets': () => [eth],
     'send:quote': () => ({ namespace: 'eip155', gas: '0x6270', market }),
-    'send:submit': () => ({ id: '0xabc' }),
+    'send:submit': submit,
   })
 }
 
@@ -123,5 +128,20 @@ describe('useSend', () => {
       },
     })
     expect(useSend.getState()).toMatchObject({ status: 'sent', sentId: '0xabc' })
+  })
+
+  it('a send whose answer is lost to a worker stop is not shown as failed: it goes on in the next worker', async () => {
+    background(() => {
+      throw new NoAnswer()
+    })
+    await open()
+    await useSend.getState().setTo(second)
+    useSend.getState().setAmount('0.5')
+    await useSend.getState().review()
+    expect(useSend.getState()).toMatchObject({
+      status: 'unanswered',
+      error: undefined,
+      requestId: undefined,
+    })
   })
 })

@@ -23,7 +23,7 @@ import {
 import type { SendQuote } from '../../core/wallet/send/quoteSend.ts'
 import type { SendAsset } from '../../core/wallet/send/readSendAsset.ts'
 import { type SendDraft, sendNamespaceOf } from '../../core/wallet/send/sendDraft.ts'
-import { callBackground, errorMessage, fieldErrorsOf } from '../callBackground.ts'
+import { AnswerLost, callBackground, errorMessage, fieldErrorsOf } from '../callBackground.ts'
 
 type SendStore = {
   /** The wallet's enabled networks, EVM and Solana. */
@@ -47,7 +47,11 @@ type SendStore = {
   amountCheck: AmountCheck
   /** The id of the send the Review click made: a second click is the same send. */
   requestId: string | undefined
-  status: 'editing' | 'confirming' | 'sent'
+  /**
+   * `unanswered`: the worker stopped before the send's answer reached the screen; the send was
+   * kept and goes on in the next worker, so it is not shown as failed (its outcome is in Activity).
+   */
+  status: 'editing' | 'confirming' | 'sent' | 'unanswered'
   sentId: string | undefined
   /** The worker's refusal of a field (`invalid_fields`), or of the send. */
   fieldErrors: Record<string, string>
@@ -314,6 +318,10 @@ export const useSend = create<SendStore>((set, get) => {
         const { id } = await callBackground('send:submit', { requestId, draft })
         set({ status: 'sent', sentId: id })
       } catch (error) {
+        if (error instanceof AnswerLost) {
+          set({ status: 'unanswered', requestId: undefined })
+          return
+        }
         set({
           status: 'editing',
           requestId: undefined,

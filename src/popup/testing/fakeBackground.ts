@@ -13,6 +13,9 @@ export class Refusal {
   constructor(readonly error: PopupError) {}
 }
 
+/** Thrown by a fake handler: nobody answers the request (the worker stopped before its answer). */
+export class NoAnswer {}
+
 export type FakeHandlers = {
   [Type in PopupRequestType]?: (
     params: PopupRequests[Type]['params'],
@@ -39,6 +42,7 @@ export function stubBackground(handlers: FakeHandlers) {
         return { ok: true, result: (await handler(message.params)) as never }
       } catch (error) {
         if (error instanceof Refusal) return { ok: false, error: error.error }
+        if (error instanceof NoAnswer) return undefined
         throw error
       }
     },

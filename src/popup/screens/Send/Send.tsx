@@ -290,6 +290,12 @@ export function Send() {
             Sent: <code className="tx-hash">{state.sentId}</code>
           </p>
         ) : null}
+        {state.status === 'unanswered' ? (
+          <p className="notice info" data-testid="send-unanswered">
+            The wallet restarted before it told this screen the outcome. The send was kept: it goes
+            out once you approve it in its confirmation window, and Activity shows what was sent.
+          </p>
+        ) : null}
         {state.status === 'confirming' ? (
           <p className="notice info">
             Review the transaction in the confirmation window that opened.
