@@ -69,11 +69,23 @@ const emptySamples = (): Samples => ({
  */
 function stampWindows(): void {
   if (location.protocol !== 'chrome-extension:') return
-  const report = (window as unknown as { benchStamp(name: string, at: number): void }).benchStamp
+  // A stamp is taken when its event happens and reported once the binding is there: in a new
+  // window it may come a moment after this script runs (such a round used to lose its stamp).
+  // No named function in here: tsx would wrap it in a helper (`__name`) the window does not have.
+  const unsent: Array<[string, number]> = []
+  const sender = setInterval(() => {
+    const binding = (window as unknown as { benchStamp?(name: string, at: number): void })
+      .benchStamp
+    if (!binding) return
+    for (const [name, at] of unsent.splice(0)) {
+      binding(name, at)
+      if (name === 'click') clearInterval(sender)
+    }
+  }, 5)
   const observer = new MutationObserver(() => {
     if (!document.querySelector('[data-testid="confirm-origin"]')) return
     observer.disconnect()
-    report('shown', performance.timeOrigin + performance.now())
+    unsent.push(['shown', performance.timeOrigin + performance.now()])
   })
   observer.observe(document, { childList: true, subtree: true })
   document.addEventListener(
@@ -81,7 +93,7 @@ function stampWindows(): void {
     (event) => {
       const target = event.target as Element | null
       if (target?.closest('[data-testid="confirm-approve"]')) {
-        report('click', performance.timeOrigin + event.timeStamp)
+        unsent.push(['click', performance.timeOrigin + event.timeStamp])
       }
     },
     { capture: true },
