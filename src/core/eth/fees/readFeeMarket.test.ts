@@ -106,29 +106,43 @@ describe('readFeeMarket', () => {
     }
   })
 
-  it('uses eth_gasPrice on a chain whose history and latest block have no base fee', async () => {
-    const { call, calls } = nodeOf({
-      eth_feeHistory: { result: { oldestBlock: '0x0', gasUsedRatio: [0.1], reward: [] } },
-      eth_getBlockByNumber: { result: legacyBlock },
-      eth_gasPrice: { result: '0x77359400' },
-    })
-    const market = await readFeeMarket(call, 21000n)
-    expect(calls.map(({ method }) => method)).toEqual([
-      'eth_feeHistory',
-      'eth_getBlockByNumber',
-      'eth_gasPrice',
-    ])
-    expect(calls[1]?.params).toEqual(['latest', false])
-    expect(market.kind).toBe('legacy')
-    expect(market.baseFeePerGas).toBeNull()
-    expect(market.presets.normal).toEqual({
-      fee: { type: 'legacy', gasPrice: '0x77359400' },
-      maxFeeGwei: '2',
-      priorityFeeGwei: null,
-      costWei: '42000000000000',
-      costEther: '0.000042',
-    })
-  })
+  it.each([
+    ['has no base fee', { oldestBlock: '0x0', gasUsedRatio: [0.1], reward: [] }],
+    [
+      'reports a base fee of 0',
+      {
+        baseFeePerGas: ['0x0', '0x0'],
+        gasUsedRatio: [0.1],
+        oldestBlock: '0x2',
+        reward: [['0x0', '0x0', '0x0']],
+      },
+    ],
+  ])(
+    'uses eth_gasPrice on a chain whose history %s and whose latest block has none',
+    async (_, history) => {
+      const { call, calls } = nodeOf({
+        eth_feeHistory: { result: history },
+        eth_getBlockByNumber: { result: legacyBlock },
+        eth_gasPrice: { result: '0x77359400' },
+      })
+      const market = await readFeeMarket(call, 21000n)
+      expect(calls.map(({ method }) => method)).toEqual([
+        'eth_feeHistory',
+        'eth_getBlockByNumber',
+        'eth_gasPrice',
+      ])
+      expect(calls[1]?.params).toEqual(['latest', false])
+      expect(market.kind).toBe('legacy')
+      expect(market.baseFeePerGas).toBeNull()
+      expect(market.presets.normal).toEqual({
+        fee: { type: 'legacy', gasPrice: '0x77359400' },
+        maxFeeGwei: '2',
+        priorityFeeGwei: null,
+        costWei: '42000000000000',
+        costEther: '0.000042',
+      })
+    },
+  )
 
   it('uses eth_gasPrice on a chain that does not answer eth_feeHistory and whose latest block has no base fee', async () => {
     const { call } = nodeOf({
@@ -174,30 +188,6 @@ describe('readFeeMarket', () => {
       maxFeePerGas: `0x${(2n * 0x3434cab8n + 1n).toString(16)}`,
       maxPriorityFeePerGas: '0x1',
     })
-  })
-
-  it('uses eth_gasPrice on a chain whose history reports a base fee of 0 but whose latest block has none', async () => {
-    const { call, calls } = nodeOf({
-      eth_feeHistory: {
-        result: {
-          baseFeePerGas: ['0x0', '0x0'],
-          gasUsedRatio: [0.1],
-          oldestBlock: '0x2',
-          reward: [['0x0', '0x0', '0x0']],
-        },
-      },
-      eth_getBlockByNumber: { result: legacyBlock },
-      eth_gasPrice: { result: '0x77359400' },
-    })
-    const market = await readFeeMarket(call, 21000n)
-    expect(calls.map(({ method }) => method)).toEqual([
-      'eth_feeHistory',
-      'eth_getBlockByNumber',
-      'eth_gasPrice',
-    ])
-    expect(market.kind).toBe('legacy')
-    expect(market.baseFeePerGas).toBeNull()
-    expect(market.presets.normal.fee).toEqual({ type: 'legacy', gasPrice: '0x77359400' })
   })
 
   it("stays EIP-1559 at a base fee of 0 with the history's tips when the latest block carries a base fee of 0", async () => {
