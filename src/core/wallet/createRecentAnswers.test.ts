@@ -64,6 +64,20 @@ function memoryStore(): RecentAnswersStore<RpcResponse> & {
   return store
 }
 
+/**
+ * Answers kept for 60 s: `key`'s, then `otherKey`'s 60 s later, when `key`'s has just expired (it
+ * is still in the store until `forgetStale`).
+ */
+async function keyExpiredAsOtherKept() {
+  let now = 0
+  const store = memoryStore()
+  const answers = createRecentAnswers({ store, now: () => now, keepMs: 60_000, limit: 10 })
+  await answers.remember(key, subscribed)
+  now += 60_000
+  await answers.remember(otherKey, revoked)
+  return { store, answers }
+}
+
 describe('isReplayedOnResend', () => {
   it('replays the calls that must not run twice', () => {
     expect(isReplayedOnResend({ jsonrpc: '2.0', id: 1, method: 'wallet_createSession' })).toBe(true)
@@ -148,12 +162,7 @@ describe('createRecentAnswers', () => {
   })
 
   it('writes only the answer it keeps, and removes nothing until forgetStale (one storage call per answer)', async () => {
-    let now = 0
-    const store = memoryStore()
-    const answers = createRecentAnswers({ store, now: () => now, keepMs: 60_000, limit: 10 })
-    await answers.remember(key, subscribed)
-    now += 60_000
-    await answers.remember(otherKey, revoked)
+    const { store, answers } = await keyExpiredAsOtherKept()
     expect(store.written).toEqual([key.requestKey, otherKey.requestKey])
     expect(store.removed).toEqual([])
     await answers.forgetStale()
@@ -162,12 +171,7 @@ describe('createRecentAnswers', () => {
   })
 
   it('does not remove an answer kept again under a key it had dropped', async () => {
-    let now = 0
-    const store = memoryStore()
-    const answers = createRecentAnswers({ store, now: () => now, keepMs: 60_000, limit: 10 })
-    await answers.remember(key, subscribed)
-    now += 60_000
-    await answers.remember(otherKey, revoked)
+    const { store, answers } = await keyExpiredAsOtherKept()
     await answers.remember(key, subscribed)
     await answers.forgetStale()
     await expect(answers.recall(key)).resolves.toEqual(subscribed)
