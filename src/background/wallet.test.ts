@@ -346,4 +346,28 @@ describe('createWallet: one decrypt at a time', () => {
     expect(await restarted.isUnlocked()).toBe(false)
     await expect(restarted.account(first)).rejects.toMatchObject({ code: 'wallet_locked' })
   })
+
+  it('stays locked when a decrypt begins while the lock is still removing the session key', async () => {
+    const { local, session } = await onboardedWallet()
+    let finishRemoval = (): void => undefined
+    // A session area whose removal ends only when the test says so.
+    const lateRemoval = {
+      ...session,
+      remove: (key: string | string[]) =>
+        new Promise<void>((resolve) => {
+          finishRemoval = () => void session.remove(key).then(resolve)
+        }),
+    }
+    const restarted = createWallet({ local, session: lateRemoval })
+
+    const locking = restarted.lock()
+    const decrypting = restarted.isUnlocked()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    finishRemoval()
+
+    expect(await decrypting).toBe(false)
+    expect((await locking).status).toBe('locked')
+    expect(await restarted.isUnlocked()).toBe(false)
+    await expect(restarted.account(first)).rejects.toMatchObject({ code: 'wallet_locked' })
+  })
 })

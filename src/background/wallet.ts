@@ -96,6 +96,17 @@ export function createWallet({ local, session, now = Date.now }: WalletStorage) 
   let opening: Promise<UnlockedVault | undefined> | undefined
   /** Counts each change of the held vault (a lock, a vault kept): a decrypt begun before one is stale. */
   let generation = 0
+  /**
+   * A lock's removal of the session's key while it runs: a read of the key waits for it, so a
+   * decrypt begun during a lock finds no key whatever order the storage area runs its calls in.
+   */
+  let removingKey: Promise<void> | undefined
+
+  /** The session's vault key, once a lock removing it has finished. */
+  const readVaultKey = async (): Promise<string | undefined> => {
+    await removingKey
+    return session.read<string>(sessionKeys.vaultKey)
+  }
 
   /** Holds `opened` (or nothing: locked) from now on; a decrypt still running gives way to it. */
   const hold = (opened: UnlockedVault | undefined): void => {
@@ -108,7 +119,7 @@ export function createWallet({ local, session, now = Date.now }: WalletStorage) 
     const started = generation
     const [vault, vaultKey] = await Promise.all([
       local.read<string>(localKeys.vault),
-      session.read<string>(sessionKeys.vaultKey),
+      readVaultKey(),
     ])
     if (!vault || !vaultKey) return undefined
     const opened = await unlockVaultWithKey(vaultKey, vault)
@@ -281,7 +292,13 @@ export function createWallet({ local, session, now = Date.now }: WalletStorage) 
     },
     async lock(): Promise<WalletState> {
       hold(undefined)
-      await session.remove(sessionKeys.vaultKey)
+      const removal = session.remove(sessionKeys.vaultKey)
+      removingKey = removal
+      try {
+        await removal
+      } finally {
+        if (removingKey === removal) removingKey = undefined
+      }
       return state()
     },
     /**
@@ -358,7 +375,7 @@ export function createWallet({ local, session, now = Date.now }: WalletStorage) 
      * locking removes it.
      */
     holdsKey: async (): Promise<boolean> =>
-      unlocked !== undefined || (await session.read<string>(sessionKeys.vaultKey)) !== undefined,
+      unlocked !== undefined || (await readVaultKey()) !== undefined,
     /**
      * The signing account of one of the wallet's addresses, derived from the unlocked vault; used
      * inside the worker only (the key never leaves it). Throws while locked or for a foreign address.
