@@ -6,24 +6,20 @@ import type {
 } from '../core/wallet/approvals/findStandingApprovals.ts'
 import type { Storage } from './storage.ts'
 
-type StoredScans = Record<string, ApprovalScan>
-
 /**
- * The approval manager's last scan of each account on each chain, in `storage.local`
- * (`approvalScans`, keyed `<chainId>:<lowercase address>`): public data (a block, the approvals
- * its logs named) that spares the next look the chain's whole history.
+ * The approval manager's last scan of each account on each chain, in `storage.local`, one item per
+ * account and chain (`approvalScan:<chainId>:<lowercase address>`), so scans of two accounts or
+ * chains ending at the same moment never write over each other's: public data (a block, the
+ * approvals its logs named) that spares the next look the chain's whole history.
  */
 export function createApprovalScans(local: Storage) {
-  const readAll = async (): Promise<StoredScans> =>
-    (await local.read<StoredScans>(localKeys.approvalScans)) ?? {}
   return {
     /** One account's scan on one chain. */
     of(chainId: ChainId, owner: string): ApprovalScanStore {
-      const key = `${chainId}:${owner.toLowerCase()}`
+      const key = `${localKeys.approvalScanPrefix}${chainId}:${owner.toLowerCase()}`
       return {
-        read: async () => (await readAll())[key],
-        write: async (scan) =>
-          local.write(localKeys.approvalScans, { ...(await readAll()), [key]: scan }),
+        read: () => local.read<ApprovalScan>(key),
+        write: (scan) => local.write(key, scan),
       }
     },
   }

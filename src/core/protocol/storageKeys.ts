@@ -42,10 +42,10 @@ export const localKeys = {
   /** `StoredList`: the known-bad address list fetched from its source while updates are on. */
   knownBadList: 'knownBadList',
   /**
-   * `Record<'<chainId>:<lowercase address>', ApprovalScan>`: where the approval manager's last scan
-   * of each account's logs ended, and the approvals they named.
+   * Prefix of each account's `ApprovalScan` on each chain (`approvalScan:<chainId>:<lowercase
+   * address>`): where the approval manager's last scan of its logs ended, and the approvals they named.
    */
-  approvalScans: 'approvalScans',
+  approvalScanPrefix: 'approvalScan:',
 } as const
 
 export const sessionKeys = {
