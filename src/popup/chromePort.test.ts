@@ -117,4 +117,15 @@ describe("chromePort and the windows' first script (askEarly)", () => {
       await chromePort.send({ type: 'send:assets', params: { chainId: 'eip155:1', from: '0x1' } }),
     ).toBeUndefined()
   })
+
+  it.each([
+    'Could not establish connection. Receiving end does not exist.',
+    'Extension context invalidated.',
+  ])('throws any other rejection of the message to the asker: %s', async (message) => {
+    stubPage(() => Promise.reject(new Error(message)))
+
+    await expect(
+      chromePort.send({ type: 'send:assets', params: { chainId: 'eip155:1', from: '0x1' } }),
+    ).rejects.toThrow(message)
+  })
 })

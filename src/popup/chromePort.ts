@@ -69,6 +69,16 @@ function takeKeptChanges(): NonNullable<EarlyStart['kept']>['changes'] {
 }
 
 /**
+ * Whether a message's rejection is the worker's stop before its answer: the browser closed the
+ * message channel the worker had kept open to answer (as the port says, nobody answered). Any other
+ * rejection — no worker listening ("Receiving end does not exist"), a message it cannot take — is
+ * an error the owner sees.
+ */
+const isChannelClosed = (error: unknown): boolean =>
+  error instanceof Error &&
+  error.message.includes('message channel closed before a response was received')
+
+/**
  * The popup's port over the extension APIs of this page: the toolbar popup's (`main.tsx`) and the
  * windows' (`windowMain.tsx`) entries install it before their first render.
  */
@@ -76,9 +86,10 @@ export const chromePort: PopupPort = {
   async send(request) {
     const early = takeEarlyQuestion(request.type)
     if (!early) {
-      // The browser rejects when the worker stopped before answering (the message channel closed):
-      // as the port says, nobody answered.
-      return (chrome.runtime.sendMessage(request) as Promise<Response>).catch(() => undefined)
+      return (chrome.runtime.sendMessage(request) as Promise<Response>).catch((error: unknown) => {
+        if (isChannelClosed(error)) return undefined
+        throw error
+      })
     }
     const outcome = await early.outcome
     if ('error' in outcome) throw outcome.error
