@@ -138,6 +138,29 @@ describe('findStandingApprovals', () => {
     expect(chain.logRanges).toHaveLength(2)
   })
 
+  it('keeps how far a look stopped at its call limit read, and the next goes on from there', async () => {
+    const chain = approvalsChain(2_500n)
+    const scans = memoryScanStore()
+    chain.logs.push(
+      erc20ApprovalLog(token, owner, spender, 10n, 10n),
+      operatorApprovalLog(collection, owner, operator, true, 2_200n),
+    )
+    chain.allowances.set(`${token}:${spender}`.toLowerCase(), 7n)
+    chain.operators.add(`${collection}:${operator}`.toLowerCase())
+    // One block per call: blocks 0 to 1,999 take the 2,000 calls a look may make.
+    await expect(
+      findStandingApprovals({ call: chain.call, owner, scans, rangeSize: 1n }),
+    ).rejects.toThrow('more than 2000 calls')
+    expect(chain.logRanges.at(-1)).toEqual([1_999n, 1_999n])
+
+    chain.logRanges.length = 0
+    const approvals = await findStandingApprovals({ call: chain.call, owner, scans, rangeSize: 1n })
+    expect(chain.logRanges).toHaveLength(501)
+    expect(chain.logRanges[0]).toEqual([2_000n, 2_000n])
+    expect(chain.logRanges.at(-1)).toEqual([2_500n, 2_500n])
+    expect(approvals.map(({ kind }) => kind)).toEqual(['erc20', 'operator'])
+  })
+
   it('reads the chain from its start again when the block the last look ended at is gone', async () => {
     const chain = approvalsChain(1_000n)
     const scans = memoryScanStore()

@@ -22,7 +22,7 @@ import {
   permit2Abi,
   permit2Address,
 } from './approvalAbis.ts'
-import { scanApprovalLogs } from './scanApprovalLogs.ts'
+import { ApprovalScanLimitError, scanApprovalLogs } from './scanApprovalLogs.ts'
 
 /**
  * Which approval a row is, as the revoke names it: an ERC-20 allowance of `spender` on the token
@@ -87,17 +87,18 @@ export async function readLatestHead(call: NodeCall): Promise<Head> {
   return { number: BigInt(block.number), hash: block.hash, timestamp: BigInt(block.timestamp) }
 }
 
+/** The hash of block `number`, or `undefined` when the node has no such block. */
+async function readBlockHash(call: NodeCall, number: Hex): Promise<Hex | undefined> {
+  const block = (await nodeResult(call, 'eth_getBlockByNumber', [number, false])) as BlockFields
+  return block?.hash
+}
+
 /**
  * Whether `scan` was made on the chain the node serves now: the block it ended at is still there
  * with the same hash (not reorganised away, not a local devnet started again).
  */
-async function isOnChain(call: NodeCall, scan: ApprovalScan): Promise<boolean> {
-  const block = (await nodeResult(call, 'eth_getBlockByNumber', [
-    scan.toBlock,
-    false,
-  ])) as BlockFields
-  return block?.hash === scan.hash
-}
+const isOnChain = async (call: NodeCall, scan: ApprovalScan): Promise<boolean> =>
+  (await readBlockHash(call, scan.toBlock)) === scan.hash
 
 /** The key an approval log grants or changes, or `undefined` for a log of another shape. */
 function keyOfLog(log: RpcLog): ApprovalKey | undefined {
@@ -224,12 +225,29 @@ export async function checkApproval(
 }
 
 /**
+ * Keeps where a scan stopped at its call limit got to (the end of the last range it read in full,
+ * with that block's hash, and the approvals named so far), so the next look goes on from there
+ * rather than running into the same limit at the same place every time.
+ */
+async function keepPartialScan(
+  call: NodeCall,
+  scans: ApprovalScanStore,
+  stopped: ApprovalScanLimitError,
+  known: readonly ApprovalKey[] = [],
+): Promise<void> {
+  const toBlock = toQuantity(stopped.readTo)
+  const hash = await readBlockHash(call, toBlock)
+  if (hash) await scans.write({ toBlock, hash, keys: approvalKeysOfLogs(stopped.logs, known) })
+}
+
+/**
  * The account's standing approvals on one chain (the approval manager, DESIGN §11): every
  * approval its logs ever granted (`scanApprovalLogs`, bounded ranges), each checked against the
  * contract's state at the latest block, listed only while it still lets the spender take something.
  * A revoked, spent or expired approval is not listed, whatever its logs say. The logs are read once:
  * a look goes on from where the account's last one ended (`scans`), and reads the chain from its
  * start again only when that block is no longer on it (a reorganisation, a devnet started again).
+ * A look stopped at the scan's call limit lists nothing (it throws) but keeps how far it read.
  *
  * @example
  * await findStandingApprovals({ call, owner: '0xf39F…2266', scans })
@@ -254,6 +272,11 @@ export async function findStandingApprovals({
           fromBlock,
           toBlock: head.number,
           ...(rangeSize === undefined ? {} : { rangeSize }),
+        }).catch(async (error: unknown) => {
+          if (error instanceof ApprovalScanLimitError && error.readTo >= fromBlock) {
+            await keepPartialScan(call, scans, error, resumed?.keys)
+          }
+          throw error
         })
   const keys = approvalKeysOfLogs(logs, resumed?.keys)
   await scans.write({ toBlock: toQuantity(head.number), hash: head.hash, keys })

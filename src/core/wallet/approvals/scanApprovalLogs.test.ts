@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { scanApprovalLogs } from './scanApprovalLogs.ts'
+import { ApprovalScanLimitError, scanApprovalLogs } from './scanApprovalLogs.ts'
 import { approvalsChain, erc20ApprovalLog } from './testing/approvalsChain.ts'
 
 const owner = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -60,5 +60,22 @@ describe('scanApprovalLogs', () => {
       scanApprovalLogs({ call: chain.call, owner, toBlock: 1_000n, maxCalls: 5 }),
     ).rejects.toThrow('more than 5 calls')
     expect(chain.logRanges).toHaveLength(5)
+  })
+
+  it('stopped past maxCalls, tells the logs it read and the last block of the ranges read in full', async () => {
+    const chain = approvalsChain(1_000n, 1)
+    for (const block of [100n, 200n, 700n, 800n]) {
+      chain.logs.push(erc20ApprovalLog(token, owner, spender, block, block))
+    }
+    const stopped = await scanApprovalLogs({
+      call: chain.call,
+      owner,
+      toBlock: 1_000n,
+      maxCalls: 6,
+    }).catch((error: unknown) => error)
+    // 0–1,000, 0–500 and 0–250 refused for the cap; 0–125, 126–250 and 251–500 read.
+    expect(stopped).toBeInstanceOf(ApprovalScanLimitError)
+    expect((stopped as ApprovalScanLimitError).readTo).toBe(500n)
+    expect((stopped as ApprovalScanLimitError).logs).toEqual(chain.logs.slice(0, 2))
   })
 })

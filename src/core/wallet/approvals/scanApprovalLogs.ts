@@ -30,11 +30,29 @@ const isRangeTooLarge = (error: RpcErrorObject): boolean =>
   error.code === -32005 && /results|timeout/i.test(error.message)
 
 /**
+ * A scan stopped at its `maxCalls`: the logs it read before, which cover `fromBlock` to `readTo`
+ * (every range up to it read in full; `fromBlock - 1` when none was), so the next scan can go on
+ * from `readTo + 1` instead of starting again where this one did.
+ */
+export class ApprovalScanLimitError extends Error {
+  readonly logs: RpcLog[]
+  readonly readTo: bigint
+
+  constructor(maxCalls: number, logs: RpcLog[], readTo: bigint) {
+    super(`the approval scan needed more than ${maxCalls} calls`)
+    this.name = 'ApprovalScanLimitError'
+    this.logs = logs
+    this.readTo = readTo
+  }
+}
+
+/**
  * Every `Approval`, `ApprovalForAll` and Permit2 `Approval` / `Permit` log whose owner (the first
  * indexed argument of each) is `owner`, from `fromBlock` to `toBlock`, oldest range first. The
  * chain is read in ranges of at most `rangeSize` blocks; a range the node refuses as too large
  * (more than its result cap, or its time limit) is read again as two halves, down to one block.
- * Throws the node's error otherwise (`NodeAnswerError`), and past `maxCalls` calls.
+ * Throws the node's error otherwise (`NodeAnswerError`), and past `maxCalls` calls
+ * (`ApprovalScanLimitError`, with what was read by then).
  *
  * @example
  * await scanApprovalLogs({ call, owner: '0xf39F…2266', toBlock: 21_000_000n })
@@ -56,10 +74,12 @@ export async function scanApprovalLogs({
   }
   const logs: RpcLog[] = []
   let calls = 0
-  // Ranges are taken from the end of the list: the oldest first, a halved range's lower half first.
+  // Ranges are taken from the end of the list: the oldest first, a halved range's lower half first,
+  // so the ranges read so far are always `fromBlock` to the last one's end.
+  let readTo = fromBlock - 1n
   while (ranges.length > 0) {
     const [from, to] = ranges.pop() as [bigint, bigint]
-    if (++calls > maxCalls) throw new Error(`the approval scan needed more than ${maxCalls} calls`)
+    if (++calls > maxCalls) throw new ApprovalScanLimitError(maxCalls, logs, readTo)
     const answer = await call('eth_getLogs', [
       { fromBlock: toQuantity(from), toBlock: toQuantity(to), topics },
     ])
@@ -73,6 +93,7 @@ export async function scanApprovalLogs({
     }
     if (!Array.isArray(answer.result)) throw new Error('eth_getLogs answered no list')
     logs.push(...(answer.result as RpcLog[]))
+    readTo = to
   }
   return logs
 }
