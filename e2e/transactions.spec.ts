@@ -13,7 +13,7 @@ import { startHoldingProxy } from './support/holdingProxy.ts'
 import { invoke, type Outcome } from './support/provider.ts'
 import { sniffedResponses, sniffResponses } from './support/responseSniffer.ts'
 import { deployTestToken, tokenBalance } from './support/testToken.ts'
-import { showActivity, unlock, writeSettings } from './support/walletUi.ts'
+import { configureLocalDevnet, showActivity, unlock } from './support/walletUi.ts'
 
 const sendingSession = {
   optionalScopes: {
@@ -198,9 +198,7 @@ test.describe('transactions', () => {
       const proxy = await startHoldingProxy(endpoint.httpUrl, { refuse: [...refused] })
       try {
         await connect(dappPage, sendingSession)
-        await writeSettings(wallet.popup, {
-          localDevnet: { rpcUrl: proxy.url, wsUrl: endpoint.wsUrl },
-        })
+        await configureLocalDevnet(wallet.popup, { httpUrl: proxy.url, wsUrl: endpoint.wsUrl })
         const queued = await confirmationKeys(wallet.popup)
         const { error } = await invoke(dappPage, devnet, 'eth_sendTransaction', [
           { from: firstAccount, to: secondAccount, value: '0x1' },
@@ -212,9 +210,7 @@ test.describe('transactions', () => {
         expect(confirmationWindow(wallet.context, wallet.extensionOrigin)).toBeUndefined()
         expect(await confirmationKeys(wallet.popup)).toEqual(queued)
       } finally {
-        await writeSettings(wallet.popup, {
-          localDevnet: { rpcUrl: endpoint.httpUrl, wsUrl: endpoint.wsUrl },
-        })
+        await configureLocalDevnet(wallet.popup, endpoint)
         await proxy.close()
       }
     })
@@ -230,9 +226,7 @@ test.describe('transactions', () => {
     const proxy = await startHoldingProxy(endpoint.httpUrl, { refuse: ['eth_feeHistory'] })
     try {
       await connect(dappPage, sendingSession)
-      await writeSettings(wallet.popup, {
-        localDevnet: { rpcUrl: proxy.url, wsUrl: endpoint.wsUrl },
-      })
+      await configureLocalDevnet(wallet.popup, { httpUrl: proxy.url, wsUrl: endpoint.wsUrl })
       const pending = invoke<string>(dappPage, devnet, 'eth_sendTransaction', [
         { from: firstAccount, to: secondAccount, value: '0x1' },
       ])
@@ -253,9 +247,7 @@ test.describe('transactions', () => {
       expect(BigInt(signed.maxPriorityFeePerGas)).toBe(BigInt(tip))
       expect(BigInt(signed.maxFeePerGas)).toBe(2n * BigInt(block.baseFeePerGas) + BigInt(tip))
     } finally {
-      await writeSettings(wallet.popup, {
-        localDevnet: { rpcUrl: endpoint.httpUrl, wsUrl: endpoint.wsUrl },
-      })
+      await configureLocalDevnet(wallet.popup, endpoint)
       await proxy.close()
     }
   })
@@ -268,8 +260,9 @@ test.describe('transactions', () => {
   }) => {
     await connect(dappPage, sendingSession)
     try {
-      await writeSettings(wallet.popup, {
-        localDevnet: { rpcUrl: await closedPortUrl(), wsUrl: endpoint.wsUrl },
+      await configureLocalDevnet(wallet.popup, {
+        httpUrl: await closedPortUrl(),
+        wsUrl: endpoint.wsUrl,
       })
       const queued = await confirmationKeys(wallet.popup)
       const { error } = await invoke(dappPage, devnet, 'eth_sendTransaction', [
@@ -280,9 +273,7 @@ test.describe('transactions', () => {
       expect(confirmationWindow(wallet.context, wallet.extensionOrigin)).toBeUndefined()
       expect(await confirmationKeys(wallet.popup)).toEqual(queued)
     } finally {
-      await writeSettings(wallet.popup, {
-        localDevnet: { rpcUrl: endpoint.httpUrl, wsUrl: endpoint.wsUrl },
-      })
+      await configureLocalDevnet(wallet.popup, endpoint)
     }
   })
 
@@ -295,9 +286,7 @@ test.describe('transactions', () => {
   }) => {
     const proxy = await startHoldingProxy(endpoint.httpUrl, { refuse: ['eth_simulateV1'] })
     try {
-      await writeSettings(wallet.popup, {
-        localDevnet: { rpcUrl: proxy.url, wsUrl: endpoint.wsUrl },
-      })
+      await configureLocalDevnet(wallet.popup, { httpUrl: proxy.url, wsUrl: endpoint.wsUrl })
       const token = await deployTestToken(anvilUrl, parseEther('1'))
       await connect(dappPage, sendingSession)
       const data = encodeFunctionData({
@@ -317,9 +306,7 @@ test.describe('transactions', () => {
       await answerConfirmation(window, 'reject', 'confirm-call-fallback')
       expect((await pending).error?.code).toBe(4001)
     } finally {
-      await writeSettings(wallet.popup, {
-        localDevnet: { rpcUrl: endpoint.httpUrl, wsUrl: endpoint.wsUrl },
-      })
+      await configureLocalDevnet(wallet.popup, endpoint)
       await proxy.close()
     }
   })
@@ -460,9 +447,7 @@ test.describe('exactly once across worker restarts', () => {
   }) => {
     const proxy = await startHoldingProxy(endpoint.httpUrl)
     try {
-      await writeSettings(wallet.popup, {
-        localDevnet: { rpcUrl: proxy.url, wsUrl: endpoint.wsUrl },
-      })
+      await configureLocalDevnet(wallet.popup, { httpUrl: proxy.url, wsUrl: endpoint.wsUrl })
       await connect(dappPage, sendingSession)
       await sniffResponses(dappPage)
       const nonce = await nonceOf(anvilUrl, firstAccount)
@@ -476,9 +461,7 @@ test.describe('exactly once across worker restarts', () => {
       await answerConfirmation(window, 'approve')
       await expect.poll(() => proxy.held.length).toBe(1)
       // The broadcast is in flight (held): the node has not seen it; the worker stops now.
-      await writeSettings(wallet.popup, {
-        localDevnet: { rpcUrl: endpoint.httpUrl, wsUrl: endpoint.wsUrl },
-      })
+      await configureLocalDevnet(wallet.popup, endpoint)
       await serviceWorker.stop()
       const outcome = await pending
       const [raw] = proxy.held
@@ -494,9 +477,7 @@ test.describe('exactly once across worker restarts', () => {
         'Sent again when the wallet restarted',
       )
     } finally {
-      await writeSettings(wallet.popup, {
-        localDevnet: { rpcUrl: endpoint.httpUrl, wsUrl: endpoint.wsUrl },
-      })
+      await configureLocalDevnet(wallet.popup, endpoint)
       await proxy.close()
     }
   })
