@@ -1,19 +1,12 @@
-import type { ChainId } from '../caip/types.ts'
 import type { EngineContext } from './namespace.ts'
-import type { SessionScopes } from './ports.ts'
-import {
-  endLostSubscriptions,
-  endSession,
-  loadSession,
-  notifySessionChanged,
-} from './sessionLifecycle.ts'
+import { removeScopes } from './sessionLifecycle.ts'
 
 /**
  * Drops, from every stored session, the scopes of chains the wallet no longer offers (a custom
- * network was removed, or the API key of the built-in ones was cleared). Each origin whose scopes
- * changed is told with `wallet_sessionChanged`; the dropped chains' subscriptions end; a session
- * left without a chain ends as if revoked. `requestedScopes` is kept, so the user can grant the
- * chain again in the popup once the network is back.
+ * network was removed, or the API key of the built-in ones was cleared), through `removeScopes`:
+ * each origin whose scopes changed is told with `wallet_sessionChanged`; the dropped chains'
+ * subscriptions end; a session left without a chain ends as if revoked. `requestedScopes` is kept,
+ * so the user can grant the chain again in the popup once the network is back.
  *
  * @example
  * // eip155:1337 removed from the wallet's networks
@@ -23,20 +16,6 @@ export async function dropUnavailableChains(context: EngineContext): Promise<voi
   const { sessions, capabilities } = context.ports
   const { chains } = await capabilities.get()
   for (const { origin } of await sessions.list()) {
-    const session = await loadSession(context, origin)
-    if (!session) continue
-    const kept = Object.fromEntries(
-      Object.entries(session.sessionScopes).filter(([chainId]) => Object.hasOwn(chains, chainId)),
-    ) as SessionScopes
-    const keptChains = Object.keys(kept) as ChainId[]
-    if (keptChains.length === Object.keys(session.sessionScopes).length) continue
-    if (keptChains.length === 0) {
-      await endSession(context, origin)
-      continue
-    }
-    const next = { ...session, sessionScopes: kept }
-    await sessions.set(origin, next)
-    await endLostSubscriptions(context, origin, session.sessionScopes, kept)
-    notifySessionChanged(context, origin, session, next)
+    await removeScopes(context, origin, (chainId) => !Object.hasOwn(chains, chainId))
   }
 }
