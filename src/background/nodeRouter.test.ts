@@ -384,6 +384,24 @@ describe('createNodeRouter', () => {
     expect(node.socket().sent.filter(({ method }) => method === 'eth_subscribe')).toHaveLength(1)
   })
 
+  it('a new worker ends the saved subscriptions of a network removed meanwhile, retrying nothing', async () => {
+    const first = createRouter()
+    await first.router.subscribe(owner, ['newHeads'])
+
+    const node = createFakeNode()
+    const second = createRouter(node, first.storage)
+    second.configured.delete(chainId)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await second.restore()
+    expect(second.owners()).toEqual([])
+    expect(second.storage.items.get(sessionKeys.subscriptions)).toEqual({})
+    // Nothing is tried there again: no socket opened, no failed attempt, now or later.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(node.sockets).toHaveLength(0)
+    expect(warn).not.toHaveBeenCalled()
+    warn.mockRestore()
+  })
+
   it('a chain retrying after a dropped socket stops when its network is removed', async () => {
     const { router, node, owners, configured, reconnectMoved } = createRouter()
     await router.subscribe(owner, ['newHeads'])

@@ -220,9 +220,16 @@ export function createNodeRouter(dependencies: NodeRouterDependencies) {
      * parsed answers, through the same HTTP client as the page's reads.
      */
     nodeCall,
-    /** Loads the subscriptions of the previous worker and subscribes them again. */
+    /**
+     * Loads the subscriptions of the previous worker and subscribes them again; those on a chain
+     * the wallet no longer has a network for (removed while they were kept) end, as when the
+     * network is removed while the worker runs, instead of being retried.
+     */
     async restore(): Promise<void> {
-      for (const chainId of await subscriptions.restore()) resubscribeChain(chainId)
+      for (const chainId of await subscriptions.restore()) {
+        if (await networks.network(chainId)) resubscribeChain(chainId)
+        else await endChain(chainId)
+      }
     },
     owners: subscriptions.owners,
     /**
