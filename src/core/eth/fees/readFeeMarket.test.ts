@@ -117,6 +117,18 @@ describe('readFeeMarket', () => {
         reward: [['0x0', '0x0', '0x0']],
       },
     ],
+    [
+      'gives its next block a first base fee after a latest block of 0',
+      {
+        baseFeePerGas: ['0x0', '0x0', '0x3b9aca00'],
+        gasUsedRatio: [0.1, 0.5],
+        oldestBlock: '0x1',
+        reward: [
+          ['0x1', '0x2', '0x3'],
+          ['0x1', '0x2', '0x3'],
+        ],
+      },
+    ],
   ])(
     'uses eth_gasPrice on a chain whose history %s and whose latest block has none',
     async (_, history) => {
@@ -203,6 +215,23 @@ describe('readFeeMarket', () => {
     expect(market.presets.fast.fee).toEqual({
       type: 'eip1559',
       maxFeePerGas: '0x12a05f200',
+      maxPriorityFeePerGas: '0x12a05f200',
+    })
+  })
+
+  it("prices at the history's next base fee when it is above the latest block's base fee of 0", async () => {
+    const { call } = nodeOf({
+      eth_feeHistory: {
+        result: { ...(anvilHistory as object), baseFeePerGas: ['0x0', '0x0', '0x3b9aca00'] },
+      },
+      eth_getBlockByNumber: { result: { ...(londonBlock as object), baseFeePerGas: '0x0' } },
+    })
+    const market = await readFeeMarket(call, 21000n)
+    expect(market.kind).toBe('eip1559')
+    expect(market.baseFeePerGas).toBe('0x3b9aca00')
+    expect(market.presets.fast.fee).toEqual({
+      type: 'eip1559',
+      maxFeePerGas: `0x${(2n * 1_000_000_000n + 5_000_000_000n).toString(16)}`,
       maxPriorityFeePerGas: '0x12a05f200',
     })
   })

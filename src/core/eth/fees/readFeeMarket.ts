@@ -122,12 +122,14 @@ const eip1559Market = (
  * transaction, every preset takes the node's `eth_maxPriorityFeePerGas`.
  *
  * Whether the chain is EIP-1559 is its latest block's to say, not the history's: when
- * `eth_feeHistory` answers an error, no base fee or a base fee of 0 (which some legacy chains' nodes
- * report), the latest block is read
- * (`eth_getBlockByNumber`); a block with `baseFeePerGas` makes an EIP-1559 market on that base fee
- * with the node's `eth_maxPriorityFeePerGas` as every preset's tip (the history's tips when it
- * reported a base fee of 0), a block without one a legacy
- * market where every preset is `eth_gasPrice`. A node error on any of these fallback calls is
+ * `eth_feeHistory` answers an error, no base fee, or a base fee of 0 for the next block or the latest
+ * (which some legacy chains' nodes report, and a node whose next block is the first with a base
+ * fee), the latest block is read (`eth_getBlockByNumber`); a block with `baseFeePerGas` makes an
+ * EIP-1559 market on that base fee (the history's next one when it is higher) with the node's
+ * `eth_maxPriorityFeePerGas` as every preset's tip (the history's tips when it reported base
+ * fees), a block without one a legacy market where every preset is `eth_gasPrice`. A history
+ * whose base fees are all above 0 is taken as the blocks' own: the block is not read on every fee
+ * read to second-guess it. A node error on any of these fallback calls is
  * thrown as `NodeAnswerError` (the request stops with the node's own words, never a guessed fee).
  *
  * @example
@@ -143,19 +145,30 @@ export async function readFeeMarket(call: NodeCall, gasLimit: bigint): Promise<F
   ])
   const history = 'result' in answer && isObject(answer.result) ? answer.result : undefined
   const baseFees = Array.isArray(history?.baseFeePerGas) ? history.baseFeePerGas : []
-  const nextBaseFee = baseFees[baseFees.length - 1]
-  const baseFee =
-    history === undefined || nextBaseFee === undefined || nextBaseFee === null
+  const historyBaseFee = (index: number): bigint | undefined => {
+    const value = baseFees[index]
+    return history === undefined || value === undefined || value === null
       ? undefined
-      : quantity('eth_feeHistory', nextBaseFee)
-  // Some legacy chains' nodes report base fees of 0 in their history: the latest block decides.
-  if (history === undefined || baseFee === undefined || baseFee === 0n) {
+      : quantity('eth_feeHistory', value)
+  }
+  const baseFee = historyBaseFee(baseFees.length - 1)
+  // Some legacy chains' nodes report base fees of 0 in their history, and a node whose next block
+  // is the chain's first with a base fee reports it after a latest block of 0: the latest block
+  // decides. Otherwise the history's base fees are the block's, read at no extra call.
+  if (
+    history === undefined ||
+    baseFee === undefined ||
+    baseFee === 0n ||
+    historyBaseFee(baseFees.length - 2) === 0n
+  ) {
     const block = await nodeResult(call, 'eth_getBlockByNumber', ['latest', false])
     const blockBaseFee = isObject(block) ? block.baseFeePerGas : undefined
     if (blockBaseFee === undefined || blockBaseFee === null) return legacyMarket(call, gasLimit)
+    const latestBaseFee = quantity('eth_getBlockByNumber', blockBaseFee)
     const historyTips = history === undefined || baseFee === undefined ? undefined : tipsOf(history)
     return eip1559Market(
-      quantity('eth_getBlockByNumber', blockBaseFee),
+      // The next block's base fee when the history has one above the latest block's.
+      baseFee !== undefined && baseFee > latestBaseFee ? baseFee : latestBaseFee,
       historyTips ?? (await defaultTips(call)),
       gasLimit,
     )
