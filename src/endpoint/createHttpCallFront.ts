@@ -1,10 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { invalidProjectId, invalidRequest, unexpectedFailure } from '../core/rpc/errors.ts'
-import { answerRequests, errorBody, isWatched, type ResponseText } from './answerRequests.ts'
+import {
+  type AnsweredBody,
+  answerRequests,
+  errorBody,
+  isWatched,
+  type ResponseText,
+} from './answerRequests.ts'
 import type { LogCall } from './callLog.ts'
 import type { RpcHandler } from './createRpcHandler.ts'
 import { createTurnWriter } from './createTurnWriter.ts'
-import type { Admission } from './keys/createAdmission.ts'
+import type { Admission, Refusal } from './keys/createAdmission.ts'
 import { closeLingering } from './lingeringClose.ts'
 import { readRequestBody } from './readRequestBody.ts'
 import type { AfterWrite } from './types.ts'
@@ -138,30 +144,22 @@ export function createHttpCallFront(parameters: HttpCallFrontParameters): HttpCa
       response.destroy()
     })
 
-  async function respond(
-    key: string,
-    origin: string | undefined,
-    body: Buffer,
-    response: ServerResponse,
-  ): Promise<void> {
-    if (!keys.has(key)) {
-      logCall('http', key)({ method: '(unauthorized)', status: 401, durationMs: 0 })
-      send(response, () => writeJson(response, 401, unknownKeyBody))
+  /**
+   * A failure of the endpoint's own while answering: logged, then a 500, or the connection
+   * dropped once the answer's head went.
+   */
+  function fail(response: ServerResponse, error: unknown): void {
+    log.error({ err: error }, 'unexpected failure')
+    if (response.headersSent) {
+      response.destroy()
       return
     }
-    const refusal = await admission.admit(key, { origin, body })
-    if (refusal) {
-      logCall('http', key)({ method: '(refused)', status: refusal.error.code, durationMs: 0 })
-      const refused = errorBody(refusal.error)
-      send(response, () => writeJson(response, refusal.status, refused))
-      return
-    }
-    const answered = await answerRequests(
-      body,
-      handler,
-      { apiKey: key, transport: 'http' },
-      logCall('http', key),
-    )
+    const failed = errorBody(unexpectedFailure())
+    send(response, () => writeJson(response, 500, failed))
+  }
+
+  /** Writes what the calls of a body came to (nothing for notifications only: 204). */
+  function write(response: ServerResponse, answered: AnsweredBody | undefined): void {
     if (answered === undefined) {
       send(response, () => {
         response.writeHead(204, { 'access-control-allow-origin': '*', 'content-type': jsonType })
@@ -189,21 +187,57 @@ export function createHttpCallFront(parameters: HttpCallFrontParameters): HttpCa
     send(response, () => writePieces(response, pieces, bytes))
   }
 
+  /** The calls of an admitted body (or the body's refusal), answered. */
+  function admitted(
+    key: string,
+    body: Buffer,
+    response: ServerResponse,
+    refusal: Refusal | undefined,
+  ): void {
+    if (refusal) {
+      logCall('http', key)({ method: '(refused)', status: refusal.error.code, durationMs: 0 })
+      const refused = errorBody(refusal.error)
+      send(response, () => writeJson(response, refusal.status, refused))
+      return
+    }
+    answerRequests(body, handler, { apiKey: key, transport: 'http' }, logCall('http', key)).then(
+      (answered) => {
+        try {
+          write(response, answered)
+        } catch (error) {
+          fail(response, error)
+        }
+      },
+      (error: unknown) => fail(response, error),
+    )
+  }
+
+  /**
+   * The key, admission, then the calls. Nothing here waits on a value that is already there: a
+   * key without request limits is admitted in the same turn, and the body's calls start at once
+   * (one call at a time, every promise hop is work the endpoint does cold, between calls).
+   */
   function answer(
     key: string,
     origin: string | undefined,
     body: Buffer,
     response: ServerResponse,
   ): void {
-    respond(key, origin, body, response).catch((error: unknown) => {
-      log.error({ err: error }, 'unexpected failure')
-      if (response.headersSent) {
-        response.destroy()
-        return
-      }
-      const failed = errorBody(unexpectedFailure())
-      send(response, () => writeJson(response, 500, failed))
-    })
+    if (!keys.has(key)) {
+      logCall('http', key)({ method: '(unauthorized)', status: 401, durationMs: 0 })
+      send(response, () => writeJson(response, 401, unknownKeyBody))
+      return
+    }
+    try {
+      const verdict = admission.admit(key, { origin, body })
+      if (verdict instanceof Promise) {
+        verdict
+          .then((refusal) => admitted(key, body, response, refusal))
+          .catch((error: unknown) => fail(response, error))
+      } else admitted(key, body, response, verdict)
+    } catch (error) {
+      fail(response, error)
+    }
   }
 
   return {

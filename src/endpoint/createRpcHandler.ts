@@ -78,7 +78,21 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
     report,
   })
 
-  async function dispatch(request: RpcRequest, context: CallContext): Promise<RpcAnswer> {
+  /** The answer of a call that failed: its own error, or a neutral cause for the endpoint's. */
+  function failed(error: unknown, request: RpcRequest): RpcAnswer {
+    if (error instanceof RpcError) return { error: error.toJSON() }
+    report(error, request)
+    const cause =
+      error instanceof UpstreamError
+        ? error.publicCause
+        : error instanceof StateStoreError
+          ? 'state store unavailable'
+          : 'internal failure'
+    return { error: internalError(cause).toJSON() }
+  }
+
+  /** The call's checks (thrown at once), then its handler or the node through the cache. */
+  function dispatch(request: RpcRequest, context: CallContext): Promise<RpcAnswer> {
     const { method, params } = request
     if (!network.isMethod(method, context.transport)) throw methodNotFound(method)
     if (exceedsDepth(params)) {
@@ -93,20 +107,15 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
     return cached(method, params, () => forward(method, params))
   }
   return {
-    async handle(request, context) {
+    // Not an async function around an async dispatch: one promise per call, not three.
+    handle(request, context) {
+      let answer: Promise<RpcAnswer>
       try {
-        return await dispatch(request, context)
+        answer = dispatch(request, context)
       } catch (error) {
-        if (error instanceof RpcError) return { error: error.toJSON() }
-        report(error, request)
-        const cause =
-          error instanceof UpstreamError
-            ? error.publicCause
-            : error instanceof StateStoreError
-              ? 'state store unavailable'
-              : 'internal failure'
-        return { error: internalError(cause).toJSON() }
+        return Promise.resolve(failed(error, request))
       }
+      return answer.then(undefined, (error: unknown) => failed(error, request))
     },
   }
 }

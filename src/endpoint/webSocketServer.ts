@@ -18,7 +18,7 @@ import {
 import { keyPrefix, type LogCall } from './callLog.ts'
 import type { RpcHandler } from './createRpcHandler.ts'
 import type { SubscriptionClient, SubscriptionRelay } from './createSubscriptionRelay.ts'
-import type { Admission } from './keys/createAdmission.ts'
+import type { Admission, Refusal } from './keys/createAdmission.ts'
 import type { EndpointLimits, LimitsFor } from './limits.ts'
 import { rawErrorResponse } from './rawErrorResponse.ts'
 import type { AfterWrite, CallContext } from './types.ts'
@@ -200,8 +200,9 @@ export function serveWebSockets(parameters: EndpointWebSocketsParameters): Endpo
       pending += 1
       // The socket's origin was admitted at the upgrade; each message still counts against the
       // key's methods, contracts and request limits.
-      parameters.admission
-        .admit(key, { origin, body })
+      new Promise<Refusal | undefined>((resolve) =>
+        resolve(parameters.admission.admit(key, { origin, body })),
+      )
         .then(async (refusal) => {
           if (!refusal) return answerRequests(body, handler, context, record)
           record({ method: '(refused)', status: refusal.error.code, durationMs: 0 })

@@ -12,16 +12,21 @@ import type { KeyPolicy } from './parseKeysFile.ts'
 /** A request refused before any call runs: the HTTP status and the JSON-RPC error of the body. */
 export type Refusal = { status: 200 | 402 | 403 | 429; error: RpcError }
 
+/**
+ * Admission's verdict: a refusal or undefined (admitted) at once, or, for a key with request
+ * limits, once its counters (Redis) have answered.
+ */
+export type Verdict = Refusal | undefined | Promise<Refusal | undefined>
+
 export type Admission = {
   /**
    * Whether a request (an HTTP body or a WebSocket message) of `apiKey` may run: its origin, methods
    * and contracts against the key's allowlists (403), then its calls against the key's requests per
-   * second (429) and per day (402). A key without settings costs nothing (no parse, no counter).
+   * second (429) and per day (402). A key without settings costs nothing (no parse, no counter,
+   * no promise: its verdict is there at once, and its calls go on in the same turn); only a key with
+   * request limits waits for its counters.
    */
-  admit(
-    apiKey: string,
-    request: { origin: string | undefined; body: Buffer },
-  ): Promise<Refusal | undefined>
+  admit(apiKey: string, request: { origin: string | undefined; body: Buffer }): Verdict
   /** A WebSocket upgrade: its origin only. */
   admitOrigin(apiKey: string, origin: string | undefined): Refusal | undefined
 }
@@ -93,9 +98,26 @@ export function createAdmission(parameters: CreateAdmissionParameters): Admissio
     }
   }
 
+  /** The key's calls counted against its requests per second (429) and per day (402). */
+  async function count(
+    apiKey: string,
+    policy: KeyPolicy,
+    calls: number,
+  ): Promise<Refusal | undefined> {
+    let verdict: Awaited<ReturnType<RateLimiter['take']>>
+    try {
+      verdict = await limiter.take(apiKey, policy, calls)
+    } catch (error) {
+      return { status: 200, error: internalError((error as Error).message) }
+    }
+    if (verdict === 'rate') return { status: 429, error: requestRateExceeded() }
+    if (verdict === 'daily') return { status: 402, error: dailyRequestCountExceeded() }
+    return undefined
+  }
+
   return {
     admitOrigin,
-    async admit(apiKey, request) {
+    admit(apiKey, request) {
       const policy = policies.get(apiKey)
       if (!policy) return undefined
       const refusedOrigin = admitOrigin(apiKey, request.origin)
@@ -112,15 +134,7 @@ export function createAdmission(parameters: CreateAdmissionParameters): Admissio
       if (policy.requestsPerSecond === undefined && policy.requestsPerDay === undefined) {
         return undefined
       }
-      let verdict: Awaited<ReturnType<RateLimiter['take']>>
-      try {
-        verdict = await limiter.take(apiKey, policy, Math.max(calls?.length ?? 1, 1))
-      } catch (error) {
-        return { status: 200, error: internalError((error as Error).message) }
-      }
-      if (verdict === 'rate') return { status: 429, error: requestRateExceeded() }
-      if (verdict === 'daily') return { status: 402, error: dailyRequestCountExceeded() }
-      return undefined
+      return count(apiKey, policy, Math.max(calls?.length ?? 1, 1))
     },
   }
 }
