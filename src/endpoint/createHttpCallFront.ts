@@ -13,7 +13,7 @@ import { createTurnWriter } from './createTurnWriter.ts'
 import type { Admission, Refusal } from './keys/createAdmission.ts'
 import { closeLingering } from './lingeringClose.ts'
 import { readRequestBody } from './readRequestBody.ts'
-import type { AfterWrite } from './types.ts'
+import type { AfterWrite, CallContext } from './types.ts'
 
 export type HttpCallFrontParameters = {
   keys: ReadonlySet<string>
@@ -52,6 +52,9 @@ const joinedBytes = 64 * 1024
 const maxKeySegment = 100
 
 const jsonType = 'application/json; charset=utf-8'
+
+/** Who calls: an accepted key's context and call recorder. */
+type Caller = { context: CallContext; record: ReturnType<LogCall> }
 
 /** Whether `code` is a character of an API key: a letter, a digit, `_` or `-`. */
 const isKeyCharacter = (code: number): boolean =>
@@ -137,6 +140,20 @@ export function createHttpCallFront(parameters: HttpCallFrontParameters): HttpCa
   const tooLargeBody = errorBody(invalidRequest(`body larger than ${bodyLimitBytes} bytes`))
   const unknownKeyBody = errorBody(invalidProjectId())
   const writeTogether = createTurnWriter()
+  /**
+   * Each accepted key's call context and recorder, made once: not an object and two closures per
+   * request (`logCall` and the server's wrapper). Bounded by `keys`; an unknown key's refusal is
+   * recorded as it comes.
+   */
+  const callers = new Map<string, Caller>()
+  const callerOf = (key: string): Caller => {
+    let caller = callers.get(key)
+    if (caller === undefined) {
+      caller = { context: { apiKey: key, transport: 'http' }, record: logCall('http', key) }
+      callers.set(key, caller)
+    }
+    return caller
+  }
   /** Hands an answer's write to the turn's writer (`createTurnWriter.ts`). */
   const send = (response: ServerResponse, write: () => void) =>
     writeTogether(write, (error) => {
@@ -189,18 +206,18 @@ export function createHttpCallFront(parameters: HttpCallFrontParameters): HttpCa
 
   /** The calls of an admitted body (or the body's refusal), answered. */
   function admitted(
-    key: string,
+    caller: Caller,
     body: Buffer,
     response: ServerResponse,
     refusal: Refusal | undefined,
   ): void {
     if (refusal) {
-      logCall('http', key)({ method: '(refused)', status: refusal.error.code, durationMs: 0 })
+      caller.record({ method: '(refused)', status: refusal.error.code, durationMs: 0 })
       const refused = errorBody(refusal.error)
       send(response, () => writeJson(response, refusal.status, refused))
       return
     }
-    answerRequests(body, handler, { apiKey: key, transport: 'http' }, logCall('http', key)).then(
+    answerRequests(body, handler, caller.context, caller.record).then(
       (answered) => {
         try {
           write(response, answered)
@@ -232,9 +249,9 @@ export function createHttpCallFront(parameters: HttpCallFrontParameters): HttpCa
       const verdict = admission.admit(key, { origin, body })
       if (verdict instanceof Promise) {
         verdict
-          .then((refusal) => admitted(key, body, response, refusal))
+          .then((refusal) => admitted(callerOf(key), body, response, refusal))
           .catch((error: unknown) => fail(response, error))
-      } else admitted(key, body, response, verdict)
+      } else admitted(callerOf(key), body, response, verdict)
     } catch (error) {
       fail(response, error)
     }
