@@ -34,6 +34,9 @@ function recordingDependencies() {
       connectionClosed: async (connection) => {
         closed.push(connection)
       },
+      dropUnavailableChains: async () => {
+        done.push('unoffered chains dropped')
+      },
     },
     resumeBroadcasts: async () => {
       done.push('re-broadcast')
@@ -61,10 +64,10 @@ describe('wake', () => {
     await vi.advanceTimersByTimeAsync(999)
     expect(done).toEqual(['lock checked'])
     await vi.advanceTimersByTimeAsync(1)
-    expect(done).toHaveLength(7)
+    expect(done).toHaveLength(8)
   })
 
-  it("expires, restores subscriptions, re-broadcasts signed transactions, runs the wallet's own requests again and then sweeps unclaimed answers, updates the lists, then ends the subscriptions of pages that did not come back", async () => {
+  it("expires, drops the chains whose network went meanwhile from the sessions, restores subscriptions, re-broadcasts signed transactions, runs the wallet's own requests again and then sweeps unclaimed answers, updates the lists, then ends the subscriptions of pages that did not come back", async () => {
     vi.useFakeTimers()
     const { done, closed, dependencies } = recordingDependencies()
     const woken = wake(dependencies)
@@ -78,6 +81,7 @@ describe('wake', () => {
       're-broadcast',
       'restored',
       'swept after both',
+      'unoffered chains dropped',
     ])
     await vi.advanceTimersByTimeAsync(14_999)
     expect(closed).toEqual([])

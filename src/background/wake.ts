@@ -16,7 +16,7 @@ export type WakeDependencies = {
   checkAutoLock(): Promise<void>
   nodes: { restore(): Promise<void>; owners(): SubscriptionOwner[] }
   connections: { has(connection: string): boolean }
-  engine: Pick<MultichainEngine, 'connectionClosed'>
+  engine: Pick<MultichainEngine, 'connectionClosed' | 'dropUnavailableChains'>
   /** Broadcasts again what was signed but maybe not sent before the previous worker stopped. */
   resumeBroadcasts(): Promise<void>
   /**
@@ -39,7 +39,8 @@ export type WakeDependencies = {
  * wallet locks if its auto-lock time passed meanwhile, so nothing is shown or signed with keys whose
  * time is up. The catch-up for the time no worker ran waits a moment (`catchUpDelayMs`), so the
  * request that woke the worker is answered first: it ends what expired meanwhile (a request applies
- * a session's expiry itself), subscribes the previous worker's subscriptions again, broadcasts
+ * a session's expiry itself), drops from the sessions the chains whose network is gone (as when
+ * the networks change), subscribes the previous worker's subscriptions again, broadcasts
  * again the transactions signed but maybe not sent, runs again the wallet's own requests whose
  * confirmation is there (their popup is gone), then deletes the answers nobody claimed in time
  * (a re-sent request reaches its record without them), and fetches the lists that are due; after
@@ -51,6 +52,8 @@ export async function wake(deps: WakeDependencies): Promise<void> {
   await Promise.all([
     locked,
     deps.expireSessions(),
+    // A network gone before the previous worker had told the sessions on it (the pages learn it).
+    deps.engine.dropUnavailableChains(),
     deps.nodes.restore(),
     // A signed transaction is sent again, and a record the wallet's own request comes back for is
     // claimed, before an unclaimed record may go.
