@@ -161,6 +161,28 @@ describe('createRecentAnswers', () => {
     expect([...store.items.keys()]).toEqual(['c/2', 'c/3'])
   })
 
+  it('keeps the newest answers past `limit` after a restart, whatever order the store lists them in', async () => {
+    let now = 0
+    const store = memoryStore()
+    const before = createRecentAnswers({ store, now: () => now, keepMs: 60_000, limit: 2 })
+    const revokeOf = (id: number) => requestIdentityOf('c', id, 'wallet_revokeSession', {})
+    for (const id of [9, 10]) {
+      now += 1_000
+      await before.remember(revokeOf(id), { ...revoked, id })
+    }
+    // The store lists its items by key: 'c/10' (the newer) before 'c/9'.
+    const listed = [...store.items].sort(([a], [b]) => (a < b ? -1 : 1))
+    store.items.clear()
+    for (const [requestKey, entry] of listed) store.items.set(requestKey, entry)
+    const after = createRecentAnswers({ store, now: () => now, keepMs: 60_000, limit: 2 })
+    now += 1_000
+    await after.remember(revokeOf(11), { ...revoked, id: 11 })
+    await expect(after.recall(revokeOf(10))).resolves.toEqual({ ...revoked, id: 10 })
+    await expect(after.recall(revokeOf(9))).resolves.toBeUndefined()
+    await after.forgetStale()
+    expect([...store.items.keys()].sort()).toEqual(['c/10', 'c/11'])
+  })
+
   it('writes only the answer it keeps, and removes nothing until forgetStale (one storage call per answer)', async () => {
     const { store, answers } = await keyExpiredAsOtherKept()
     expect(store.written).toEqual([key.requestKey, otherKey.requestKey])

@@ -118,7 +118,11 @@ export function createRecentAnswers<Answer>({
       const { requestKey, requestDigest } = request
       return inTurn(async () => {
         const entry = { answer, at: now(), requestDigest }
-        const entries = Object.entries(await held()).filter(([key]) => key !== requestKey)
+        // Oldest first by when each was given, not in the order the store lists them after a
+        // restart (a storage area's own, by key): `limit` drops the oldest, not the newest.
+        const entries = Object.entries(await held())
+          .filter(([key]) => key !== requestKey)
+          .sort(([, a], [, b]) => a.at - b.at)
         entries.push([requestKey, entry])
         const keptEntries = entries.filter(([, each]) => fresh(each)).slice(-limit)
         const keys = new Set(keptEntries.map(([key]) => key))
