@@ -35,6 +35,10 @@ function stubPage(answer: (message: unknown) => Promise<unknown>) {
 
 const opened = { ok: true, result: { wallet: { status: 'locked', accounts: [] } } }
 
+/** The browser's rejection of a message whose worker stopped before its answer. */
+const channelClosed =
+  'A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received'
+
 afterEach(() => {
   vi.unstubAllGlobals()
 })
@@ -77,6 +81,14 @@ describe("chromePort and the windows' first script (askEarly)", () => {
     ).rejects.toThrow('Receiving end does not exist')
   })
 
+  it('answers undefined (nobody answered) when the worker stopped before answering the early question, as for any question', async () => {
+    stubPage(() => Promise.reject(new Error(channelClosed)))
+
+    askEarly('confirmations:open')
+
+    expect(await chromePort.send({ type: 'confirmations:open', params: undefined })).toBeUndefined()
+  })
+
   it("hands the storage changes made since the early question to the module's first listener, then stops keeping them", () => {
     const page = stubPage(async () => opened)
     askEarly('confirmations:open')
@@ -106,13 +118,7 @@ describe("chromePort and the windows' first script (askEarly)", () => {
   })
 
   it('answers undefined (nobody answered) when the worker stopped before its answer', async () => {
-    stubPage(() =>
-      Promise.reject(
-        new Error(
-          'A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received',
-        ),
-      ),
-    )
+    stubPage(() => Promise.reject(new Error(channelClosed)))
     expect(
       await chromePort.send({ type: 'send:assets', params: { chainId: 'eip155:1', from: '0x1' } }),
     ).toBeUndefined()

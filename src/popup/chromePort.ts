@@ -25,6 +25,26 @@ const earlyStartKey = 'apertureEarlyStart'
 const page = () => window as typeof window & { [earlyStartKey]?: EarlyStart }
 
 /**
+ * Whether a message's rejection is the worker's stop before its answer: the browser closed the
+ * message channel the worker had kept open to answer (as the port says, nobody answered). Any other
+ * rejection — no worker listening ("Receiving end does not exist"), a message it cannot take — is
+ * an error the owner sees.
+ */
+const isChannelClosed = (error: unknown): boolean =>
+  error instanceof Error &&
+  error.message.includes('message channel closed before a response was received')
+
+/**
+ * Sends `message` to the worker: its answer, or undefined when the worker stopped before answering
+ * (`isChannelClosed`); any other rejection is thrown. The early question and every later one alike.
+ */
+const sendToWorker = (message: unknown): Promise<Response> =>
+  (chrome.runtime.sendMessage(message) as Promise<Response>).catch((error: unknown) => {
+    if (isChannelClosed(error)) return undefined
+    throw error
+  })
+
+/**
  * Asks `type` of the worker now, from the windows' first script, before the page's module has
  * loaded: the module's `send` of the same question takes this answer instead of asking again, so
  * the worker answers while the module loads. Storage changes are kept from before the question on,
@@ -36,7 +56,7 @@ export function askEarly(type: EarlyQuestionType): void {
     changes.push([Object.keys(changed), area])
   }
   chrome.storage.onChanged.addListener(keep)
-  const sent = chrome.runtime.sendMessage({ type }) as Promise<Response>
+  const sent = sendToWorker({ type })
   page()[earlyStartKey] = {
     question: {
       type,
@@ -69,28 +89,13 @@ function takeKeptChanges(): NonNullable<EarlyStart['kept']>['changes'] {
 }
 
 /**
- * Whether a message's rejection is the worker's stop before its answer: the browser closed the
- * message channel the worker had kept open to answer (as the port says, nobody answered). Any other
- * rejection — no worker listening ("Receiving end does not exist"), a message it cannot take — is
- * an error the owner sees.
- */
-const isChannelClosed = (error: unknown): boolean =>
-  error instanceof Error &&
-  error.message.includes('message channel closed before a response was received')
-
-/**
  * The popup's port over the extension APIs of this page: the toolbar popup's (`main.tsx`) and the
  * windows' (`windowMain.tsx`) entries install it before their first render.
  */
 export const chromePort: PopupPort = {
   async send(request) {
     const early = takeEarlyQuestion(request.type)
-    if (!early) {
-      return (chrome.runtime.sendMessage(request) as Promise<Response>).catch((error: unknown) => {
-        if (isChannelClosed(error)) return undefined
-        throw error
-      })
-    }
+    if (!early) return sendToWorker(request)
     const outcome = await early.outcome
     if ('error' in outcome) throw outcome.error
     return outcome.response
