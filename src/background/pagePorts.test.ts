@@ -4,6 +4,7 @@ import type { AnswerOptions, EngineResponse, MultichainEngine } from '../core/mu
 import type { BackgroundMessage, ContentMessage } from '../core/protocol/connection.ts'
 import { sessionKeys } from '../core/protocol/storageKeys.ts'
 import { resentRequestDiffers } from '../core/rpc/errors.ts'
+import { maxIdLength } from '../core/rpc/parseRequest.ts'
 import { failure } from '../core/rpc/response.ts'
 import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
 import { createConnectionRegistry } from './connections.ts'
@@ -336,6 +337,30 @@ describe('createPagePortServer', () => {
     expect(after.engine.calls).toEqual([])
     expect(after.approvals).toEqual({ expected: [], released: [] })
   })
+
+  it.each([
+    ['a string past maxIdLength', (n: number) => `${n}`.repeat(maxIdLength + 1)],
+    ['an object', (n: number) => ({ nested: `${n}`.repeat(maxIdLength) })],
+  ])(
+    'keeps nothing for a request whose id the envelope refuses (%s): its key never reaches storage',
+    async (_kind, idOf) => {
+      const { serve, recent, approvals } = createServer()
+      const port = fakePort(pageSender)
+      serve(port)
+      port.send({ type: 'hello', connectionId: 'tab-1' })
+      port.send({
+        type: 'request',
+        request: { ...request(3, 'wallet_createSession'), id: idOf(3) },
+      })
+      port.send({
+        type: 'request',
+        request: { ...request(4, 'wallet_revokeSession'), id: idOf(4) },
+      })
+      await vi.waitFor(() => expect(port.received).toHaveLength(2))
+      expect([...recent.keys()]).toEqual([])
+      expect(approvals.expected).toEqual([])
+    },
+  )
 
   it('keeps no refusal of a request that came under a held key: the first request, re-sent, still runs', async () => {
     const engine = fakeEngine()

@@ -15,6 +15,7 @@ import {
   requestIdentityOf,
 } from '../core/protocol/requestIdentity.ts'
 import { isResentRequestDiffers, RpcError, resentRequestDiffers } from '../core/rpc/errors.ts'
+import { isUsableId } from '../core/rpc/parseRequest.ts'
 import { failure } from '../core/rpc/response.ts'
 import type { RpcId } from '../core/rpc/types.ts'
 import type { Confirmations } from '../core/wallet/createConfirmations.ts'
@@ -32,14 +33,18 @@ export type PortSender = { id?: string; origin?: string; url?: string; documentI
 /** A page connection's port as the worker gets it (`chrome.runtime.Port` fits). */
 export type PagePort = WorkerPort & { sender?: PortSender }
 
-/** The identity of a page request with an id (`requestIdentityOf`): its key and its digest. */
+/**
+ * The identity of a page request with an id (`requestIdentityOf`): its key and its digest. A request
+ * whose id the envelope refuses (`isUsableId`: too long, not an id) has none: it is answered `-32600`
+ * like a read, and its id names nothing kept (a page's id is a storage key's end).
+ */
 const pageRequestIdentity = (
   connectionId: string,
   request: unknown,
 ): RequestIdentity | undefined => {
-  if (!isObject(request) || !('id' in request)) return undefined
+  if (!isObject(request) || !('id' in request) || !isUsableId(request.id)) return undefined
   const method = typeof request.method === 'string' ? request.method : ''
-  return requestIdentityOf(connectionId, request.id as RpcId, method, request.params)
+  return requestIdentityOf(connectionId, request.id, method, request.params)
 }
 
 /** The id a page request's response will carry (the pieces sent ahead of it carry it too). */

@@ -13,6 +13,14 @@ const isId = (value: unknown): value is RpcId =>
   (typeof value === 'number' && Number.isFinite(value))
 
 /**
+ * Whether `value` is an id a request may carry: `null`, a finite number, or a string of at most
+ * `maxIdLength` characters. What keys a request by its id (the worker's kept answers, DESIGN §6)
+ * keys none by another: a page's id is bounded before it names anything.
+ */
+export const isUsableId = (value: unknown): value is RpcId =>
+  isId(value) && (typeof value !== 'string' || value.length <= maxIdLength)
+
+/**
  * Checks that a decoded JSON value is a JSON-RPC 2.0 request. Never throws: a bad envelope gives a
  * `-32600` error and the id to answer it with (the request's own id when it has a usable one).
  */
