@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { closedPort } from './support/closedPort.ts'
 import { waitForConfirmation } from './support/confirmations.ts'
 
 /**
@@ -32,15 +33,6 @@ async function startCountingNode(): Promise<{
     requests: () => requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
-}
-
-/** A loopback port nothing listens on (bound once, then released). */
-async function closedPort(): Promise<string> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return `http://127.0.0.1:${port}`
 }
 
 /** `wallet_addEthereumChain` of chain 4242 at `rpcUrl`, from `page`'s EIP-1193 provider: its outcome. */

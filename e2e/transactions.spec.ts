@@ -1,9 +1,8 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { encodeFunctionData, erc20Abi, keccak256, maxUint256, parseEther } from 'viem'
 import { devnet, expect, test } from './fixtures.ts'
 import { anvilRpc, firstAccount, secondAccount } from './support/anvil.ts'
+import { closedPort } from './support/closedPort.ts'
 import {
   answerConfirmation,
   confirmationWindow,
@@ -46,15 +45,6 @@ const confirmationKeys = (extensionPage: Page): Promise<string[]> =>
       key.startsWith('confirmation:'),
     ),
   )
-
-/** A loopback URL where nothing listens: a port taken from the OS, then closed. */
-async function closedPortUrl(): Promise<string> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return `http://127.0.0.1:${port}/`
-}
 
 test.describe('transactions', () => {
   test('an ether transfer shows recipient, value, fee and the simulated change, then lands', async ({
@@ -261,7 +251,7 @@ test.describe('transactions', () => {
     await connect(dappPage, sendingSession)
     try {
       await configureLocalDevnet(wallet.popup, {
-        httpUrl: await closedPortUrl(),
+        httpUrl: `${await closedPort()}/`,
         wsUrl: endpoint.wsUrl,
       })
       const queued = await confirmationKeys(wallet.popup)
