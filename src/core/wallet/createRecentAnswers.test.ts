@@ -222,6 +222,25 @@ describe('createRecentAnswers', () => {
     expect(store.reads).toBe(2)
   })
 
+  it('reads the store again at the next use when a read failed, and then recalls and keeps answers', async () => {
+    const store = memoryStore()
+    await createRecentAnswers({ store, now: () => 0, keepMs: 60_000, limit: 10 }).remember(
+      key,
+      subscribed,
+    )
+    const { read } = store
+    store.read = () => {
+      store.read = read
+      return Promise.reject(new Error('storage.session is not available'))
+    }
+    const answers = createRecentAnswers({ store, now: () => 0, keepMs: 60_000, limit: 10 })
+    await expect(answers.recall(key)).rejects.toThrow('storage.session is not available')
+    await expect(answers.recall(key)).resolves.toEqual(subscribed)
+    await answers.remember(otherKey, revoked)
+    await expect(answers.recall(otherKey)).resolves.toEqual(revoked)
+    expect(store.written).toEqual([key.requestKey, otherKey.requestKey])
+  })
+
   it("writes the request's answered confirmation records in the same write as its answer", async () => {
     const store = memoryStore()
     const answers = createRecentAnswers({ store, now: () => 0, keepMs: 60_000, limit: 10 })

@@ -60,7 +60,8 @@ export type CreateRecentAnswersParameters<Answer> = {
  * they outlive the worker: a request re-sent after a restart gets the same answer again instead
  * of being run twice. Another request under a kept key is refused `-32602` (`isResendOf`): it gets
  * neither the kept answer nor a run of its own while the key is taken. They are read once per
- * worker and held in memory: remembering one is one write, recalling one none.
+ * worker (again at the next use if that read failed) and held in memory: remembering one is one
+ * write, recalling one none.
  *
  * @example
  * const answers = createRecentAnswers({ store, now: Date.now, keepMs: 60_000, limit: 100 })
@@ -73,11 +74,19 @@ export function createRecentAnswers<Answer>({
   keepMs,
   limit,
 }: CreateRecentAnswersParameters<Answer>) {
-  /** The kept answers, read once; every change is made here first, then written. */
+  /**
+   * The kept answers, read once; every change is made here first, then written. A failed read is
+   * not held: the next use reads again.
+   */
   let kept: Promise<Record<string, RecentAnswer<Answer>>> | undefined
   const held = (): Promise<Record<string, RecentAnswer<Answer>>> => {
-    kept ??= store.read()
-    return kept
+    if (kept !== undefined) return kept
+    const reading = store.read().catch((error: unknown) => {
+      if (kept === reading) kept = undefined
+      throw error
+    })
+    kept = reading
+    return reading
   }
   let writes: Promise<void> = Promise.resolve()
   /** Runs `change` after every earlier write; the chain goes on after a failed one. */
