@@ -10,12 +10,25 @@ import { testMnemonic } from '../e2e/support/walletUi.ts'
 /** Per request: request sent → window shows it, and approve clicked → the page has the answer. */
 export type SigningSamples = { shown: number[]; answered: number[]; direct: number[] }
 
+/**
+ * How often the window is checked for the request, in ms. Playwright's own `waitFor` checks at 0,
+ * 20, 70, 170 and 270 ms, then every 500 ms, so a window shown just after a check was timed up to
+ * 500 ms late: the figures moved in those steps. A check every few ms inside the window is finer
+ * than anything measured here, and costs the window a lookup per check.
+ */
+const shownPollMs = 4
+
 /** Opens (or finds) the confirmation window and waits until it shows a request. */
 async function shownWindow(context: BrowserContext, extensionOrigin: string): Promise<Page> {
   const window =
     confirmationWindow(context, extensionOrigin) ??
     (await context.waitForEvent('page', (page) => page.url().includes('?confirm')))
-  await window.getByTestId('confirm-origin').waitFor()
+  // As `getByTestId('confirm-origin').waitFor()` decides, visible: in the DOM and rendered.
+  await window.waitForFunction(
+    () => document.querySelector('[data-testid="confirm-origin"]')?.checkVisibility() === true,
+    undefined,
+    { polling: shownPollMs, timeout: 30_000 },
+  )
   return window
 }
 
