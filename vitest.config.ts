@@ -28,6 +28,7 @@ export default defineConfig({
             'src/**/*.test.tsx',
             'scripts/**/*.test.ts',
             'e2e/support/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
         },
       },
