@@ -4,7 +4,7 @@ import type { BackgroundMessage, ContentMessage } from '../core/protocol/connect
 import { requestIdentityOf } from '../core/protocol/requestIdentity.ts'
 import { localKeys, sessionKeys } from '../core/protocol/storageKeys.ts'
 import { type Confirmations, createConfirmations } from '../core/wallet/createConfirmations.ts'
-import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
+import { createRecentAnswers, recentAnswerBytes } from '../core/wallet/createRecentAnswers.ts'
 import { createActivityLog, withActivityLog } from './activityLog.ts'
 import { createConnectionRegistry } from './connections.ts'
 import { createPagePortServer, type PageAnswer, type PagePort } from './pagePorts.ts'
@@ -128,6 +128,7 @@ function worker(area: StorageArea, local: StorageArea = createMemoryStorageArea(
       now: () => 1_000,
       keepMs: 60_000,
       limit: 100,
+      ...recentAnswerBytes,
     }),
   })
   return { serve, confirmations, engine }

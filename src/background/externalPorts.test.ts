@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { EngineResponse, MultichainEngine } from '../core/multichain/ports.ts'
 import type { ExternalPortMessage } from '../core/protocol/externalPort.ts'
 import { resultPartLength } from '../core/protocol/resultParts.ts'
-import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
+import { createRecentAnswers, recentAnswerBytes } from '../core/wallet/createRecentAnswers.ts'
 import { createConnectionRegistry } from './connections.ts'
 import { createExternalPortServer, type ExternalPort } from './externalPorts.ts'
 import type { PageAnswer, PortSender } from './pagePorts.ts'
@@ -91,6 +91,7 @@ function createServer(answer: (id: number, method: string) => EngineResponse = s
       now: () => 1_000,
       keepMs: 60_000,
       limit: 100,
+      ...recentAnswerBytes,
     }),
     closeGraceMs: 2_000,
     randomId: () => `port-${++ids}`,

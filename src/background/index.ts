@@ -19,7 +19,7 @@ import { checkEndpointLive } from '../core/wallet/checkEndpointLive.ts'
 import { createConfirmations } from '../core/wallet/createConfirmations.ts'
 import { createNetworkAdder } from '../core/wallet/createNetworkAdder.ts'
 import { createOwnRequests } from '../core/wallet/createOwnRequests.ts'
-import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
+import { createRecentAnswers, recentAnswerBytes } from '../core/wallet/createRecentAnswers.ts'
 import { createSigner } from '../core/wallet/createSigner.ts'
 import { createSolanaSigner } from '../core/wallet/createSolanaSigner.ts'
 import { createTokenWatcher } from '../core/wallet/createTokenWatcher.ts'
@@ -115,6 +115,7 @@ const answers = createRecentAnswers<PageAnswer>({
   now,
   keepMs: answerKeepMs,
   limit: 100,
+  ...recentAnswerBytes,
 })
 const wallet = createWallet({ local, session })
 const confirmations = createConfirmations({

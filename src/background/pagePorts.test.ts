@@ -6,7 +6,7 @@ import { sessionKeys } from '../core/protocol/storageKeys.ts'
 import { resentRequestDiffers } from '../core/rpc/errors.ts'
 import { maxIdLength } from '../core/rpc/parseRequest.ts'
 import { failure } from '../core/rpc/response.ts'
-import { createRecentAnswers } from '../core/wallet/createRecentAnswers.ts'
+import { createRecentAnswers, recentAnswerBytes } from '../core/wallet/createRecentAnswers.ts'
 import { createConnectionRegistry } from './connections.ts'
 import {
   createPagePortServer,
@@ -109,6 +109,7 @@ function createServer(
       now: () => 1_000,
       keepMs: 60_000,
       limit: 100,
+      ...recentAnswerBytes,
     }),
     closeGraceMs: 2_000,
     apis,
@@ -160,6 +161,7 @@ describe('createPagePortServer', () => {
         now: () => 0,
         keepMs: 60_000,
         limit: 100,
+        ...recentAnswerBytes,
       }),
       apis: {
         eip1193: {
@@ -426,6 +428,47 @@ describe('createPagePortServer', () => {
     await vi.waitFor(() => expect(again.received).toHaveLength(1))
     expect(after.engine.calls).toEqual([])
     expect(again.received).toEqual(port.received)
+  })
+
+  it('runs a re-sent eth_getFilterChanges again after a restart when its answer was past the bound of a kept one, and replays a raw transaction as large', async () => {
+    const recent = new Map<string, unknown>()
+    /** An engine whose every answer is larger than a kept eth_getFilterChanges may be. */
+    const largeAnswers = () => {
+      const engine = fakeEngine()
+      const answer = engine.handleRequest
+      engine.handleRequest = async (origin, connection, request) =>
+        ({
+          ...(await answer(origin, connection, request)),
+          result: 'x'.repeat(recentAnswerBytes.maxAnswerBytes),
+        }) as EngineResponse
+      return engine
+    }
+    const invoke = (id: number, method: string) =>
+      request(id, 'wallet_invokeMethod', {
+        scope: 'eip155:1',
+        request: { method, params: ['0x1'] },
+      })
+    const sendBoth = (on: ReturnType<typeof fakePort>) => {
+      on.send({ type: 'request', request: invoke(3, 'eth_getFilterChanges') })
+      on.send({ type: 'request', request: invoke(4, 'eth_sendRawTransaction') })
+    }
+    const before = createServer(largeAnswers(), recent)
+    const port = fakePort(pageSender)
+    before.serve(port)
+    port.send({ type: 'hello', connectionId: 'tab-1' })
+    sendBoth(port)
+    await vi.waitFor(() => expect(port.received).toHaveLength(2))
+    expect([...recent.keys()]).toEqual(['recentAnswer:tab-1/4'])
+
+    const after = createServer(largeAnswers(), recent)
+    const again = fakePort(pageSender)
+    after.serve(again)
+    again.send({ type: 'hello', connectionId: 'tab-1' })
+    sendBoth(again)
+    await vi.waitFor(() => expect(again.received).toHaveLength(2))
+    expect(after.engine.calls.map(({ request }) => request)).toEqual([
+      invoke(3, 'eth_getFilterChanges'),
+    ])
   })
 
   it('answers a Solana wallet’s re-sent standard:connect from the kept answer after a restart: one approval, one connect', async () => {

@@ -19,7 +19,11 @@ import { isUsableId } from '../core/rpc/parseRequest.ts'
 import { failure } from '../core/rpc/response.ts'
 import type { RpcId } from '../core/rpc/types.ts'
 import type { Confirmations } from '../core/wallet/createConfirmations.ts'
-import { isReplayedOnResend, type RecentAnswers } from '../core/wallet/createRecentAnswers.ts'
+import {
+  isReplayedOnResend,
+  isRerunnableOnResend,
+  type RecentAnswers,
+} from '../core/wallet/createRecentAnswers.ts'
 import { walletConfirmedMethods } from '../core/wallet/namespaces.ts'
 import type { ConnectionOutlet, ConnectionRegistry } from './connections.ts'
 import type { WindowApprover } from './windowApprover.ts'
@@ -76,6 +80,11 @@ export type ResendRules = {
   approval: boolean
   /** It may open a confirmation: released once its answer is kept. */
   confirmation: boolean
+  /**
+   * A replayed read a re-send may run again (`isRerunnableOnResend`): its answer is kept within the
+   * byte bounds of the kept answers only. Absent: always kept.
+   */
+  rerunnable?: boolean
 }
 
 /**
@@ -97,6 +106,7 @@ export type PageApiServer = {
 /** The Multichain API's rules: sessions, revokes, non-idempotent and confirmed invocations. */
 const multichainResendRules = (request: unknown): ResendRules => ({
   replayed: isReplayedOnResend(request),
+  rerunnable: isRerunnableOnResend(request),
   approval: isCreateSession(request),
   confirmation: isConfirmedInvocation(request),
 })
@@ -190,7 +200,9 @@ async function answerRequest(
   // A refused re-send (another request under a key the wallet holds) leaves the key's answer be.
   const refused = 'error' in response && isResentRequestDiffers(response.error)
   if (!refused) {
-    await answers.remember(identity, response, answered).catch(logged('remembering an answer'))
+    await answers
+      .remember(identity, response, { records: answered, rerunnable: rules.rerunnable })
+      .catch(logged('remembering an answer'))
   }
   return { response, afterSent }
 }

@@ -740,26 +740,37 @@ describe('resendRules', () => {
     const rules = (method: string) => provider.resendRules({ jsonrpc: '2.0', id: 1, method })
     expect(rules('eth_requestAccounts')).toEqual({
       replayed: true,
+      rerunnable: false,
       approval: true,
       confirmation: false,
     })
     expect(rules('wallet_switchEthereumChain')).toEqual({
       replayed: true,
+      rerunnable: false,
       approval: true,
       confirmation: false,
     })
     expect(rules('eth_sendTransaction')).toEqual({
       replayed: true,
+      rerunnable: false,
       approval: false,
       confirmation: true,
     })
     expect(rules('wallet_addEthereumChain')).toEqual({
       replayed: true,
+      rerunnable: false,
       approval: false,
       confirmation: true,
     })
+    expect(rules('eth_getFilterChanges')).toEqual({
+      replayed: true,
+      rerunnable: true,
+      approval: false,
+      confirmation: false,
+    })
     expect(rules('eth_blockNumber')).toEqual({
       replayed: false,
+      rerunnable: false,
       approval: false,
       confirmation: false,
     })

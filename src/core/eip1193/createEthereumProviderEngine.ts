@@ -4,6 +4,7 @@ import {
   confirmedInvocations,
   nodeMethods,
   nonIdempotentNodeMethods,
+  rerunnableNodeMethods,
   signingMethods,
   subscriptionMethods,
 } from '../eth/methods.ts'
@@ -143,7 +144,12 @@ export type EthereumProviderEngine = {
     options?: PageRequestOptions,
   ): Promise<EngineResponse>
   /** How a request is treated when re-sent after a worker restart (DESIGN §6). */
-  resendRules(request: unknown): { replayed: boolean; approval: boolean; confirmation: boolean }
+  resendRules(request: unknown): {
+    replayed: boolean
+    rerunnable: boolean
+    approval: boolean
+    confirmation: boolean
+  }
   /**
    * The origin's stored session changed (whoever changed it): its providers get `accountsChanged`
    * / `chainChanged` for what moved.
@@ -194,6 +200,7 @@ export function createEthereumProviderEngine(ports: ProviderEnginePorts): Ethere
       const method = methodOf(request) ?? ''
       return {
         replayed: replayedMethods.has(method),
+        rerunnable: rerunnableNodeMethods.includes(method),
         approval: approvalMethods.has(method),
         confirmation: confirmationMethods.has(method),
       }

@@ -125,6 +125,13 @@ export const nonIdempotentNodeMethods: readonly string[] = [
   ...confirmedInvocations,
 ]
 
+/**
+ * The replayed node methods a re-send may run again when their answer was not kept (larger than a
+ * kept answer may be, or let go for the byte budget of kept answers, `createRecentAnswers`): a read
+ * that signs and sends nothing, as any re-send past the 60 s of a kept answer is run again.
+ */
+export const rerunnableNodeMethods: readonly string[] = ['eth_getFilterChanges']
+
 /** Everything a wallet scope may be granted: the node methods, the subscription pair, signing. */
 export const walletScopeMethods: readonly string[] = [
   ...nodeMethods,

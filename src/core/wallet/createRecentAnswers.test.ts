@@ -5,6 +5,7 @@ import type { ConfirmationRecord } from './createConfirmations.ts'
 import {
   createRecentAnswers,
   isReplayedOnResend,
+  isRerunnableOnResend,
   type RecentAnswer,
   type RecentAnswersStore,
 } from './createRecentAnswers.ts'
@@ -24,6 +25,24 @@ const subscribe = invoke('eth_subscribe')
 const key = requestIdentityOf(connection, 4, subscribe.method, subscribe.params)
 /** Page request 5, the `wallet_revokeSession` answered `revoked`. */
 const otherKey = requestIdentityOf(connection, 5, 'wallet_revokeSession', {})
+
+/** Byte bounds no answer of these tests reaches. */
+const unbounded = { maxBytes: 2 ** 30, maxAnswerBytes: 2 ** 30 }
+/** Answers kept for 60 s in `store`, at most `limit`, within `bounds`. */
+const answersOf = (
+  store: RecentAnswersStore<RpcResponse>,
+  now: () => number,
+  bounds = unbounded,
+  limit = 10,
+) => createRecentAnswers({ store, now, keepMs: 60_000, limit, ...bounds })
+/** Page request `id`, an `eth_getFilterChanges`, and its answer of about 1,000 bytes. */
+const filterChanges = (id: number) => {
+  const request = invoke('eth_getFilterChanges')
+  return {
+    identity: requestIdentityOf(connection, id, request.method, request.params),
+    answer: { jsonrpc: '2.0', id, result: [`0x${'ab'.repeat(500)}`] } satisfies RpcResponse,
+  }
+}
 
 /** A store over a Map (one item per answer) that counts its calls and logs what each write held. */
 function memoryStore(): RecentAnswersStore<RpcResponse> & {
@@ -71,7 +90,7 @@ function memoryStore(): RecentAnswersStore<RpcResponse> & {
 async function keyExpiredAsOtherKept() {
   let now = 0
   const store = memoryStore()
-  const answers = createRecentAnswers({ store, now: () => now, keepMs: 60_000, limit: 10 })
+  const answers = answersOf(store, () => now)
   await answers.remember(key, subscribed)
   now += 60_000
   await answers.remember(otherKey, revoked)
@@ -106,26 +125,77 @@ describe('isReplayedOnResend', () => {
   })
 })
 
+describe('isRerunnableOnResend', () => {
+  it('runs eth_getFilterChanges again when its answer was not kept, nothing else replayed', () => {
+    expect(isRerunnableOnResend(invoke('eth_getFilterChanges'))).toBe(true)
+    expect(isRerunnableOnResend(invoke('eth_sendRawTransaction'))).toBe(false)
+    expect(isRerunnableOnResend(invoke('eth_newFilter'))).toBe(false)
+    expect(isRerunnableOnResend(invoke('personal_sign'))).toBe(false)
+    expect(isRerunnableOnResend({ jsonrpc: '2.0', id: 1, method: 'eth_getFilterChanges' })).toBe(
+      false,
+    )
+  })
+})
+
+describe('createRecentAnswers byte bounds', () => {
+  it('lets the oldest rerunnable answers go past maxBytes, and never an answer that must not run twice', async () => {
+    let now = 0
+    const store = memoryStore()
+    const answers = answersOf(store, () => now, { maxBytes: 2_500, maxAnswerBytes: 2_000 })
+    await answers.remember(otherKey, revoked)
+    for (const id of [6, 7, 8]) {
+      now += 1_000
+      const { identity, answer } = filterChanges(id)
+      await answers.remember(identity, answer, { rerunnable: true })
+    }
+    await expect(answers.recall(filterChanges(6).identity)).resolves.toBeUndefined()
+    await expect(answers.recall(filterChanges(7).identity)).resolves.toEqual(
+      filterChanges(7).answer,
+    )
+    await expect(answers.recall(filterChanges(8).identity)).resolves.toEqual(
+      filterChanges(8).answer,
+    )
+    await expect(answers.recall(otherKey)).resolves.toEqual(revoked)
+    await answers.forgetStale()
+    expect([...store.items.keys()].sort()).toEqual(
+      [otherKey.requestKey, `${connection}/7`, `${connection}/8`].sort(),
+    )
+  })
+
+  it('does not keep a rerunnable answer larger than maxAnswerBytes: its re-send runs again', async () => {
+    const store = memoryStore()
+    const answers = answersOf(store, () => 0, { maxBytes: 10_000, maxAnswerBytes: 500 })
+    const { identity, answer } = filterChanges(6)
+    await answers.remember(identity, answer, { rerunnable: true })
+    await expect(answers.recall(identity)).resolves.toBeUndefined()
+    expect(store.written).toEqual([])
+  })
+
+  it('keeps a signature larger than both bounds, and lets a rerunnable answer go instead', async () => {
+    const store = memoryStore()
+    const answers = answersOf(store, () => 0, { maxBytes: 1_000, maxAnswerBytes: 500 })
+    const sign = invoke('personal_sign')
+    const signing = requestIdentityOf(connection, 4, sign.method, sign.params)
+    const signed: RpcResponse = { jsonrpc: '2.0', id: 4, result: `0x${'cd'.repeat(2_000)}` }
+    await answers.remember(signing, signed)
+    const { identity, answer } = filterChanges(6)
+    await answers.remember(identity, answer, { rerunnable: true })
+    await expect(answers.recall(signing)).resolves.toEqual(signed)
+    await answers.forgetStale()
+    expect([...store.items.keys()]).toEqual([signing.requestKey])
+  })
+})
+
 describe('createRecentAnswers', () => {
   it('gives a re-sent request the answer its first copy got', async () => {
-    const answers = createRecentAnswers({
-      store: memoryStore(),
-      now: () => 0,
-      keepMs: 60_000,
-      limit: 10,
-    })
+    const answers = answersOf(memoryStore(), () => 0)
     await answers.remember(key, subscribed)
     await expect(answers.recall(key)).resolves.toEqual(subscribed)
     await expect(answers.recall(otherKey)).resolves.toBeUndefined()
   })
 
   it('refuses -32602 another request under the key of a kept answer, and keeps the answer for its own re-send', async () => {
-    const answers = createRecentAnswers({
-      store: memoryStore(),
-      now: () => 0,
-      keepMs: 60_000,
-      limit: 10,
-    })
+    const answers = answersOf(memoryStore(), () => 0)
     await answers.remember(key, subscribed)
     const swapped = requestIdentityOf(connection, 4, 'wallet_revokeSession', {})
     await expect(answers.recall(swapped)).rejects.toMatchObject({ code: -32602 })
@@ -135,7 +205,7 @@ describe('createRecentAnswers', () => {
   it('forgets an answer after keepMs, and drops it from storage at the next forgetStale', async () => {
     let now = 1_000
     const store = memoryStore()
-    const answers = createRecentAnswers({ store, now: () => now, keepMs: 60_000, limit: 10 })
+    const answers = answersOf(store, () => now)
     await answers.remember(key, subscribed)
     now += 60_000
     await expect(answers.recall(key)).resolves.toBeUndefined()
@@ -147,7 +217,7 @@ describe('createRecentAnswers', () => {
 
   it('keeps at most `limit` answers, the newest', async () => {
     const store = memoryStore()
-    const answers = createRecentAnswers({ store, now: () => 0, keepMs: 60_000, limit: 2 })
+    const answers = answersOf(store, () => 0, unbounded, 2)
     for (const id of [1, 2, 3]) {
       await answers.remember(requestIdentityOf('c', id, 'wallet_revokeSession', {}), {
         ...revoked,
@@ -164,7 +234,7 @@ describe('createRecentAnswers', () => {
   it('keeps the newest answers past `limit` after a restart, whatever order the store lists them in', async () => {
     let now = 0
     const store = memoryStore()
-    const before = createRecentAnswers({ store, now: () => now, keepMs: 60_000, limit: 2 })
+    const before = answersOf(store, () => now, unbounded, 2)
     const revokeOf = (id: number) => requestIdentityOf('c', id, 'wallet_revokeSession', {})
     for (const id of [9, 10]) {
       now += 1_000
@@ -174,7 +244,7 @@ describe('createRecentAnswers', () => {
     const listed = [...store.items].sort(([a], [b]) => (a < b ? -1 : 1))
     store.items.clear()
     for (const [requestKey, entry] of listed) store.items.set(requestKey, entry)
-    const after = createRecentAnswers({ store, now: () => now, keepMs: 60_000, limit: 2 })
+    const after = answersOf(store, () => now, unbounded, 2)
     now += 1_000
     await after.remember(revokeOf(11), { ...revoked, id: 11 })
     await expect(after.recall(revokeOf(10))).resolves.toEqual({ ...revoked, id: 10 })
@@ -202,7 +272,7 @@ describe('createRecentAnswers', () => {
 
   it('loses no answer when several are remembered at once', async () => {
     const store = memoryStore()
-    const answers = createRecentAnswers({ store, now: () => 0, keepMs: 60_000, limit: 10 })
+    const answers = answersOf(store, () => 0)
     await Promise.all([answers.remember(key, subscribed), answers.remember(otherKey, revoked)])
     await expect(answers.recall(key)).resolves.toEqual(subscribed)
     await expect(answers.recall(otherKey)).resolves.toEqual(revoked)
@@ -211,29 +281,26 @@ describe('createRecentAnswers', () => {
 
   it('reads the store once per worker and holds the answers in memory; the next worker finds them', async () => {
     const store = memoryStore()
-    const answers = createRecentAnswers({ store, now: () => 0, keepMs: 60_000, limit: 10 })
+    const answers = answersOf(store, () => 0)
     await answers.recall(otherKey)
     await answers.remember(key, subscribed)
     await answers.recall(key)
     await answers.remember(otherKey, revoked)
     expect(store.reads).toBe(1)
-    const nextWorker = createRecentAnswers({ store, now: () => 0, keepMs: 60_000, limit: 10 })
+    const nextWorker = answersOf(store, () => 0)
     await expect(nextWorker.recall(key)).resolves.toEqual(subscribed)
     expect(store.reads).toBe(2)
   })
 
   it('reads the store again at the next use when a read failed, and then recalls and keeps answers', async () => {
     const store = memoryStore()
-    await createRecentAnswers({ store, now: () => 0, keepMs: 60_000, limit: 10 }).remember(
-      key,
-      subscribed,
-    )
+    await answersOf(store, () => 0).remember(key, subscribed)
     const { read } = store
     store.read = () => {
       store.read = read
       return Promise.reject(new Error('storage.session is not available'))
     }
-    const answers = createRecentAnswers({ store, now: () => 0, keepMs: 60_000, limit: 10 })
+    const answers = answersOf(store, () => 0)
     await expect(answers.recall(key)).rejects.toThrow('storage.session is not available')
     await expect(answers.recall(key)).resolves.toEqual(subscribed)
     await answers.remember(otherKey, revoked)
@@ -243,7 +310,7 @@ describe('createRecentAnswers', () => {
 
   it("writes the request's answered confirmation records in the same write as its answer", async () => {
     const store = memoryStore()
-    const answers = createRecentAnswers({ store, now: () => 0, keepMs: 60_000, limit: 10 })
+    const answers = answersOf(store, () => 0)
     const record: ConfirmationRecord = {
       ...key,
       id: 'c0ffee',
@@ -255,7 +322,7 @@ describe('createRecentAnswers', () => {
       result: { approved: true },
       answeredAt: 0,
     }
-    await answers.remember(key, subscribed, [record])
+    await answers.remember(key, subscribed, { records: [record] })
     expect(store.written).toEqual([key.requestKey])
     expect(store.records).toEqual([['c0ffee']])
   })

@@ -1,4 +1,5 @@
 import { isObject } from '@metamask/utils'
+import { rerunnableNodeMethods } from '../eth/methods.ts'
 import { isResendOf, type RequestIdentity } from '../protocol/requestIdentity.ts'
 import type { ConfirmationRecord } from './createConfirmations.ts'
 import { walletReplayedMethods } from './namespaces.ts'
@@ -24,10 +25,30 @@ export function isReplayedOnResend(request: unknown): boolean {
 }
 
 /**
+ * Whether a replayed page request may be run again on a re-send when its answer was not kept
+ * (`rerunnableNodeMethods`: `eth_getFilterChanges`, a read): its answer is kept within the byte
+ * bounds of `createRecentAnswers` only. Every other replayed answer (a session, a signature, a
+ * broadcast) is always kept.
+ */
+export function isRerunnableOnResend(request: unknown): boolean {
+  if (!isObject(request) || request.method !== 'wallet_invokeMethod') return false
+  const { params } = request
+  if (!isObject(params) || !isObject(params.request)) return false
+  const { method } = params.request
+  return typeof method === 'string' && rerunnableNodeMethods.includes(method)
+}
+
+/**
  * One remembered answer, when it was given (ms since the epoch), and what its request asked
  * (`requestDigestOf`): only a re-send asking the same gets it.
  */
-export type RecentAnswer<Answer> = { answer: Answer; at: number; requestDigest: string }
+export type RecentAnswer<Answer> = {
+  answer: Answer
+  at: number
+  requestDigest: string
+  /** Its request may run again on a re-send (`isRerunnableOnResend`): kept within the byte bounds. */
+  rerunnable?: true
+}
 
 /**
  * The remembered answers, one stored item each (the worker keeps them in `storage.session`), so that
@@ -53,18 +74,50 @@ export type CreateRecentAnswersParameters<Answer> = {
   keepMs: number
   /** At most this many answers are kept (the oldest go first). */
   limit: number
+  /**
+   * The most the kept answers take together, in bytes of their stored JSON text: past it the
+   * oldest rerunnable answers go first (the others are never let go for it).
+   */
+  maxBytes: number
+  /** A rerunnable answer larger than this (bytes of its stored JSON text) is not kept. */
+  maxAnswerBytes: number
 }
+
+/**
+ * The byte bounds of the worker's kept answers. `storage.session` holds 10 MiB for everything the
+ * worker keeps there (the vault's session key, approvals, confirmation records, own requests): the
+ * answers take at most 4 MiB of it, and one `eth_getFilterChanges` answer at most 1 MiB (up to
+ * 10,000 logs can be more: that one is not kept, and a re-send runs it again).
+ */
+export const recentAnswerBytes = { maxBytes: 4 * 2 ** 20, maxAnswerBytes: 2 ** 20 }
+
+/** What `remember` is told of an answer beside the request it answers. */
+export type RememberOptions = {
+  /** The request's confirmation records, answered: written in the same call as the answer. */
+  records?: readonly ConfirmationRecord[]
+  /** Its request may run again on a re-send (`isRerunnableOnResend`): kept within the byte bounds. */
+  rerunnable?: boolean
+}
+
+const encoder = new TextEncoder()
+/** The bytes of an answer's stored item: its JSON text, UTF-8. */
+const bytesOf = (entry: RecentAnswer<unknown>): number =>
+  encoder.encode(JSON.stringify(entry)).byteLength
 
 /**
  * The answers recently given to page requests, by request key (`<connection>/<id>`), kept where
  * they outlive the worker: a request re-sent after a restart gets the same answer again instead
  * of being run twice. Another request under a kept key is refused `-32602` (`isResendOf`): it gets
- * neither the kept answer nor a run of its own while the key is taken. They are read once per
- * worker (again at the next use if that read failed) and held in memory: remembering one is one
- * write, recalling one none.
+ * neither the kept answer nor a run of its own while the key is taken. A rerunnable answer
+ * (`isRerunnableOnResend`) larger than `maxAnswerBytes` is not kept, and the oldest rerunnable ones
+ * go once all take more than `maxBytes`: a re-send of one not kept runs again, as after `keepMs`.
+ * They are read once per worker (again at the next use if that read failed) and held in memory:
+ * remembering one is one write, recalling one none.
  *
  * @example
- * const answers = createRecentAnswers({ store, now: Date.now, keepMs: 60_000, limit: 100 })
+ * const answers = createRecentAnswers({
+ *   store, now: Date.now, keepMs: 60_000, limit: 100, ...recentAnswerBytes,
+ * })
  * await answers.remember({ requestKey: 'c0ffee/3', requestDigest }, response)
  * await answers.recall({ requestKey: 'c0ffee/3', requestDigest }) // response
  */
@@ -73,6 +126,8 @@ export function createRecentAnswers<Answer>({
   now,
   keepMs,
   limit,
+  maxBytes,
+  maxAnswerBytes,
 }: CreateRecentAnswersParameters<Answer>) {
   /**
    * The kept answers, read once; every change is made here first, then written. A failed read is
@@ -98,9 +153,29 @@ export function createRecentAnswers<Answer>({
     )
     return next
   }
-  /** Keys dropped from memory (expired, or past `limit`) whose items are still stored. */
+  /** Keys dropped from memory (expired, past `limit` or `maxBytes`) whose items are still stored. */
   const stale = new Set<string>()
   const fresh = (entry: RecentAnswer<Answer>): boolean => now() - entry.at < keepMs
+  /** Each held answer's bytes, measured once. */
+  const sizes = new WeakMap<RecentAnswer<Answer>, number>()
+  const sizeOf = (entry: RecentAnswer<Answer>): number => {
+    const known = sizes.get(entry)
+    if (known !== undefined) return known
+    const size = bytesOf(entry)
+    sizes.set(entry, size)
+    return size
+  }
+  /** The entries (oldest first) within `maxBytes`: the oldest rerunnable ones let go first. */
+  const withinBudget = (
+    entries: Array<[string, RecentAnswer<Answer>]>,
+  ): Array<[string, RecentAnswer<Answer>]> => {
+    let over = entries.reduce((total, [, entry]) => total + sizeOf(entry), 0) - maxBytes
+    return entries.filter(([, entry]) => {
+      if (over <= 0 || !entry.rerunnable) return true
+      over -= sizeOf(entry)
+      return false
+    })
+  }
 
   return {
     /**
@@ -116,28 +191,37 @@ export function createRecentAnswers<Answer>({
 
     /**
      * Keeps `answer` for `request` in one write with `records` (the request's confirmation records,
-     * answered): the write holds this answer only. The expired answers and those past `limit` leave
-     * memory now and storage at `forgetStale`. One write at a time.
+     * answered): the write holds this answer only. The expired answers, those past `limit` and the
+     * rerunnable ones past `maxBytes` leave memory now and storage at `forgetStale`; a rerunnable
+     * answer past `maxAnswerBytes`, or let go for `maxBytes` itself, is not written. One write at
+     * a time.
      */
     remember(
       request: RequestIdentity,
       answer: Answer,
-      records: readonly ConfirmationRecord[] = [],
+      { records = [], rerunnable = false }: RememberOptions = {},
     ): Promise<void> {
       const { requestKey, requestDigest } = request
       return inTurn(async () => {
-        const entry = { answer, at: now(), requestDigest }
+        const entry: RecentAnswer<Answer> = {
+          answer,
+          at: now(),
+          requestDigest,
+          ...(rerunnable ? { rerunnable: true } : {}),
+        }
+        if (rerunnable && sizeOf(entry) > maxAnswerBytes) return
         // Oldest first by when each was given, not in the order the store lists them after a
         // restart (a storage area's own, by key): `limit` drops the oldest, not the newest.
         const entries = Object.entries(await held())
           .filter(([key]) => key !== requestKey)
           .sort(([, a], [, b]) => a.at - b.at)
         entries.push([requestKey, entry])
-        const keptEntries = entries.filter(([, each]) => fresh(each)).slice(-limit)
+        const keptEntries = withinBudget(entries.filter(([, each]) => fresh(each)).slice(-limit))
         const keys = new Set(keptEntries.map(([key]) => key))
         for (const [key] of entries) if (!keys.has(key)) stale.add(key)
-        stale.delete(requestKey)
         kept = Promise.resolve(Object.fromEntries(keptEntries))
+        if (!keys.has(requestKey)) return
+        stale.delete(requestKey)
         await store.write(requestKey, entry, records)
       })
     },
