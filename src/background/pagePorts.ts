@@ -201,7 +201,10 @@ async function answerRequest(
   const refused = 'error' in response && isResentRequestDiffers(response.error)
   if (!refused) {
     await answers
-      .remember(identity, response, { records: answered, rerunnable: rules.rerunnable })
+      .remember({ ...identity, origin }, response, {
+        records: answered,
+        rerunnable: rules.rerunnable,
+      })
       .catch(logged('remembering an answer'))
   }
   return { response, afterSent }

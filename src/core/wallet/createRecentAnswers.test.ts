@@ -8,6 +8,7 @@ import {
   isRerunnableOnResend,
   type RecentAnswer,
   type RecentAnswersStore,
+  type RememberedRequest,
 } from './createRecentAnswers.ts'
 
 const invoke = (method: string) => ({
@@ -20,11 +21,20 @@ const invoke = (method: string) => ({
 const subscribed: RpcResponse = { jsonrpc: '2.0', id: 4, result: `0x${'ab'.repeat(16)}` }
 const revoked: RpcResponse = { jsonrpc: '2.0', id: 5, result: true }
 const connection = '3f0c9a52-6d1e-4f51-9a43-0d7a4b1c2e11'
+const dapp = 'https://app.uniswap.org'
+/** Page request `id` of `origin` on `connection`, as `remember` takes it. */
+const pageRequestOf = (
+  on: string,
+  id: number,
+  method: string,
+  params: unknown,
+  origin = dapp,
+): RememberedRequest => ({ ...requestIdentityOf(on, id, method, params), origin })
 const subscribe = invoke('eth_subscribe')
 /** Page request 4, the `eth_subscribe` answered `subscribed`. */
-const key = requestIdentityOf(connection, 4, subscribe.method, subscribe.params)
+const key = pageRequestOf(connection, 4, subscribe.method, subscribe.params)
 /** Page request 5, the `wallet_revokeSession` answered `revoked`. */
-const otherKey = requestIdentityOf(connection, 5, 'wallet_revokeSession', {})
+const otherKey = pageRequestOf(connection, 5, 'wallet_revokeSession', {})
 
 /** Byte bounds no answer of these tests reaches. */
 const unbounded = { maxBytes: 2 ** 30, maxAnswerBytes: 2 ** 30 }
@@ -35,11 +45,11 @@ const answersOf = (
   bounds = unbounded,
   limit = 10,
 ) => createRecentAnswers({ store, now, keepMs: 60_000, limit, ...bounds })
-/** Page request `id`, an `eth_getFilterChanges`, and its answer of about 1,000 bytes. */
-const filterChanges = (id: number) => {
+/** Page request `id` of `origin`, an `eth_getFilterChanges`, and its answer of about 1,000 bytes. */
+const filterChanges = (id: number, origin = dapp, on = connection) => {
   const request = invoke('eth_getFilterChanges')
   return {
-    identity: requestIdentityOf(connection, id, request.method, request.params),
+    identity: pageRequestOf(on, id, request.method, request.params, origin),
     answer: { jsonrpc: '2.0', id, result: [`0x${'ab'.repeat(500)}`] } satisfies RpcResponse,
   }
 }
@@ -141,7 +151,7 @@ describe('createRecentAnswers byte bounds', () => {
   it('lets the oldest rerunnable answers go past maxBytes, and never an answer that must not run twice', async () => {
     let now = 0
     const store = memoryStore()
-    const answers = answersOf(store, () => now, { maxBytes: 2_500, maxAnswerBytes: 2_000 })
+    const answers = answersOf(store, () => now, { maxBytes: 2_600, maxAnswerBytes: 2_000 })
     await answers.remember(otherKey, revoked)
     for (const id of [6, 7, 8]) {
       now += 1_000
@@ -162,6 +172,25 @@ describe('createRecentAnswers byte bounds', () => {
     )
   })
 
+  it('lets the rerunnable answers of the origin that holds the most go first, not an older one of another origin', async () => {
+    let now = 0
+    const store = memoryStore()
+    const answers = answersOf(store, () => now, { maxBytes: 4_000, maxAnswerBytes: 2_000 })
+    const other = filterChanges(1, 'https://app.aave.com', 'aave-tab')
+    await answers.remember(other.identity, other.answer, { rerunnable: true })
+    for (const id of [6, 7, 8]) {
+      now += 1_000
+      const { identity, answer } = filterChanges(id, 'https://drainer.example')
+      await answers.remember(identity, answer, { rerunnable: true })
+    }
+    await expect(answers.recall(other.identity)).resolves.toEqual(other.answer)
+    await expect(answers.recall(filterChanges(6).identity)).resolves.toBeUndefined()
+    await answers.forgetStale()
+    expect([...store.items.keys()].sort()).toEqual(
+      ['aave-tab/1', `${connection}/7`, `${connection}/8`].sort(),
+    )
+  })
+
   it('does not keep a rerunnable answer larger than maxAnswerBytes: its re-send runs again', async () => {
     const store = memoryStore()
     const answers = answersOf(store, () => 0, { maxBytes: 10_000, maxAnswerBytes: 500 })
@@ -175,7 +204,7 @@ describe('createRecentAnswers byte bounds', () => {
     const store = memoryStore()
     const answers = answersOf(store, () => 0, { maxBytes: 1_000, maxAnswerBytes: 500 })
     const sign = invoke('personal_sign')
-    const signing = requestIdentityOf(connection, 4, sign.method, sign.params)
+    const signing = pageRequestOf(connection, 4, sign.method, sign.params)
     const signed: RpcResponse = { jsonrpc: '2.0', id: 4, result: `0x${'cd'.repeat(2_000)}` }
     await answers.remember(signing, signed)
     const { identity, answer } = filterChanges(6)
@@ -215,27 +244,45 @@ describe('createRecentAnswers', () => {
     expect([...store.items.keys()]).toEqual([otherKey.requestKey])
   })
 
-  it('keeps at most `limit` answers, the newest', async () => {
+  it('keeps at most `limit` answers of an origin, the newest', async () => {
     const store = memoryStore()
     const answers = answersOf(store, () => 0, unbounded, 2)
     for (const id of [1, 2, 3]) {
-      await answers.remember(requestIdentityOf('c', id, 'wallet_revokeSession', {}), {
+      await answers.remember(pageRequestOf('c', id, 'wallet_revokeSession', {}), {
         ...revoked,
         id,
       })
     }
     await expect(
-      answers.recall(requestIdentityOf('c', 1, 'wallet_revokeSession', {})),
+      answers.recall(pageRequestOf('c', 1, 'wallet_revokeSession', {})),
     ).resolves.toBeUndefined()
     await answers.forgetStale()
     expect([...store.items.keys()]).toEqual(['c/2', 'c/3'])
+  })
+
+  it("never lets one origin's answers push out another origin's: `limit` counts per origin", async () => {
+    let now = 0
+    const store = memoryStore()
+    const answers = answersOf(store, () => now, unbounded, 2)
+    const send = invoke('eth_sendTransaction')
+    const sent = pageRequestOf('aave-tab', 9, send.method, send.params, 'https://app.aave.com')
+    const hash: RpcResponse = { jsonrpc: '2.0', id: 9, result: `0x${'5e'.repeat(32)}` }
+    await answers.remember(sent, hash)
+    for (const id of [1, 2, 3]) {
+      now += 1_000
+      const revoke = pageRequestOf('c', id, 'wallet_revokeSession', {}, 'https://drainer.example')
+      await answers.remember(revoke, { ...revoked, id })
+    }
+    await expect(answers.recall(sent)).resolves.toEqual(hash)
+    await answers.forgetStale()
+    expect([...store.items.keys()].sort()).toEqual(['aave-tab/9', 'c/2', 'c/3'])
   })
 
   it('keeps the newest answers past `limit` after a restart, whatever order the store lists them in', async () => {
     let now = 0
     const store = memoryStore()
     const before = answersOf(store, () => now, unbounded, 2)
-    const revokeOf = (id: number) => requestIdentityOf('c', id, 'wallet_revokeSession', {})
+    const revokeOf = (id: number) => pageRequestOf('c', id, 'wallet_revokeSession', {})
     for (const id of [9, 10]) {
       now += 1_000
       await before.remember(revokeOf(id), { ...revoked, id })

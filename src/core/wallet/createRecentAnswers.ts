@@ -46,6 +46,11 @@ export type RecentAnswer<Answer> = {
   answer: Answer
   at: number
   requestDigest: string
+  /**
+   * The origin of the page that asked: `limit` and `maxBytes` count per origin. Absent on an answer
+   * kept before origins were (those count as one origin of their own).
+   */
+  origin?: string
   /** Its request may run again on a re-send (`isRerunnableOnResend`): kept within the byte bounds. */
   rerunnable?: true
 }
@@ -72,11 +77,15 @@ export type CreateRecentAnswersParameters<Answer> = {
   now(): number
   /** How long an answer is kept: longer than a page takes to re-send after a restart. */
   keepMs: number
-  /** At most this many answers are kept (the oldest go first). */
+  /**
+   * At most this many answers are kept per origin (its oldest go first): one origin's answers never
+   * push out another's (DESIGN §6, an origin never affects another origin's session).
+   */
   limit: number
   /**
-   * The most the kept answers take together, in bytes of their stored JSON text: past it the
-   * oldest rerunnable answers go first (the others are never let go for it).
+   * The most the kept answers of every origin take together, in bytes of their stored JSON text:
+   * past it the oldest rerunnable answers of the origin whose rerunnable answers take the most go
+   * first (the others are never let go for it).
    */
   maxBytes: number
   /** A rerunnable answer larger than this (bytes of its stored JSON text) is not kept. */
@@ -90,6 +99,9 @@ export type CreateRecentAnswersParameters<Answer> = {
  * 10,000 logs can be more: that one is not kept, and a re-send runs it again).
  */
 export const recentAnswerBytes = { maxBytes: 4 * 2 ** 20, maxAnswerBytes: 2 ** 20 }
+
+/** A page request as `remember` keeps its answer: its identity and the origin that asked. */
+export type RememberedRequest = RequestIdentity & { origin: string }
 
 /** What `remember` is told of an answer beside the request it answers. */
 export type RememberOptions = {
@@ -108,9 +120,11 @@ const bytesOf = (entry: RecentAnswer<unknown>): number =>
  * The answers recently given to page requests, by request key (`<connection>/<id>`), kept where
  * they outlive the worker: a request re-sent after a restart gets the same answer again instead
  * of being run twice. Another request under a kept key is refused `-32602` (`isResendOf`): it gets
- * neither the kept answer nor a run of its own while the key is taken. A rerunnable answer
- * (`isRerunnableOnResend`) larger than `maxAnswerBytes` is not kept, and the oldest rerunnable ones
- * go once all take more than `maxBytes`: a re-send of one not kept runs again, as after `keepMs`.
+ * neither the kept answer nor a run of its own while the key is taken. Each origin keeps its newest
+ * `limit` answers, whatever other origins ask. A rerunnable answer (`isRerunnableOnResend`) larger
+ * than `maxAnswerBytes` is not kept, and once all take more than `maxBytes` the oldest rerunnable
+ * ones of the origin whose rerunnable answers take the most go first: a re-send of one not kept
+ * runs again, as after `keepMs`.
  * They are read once per worker (again at the next use if that read failed) and held in memory:
  * remembering one is one write, recalling one none.
  *
@@ -118,7 +132,7 @@ const bytesOf = (entry: RecentAnswer<unknown>): number =>
  * const answers = createRecentAnswers({
  *   store, now: Date.now, keepMs: 60_000, limit: 100, ...recentAnswerBytes,
  * })
- * await answers.remember({ requestKey: 'c0ffee/3', requestDigest }, response)
+ * await answers.remember({ requestKey: 'c0ffee/3', requestDigest, origin: 'https://app.example' }, response)
  * await answers.recall({ requestKey: 'c0ffee/3', requestDigest }) // response
  */
 export function createRecentAnswers<Answer>({
@@ -165,16 +179,52 @@ export function createRecentAnswers<Answer>({
     sizes.set(entry, size)
     return size
   }
-  /** The entries (oldest first) within `maxBytes`: the oldest rerunnable ones let go first. */
+  const originOf = (entry: RecentAnswer<Answer>): string => entry.origin ?? ''
+  /** The entries (oldest first) with each origin's newest `limit` only. */
+  const withinLimit = (
+    entries: Array<[string, RecentAnswer<Answer>]>,
+  ): Array<[string, RecentAnswer<Answer>]> => {
+    const left = new Map<string, number>()
+    for (const [, entry] of entries) left.set(originOf(entry), (left.get(originOf(entry)) ?? 0) + 1)
+    return entries.filter(([, entry]) => {
+      const count = left.get(originOf(entry)) ?? 0
+      if (count <= limit) return true
+      left.set(originOf(entry), count - 1)
+      return false
+    })
+  }
+  /**
+   * The entries (oldest first) within `maxBytes`: while they take more, the oldest rerunnable one
+   * of the origin whose rerunnable ones take the most is let go, so an origin that fills the budget
+   * lets go of its own first.
+   */
   const withinBudget = (
     entries: Array<[string, RecentAnswer<Answer>]>,
   ): Array<[string, RecentAnswer<Answer>]> => {
     let over = entries.reduce((total, [, entry]) => total + sizeOf(entry), 0) - maxBytes
-    return entries.filter(([, entry]) => {
-      if (over <= 0 || !entry.rerunnable) return true
-      over -= sizeOf(entry)
-      return false
-    })
+    if (over <= 0) return entries
+    /** Each origin's rerunnable entries, oldest first, and the bytes they take. */
+    const rerunnable = new Map<string, { queue: Array<RecentAnswer<Answer>>; bytes: number }>()
+    for (const [, entry] of entries) {
+      if (!entry.rerunnable) continue
+      const group = rerunnable.get(originOf(entry)) ?? { queue: [], bytes: 0 }
+      group.queue.push(entry)
+      group.bytes += sizeOf(entry)
+      rerunnable.set(originOf(entry), group)
+    }
+    const dropped = new Set<RecentAnswer<Answer>>()
+    while (over > 0) {
+      let heaviest: { queue: Array<RecentAnswer<Answer>>; bytes: number } | undefined
+      for (const group of rerunnable.values()) {
+        if (group.queue.length > 0 && (!heaviest || group.bytes > heaviest.bytes)) heaviest = group
+      }
+      const oldest = heaviest?.queue.shift()
+      if (!heaviest || !oldest) break
+      heaviest.bytes -= sizeOf(oldest)
+      over -= sizeOf(oldest)
+      dropped.add(oldest)
+    }
+    return entries.filter(([, entry]) => !dropped.has(entry))
   }
 
   return {
@@ -191,22 +241,23 @@ export function createRecentAnswers<Answer>({
 
     /**
      * Keeps `answer` for `request` in one write with `records` (the request's confirmation records,
-     * answered): the write holds this answer only. The expired answers, those past `limit` and the
-     * rerunnable ones past `maxBytes` leave memory now and storage at `forgetStale`; a rerunnable
-     * answer past `maxAnswerBytes`, or let go for `maxBytes` itself, is not written. One write at
-     * a time.
+     * answered): the write holds this answer only. The expired answers, those of its origin past
+     * `limit` and the rerunnable ones past `maxBytes` leave memory now and storage at
+     * `forgetStale`; a rerunnable answer past `maxAnswerBytes`, or let go for `maxBytes` itself, is
+     * not written. One write at a time.
      */
     remember(
-      request: RequestIdentity,
+      request: RememberedRequest,
       answer: Answer,
       { records = [], rerunnable = false }: RememberOptions = {},
     ): Promise<void> {
-      const { requestKey, requestDigest } = request
+      const { requestKey, requestDigest, origin } = request
       return inTurn(async () => {
         const entry: RecentAnswer<Answer> = {
           answer,
           at: now(),
           requestDigest,
+          origin,
           ...(rerunnable ? { rerunnable: true } : {}),
         }
         if (rerunnable && sizeOf(entry) > maxAnswerBytes) return
@@ -216,7 +267,7 @@ export function createRecentAnswers<Answer>({
           .filter(([key]) => key !== requestKey)
           .sort(([, a], [, b]) => a.at - b.at)
         entries.push([requestKey, entry])
-        const keptEntries = withinBudget(entries.filter(([, each]) => fresh(each)).slice(-limit))
+        const keptEntries = withinBudget(withinLimit(entries.filter(([, each]) => fresh(each))))
         const keys = new Set(keptEntries.map(([key]) => key))
         for (const [key] of entries) if (!keys.has(key)) stale.add(key)
         kept = Promise.resolve(Object.fromEntries(keptEntries))
