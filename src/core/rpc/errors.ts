@@ -202,9 +202,21 @@ export const unsupportedNotifications = (): RpcError =>
 export const invalidSessionProperties = (): RpcError =>
   new RpcError(5302, 'Invalid sessionProperties requested')
 
-/** `-32002`: the confirmation queue is full (across origins, or for this origin). */
+/**
+ * `-32002`: the confirmation queue is full (across origins, or for this origin; in requests, or in
+ * the bytes their records take).
+ */
 export const tooManyPendingConfirmations = (): RpcError =>
   new RpcError(-32002, 'Too many requests are waiting for confirmation. Please wait.')
+
+/** `-32602`: the request's confirmation record would take more than `limit` bytes of storage. */
+export const confirmationTooLarge = (limit: number): RpcError =>
+  invalidParams([
+    {
+      path: 'params',
+      message: `too large to confirm: its confirmation takes more than ${limit} bytes`,
+    },
+  ])
 
 /** `-32005`: the origin's queue of node calls is full (`limit` calls wait already). */
 export const nodeQueueFull = (limit: number): RpcError =>

@@ -5,6 +5,9 @@ import {
   type ConfirmationStore,
   type ConfirmationWindows,
   createConfirmations,
+  maxConfirmationBytes,
+  maxConfirmationsBytes,
+  maxOriginConfirmationBytes,
   maxPendingConfirmations,
   maxPendingPerOrigin,
 } from './createConfirmations.ts'
@@ -29,6 +32,10 @@ const message: ConfirmationInput = {
 const hop = async (turns = 3): Promise<void> => {
   for (let turn = 0; turn < turns; turn += 1) await Promise.resolve()
 }
+
+/** Resolves `'queued'` after 200 ms: what a refused `ask` has rejected long before. */
+const stillQueued = (): Promise<string> =>
+  new Promise((resolve) => setTimeout(() => resolve('queued'), 200))
 
 /** `storage.session` as the worker sees it: it outlives every worker of a test. */
 const memoryStore = () => memoryConfirmationStore(hop)
@@ -406,6 +413,66 @@ describe('createConfirmations', () => {
     await expect(
       confirmations.ask({ ...message, origin: 'https://one-more.example', requestKey: 'a/1' }),
     ).rejects.toMatchObject({ code: -32002 })
+  })
+
+  it(`refuses -32602 a request whose record would take more than ${maxConfirmationBytes} bytes, keeping nothing and opening no window`, async () => {
+    const store = memoryStore()
+    const windows = memoryWindows()
+    const confirmations = worker(store, windows)
+    const huge = {
+      ...message,
+      view: { message: { kind: 'text', text: 'x'.repeat(maxConfirmationBytes) } },
+    }
+    const asked = confirmations.ask(huge)
+    await expect(Promise.race([asked, stillQueued()])).rejects.toMatchObject({
+      code: -32602,
+    })
+    expect(store.records.size).toBe(0)
+    expect(windows.opened).toBe(0)
+  })
+
+  it(`refuses -32002 a request past ${maxOriginConfirmationBytes} bytes of one origin's records, not another origin's`, async () => {
+    const confirmations = worker(memoryStore(), memoryWindows())
+    /** A message whose record takes about three quarters of `maxConfirmationBytes`. */
+    const large = (origin: string, requestKey: string): ConfirmationInput => ({
+      ...message,
+      origin,
+      requestKey,
+      view: { message: { kind: 'text', text: 'x'.repeat((maxConfirmationBytes * 3) / 4) } },
+    })
+    confirmations.ask(large(dapp, 'a/1'))
+    confirmations.ask(large(dapp, 'a/2'))
+    await hop(80)
+    const third = confirmations.ask(large(dapp, 'a/3'))
+    await expect(Promise.race([third, stillQueued()])).rejects.toMatchObject({
+      code: -32002,
+    })
+    confirmations.ask(large(otherDapp, 'b/1'))
+    await hop(80)
+    expect((await confirmations.pending()).map(({ requestKey }) => requestKey)).toEqual([
+      'a/1',
+      'a/2',
+      'b/1',
+    ])
+  })
+
+  it(`refuses -32002 a request past ${maxConfirmationsBytes} bytes of records in all`, async () => {
+    const confirmations = worker(memoryStore(), memoryWindows())
+    const large = (origin: string): ConfirmationInput => ({
+      ...message,
+      origin,
+      view: { message: { kind: 'text', text: 'x'.repeat((maxConfirmationBytes * 3) / 4) } },
+    })
+    const fit = Math.floor(maxConfirmationsBytes / ((maxConfirmationBytes * 3) / 4))
+    for (let index = 0; index < fit; index += 1) {
+      confirmations.ask(large(`https://site-${index}.example`))
+    }
+    await hop(400)
+    const oneMore = confirmations.ask(large('https://one-more.example'))
+    await expect(Promise.race([oneMore, stillQueued()])).rejects.toMatchObject({
+      code: -32002,
+    })
+    expect(await confirmations.pending()).toHaveLength(fit)
   })
 
   it('rejects when no window can be opened', async () => {

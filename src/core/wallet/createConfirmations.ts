@@ -1,7 +1,12 @@
 import type { ChainId } from '../caip/types.ts'
 import type { FeeChoice } from '../eth/fees/chooseFee.ts'
 import { isResendOf, matchResend, type RequestIdentity } from '../protocol/requestIdentity.ts'
-import { tooManyPendingConfirmations, userRejected, warningUnacknowledged } from '../rpc/errors.ts'
+import {
+  confirmationTooLarge,
+  tooManyPendingConfirmations,
+  userRejected,
+  warningUnacknowledged,
+} from '../rpc/errors.ts'
 import type { Json } from '../rpc/types.ts'
 import { unacknowledgedBlocks, type Warning } from './warnings/warning.ts'
 
@@ -78,6 +83,35 @@ export type CreateConfirmationsParameters = {
 export const maxPendingConfirmations = 50
 /** The most requests of one origin waiting at once: one site cannot crowd out the others. */
 export const maxPendingPerOrigin = 10
+/**
+ * The most one record may take, in bytes of its stored JSON text (UTF-8): `storage.session` holds
+ * about 10 MiB for everything the worker keeps there, and the params checks alone let one request
+ * make a record of megabytes (`wallet_sendCalls`: 20 calls of 128 KiB call data each, in hex: over
+ * 5 MiB). The largest a dapp sends — a transaction with 128 KiB of call data, or
+ * the largest typed data — fits.
+ */
+export const maxConfirmationBytes = 2 ** 20
+/** The most the records of one origin take together, in bytes: one site cannot fill the area. */
+export const maxOriginConfirmationBytes = 2 * 2 ** 20
+/**
+ * The most every record takes together, in bytes: with the kept answers' 4 MiB
+ * (`recentAnswerBytes`), 8 of `storage.session`'s 10 MiB, the rest left for the vault's key,
+ * approvals, subscriptions and the wallet's own requests.
+ */
+export const maxConfirmationsBytes = 4 * 2 ** 20
+
+const encoder = new TextEncoder()
+/** Each record's bytes (its stored JSON text, UTF-8), measured once: records are replaced, not changed. */
+const recordSizes = new WeakMap<ConfirmationRecord, number>()
+const bytesOf = (record: ConfirmationRecord): number => {
+  const known = recordSizes.get(record)
+  if (known !== undefined) return known
+  const size = encoder.encode(JSON.stringify(record)).byteLength
+  recordSizes.set(record, size)
+  return size
+}
+const totalBytes = (records: readonly ConfirmationRecord[]): number =>
+  records.reduce((total, record) => total + bytesOf(record), 0)
 
 /** A new confirmation, before the queue gives it an id. */
 export type ConfirmationInput = Pick<
@@ -106,6 +140,11 @@ export type ConfirmationInput = Pick<
  *   no request of this worker is attached to (its page is gone, or it was answered after a
  *   restart and nothing re-sent it) can be claimed for `claimMs` after its answer; then nothing
  *   re-attaches to it and it is deleted at the next request or `sweep` (each worker start).
+ * - Bounded (`storage.session` is shared with the vault's key and the kept answers): at most
+ *   `maxPendingConfirmations` pending, `maxPendingPerOrigin` of one origin (`-32002`); every record
+ *   held, answered or not, at most `maxConfirmationsBytes` together and `maxOriginConfirmationBytes`
+ *   of one origin (`-32002`: wait until some are answered); one record at most
+ *   `maxConfirmationBytes` (`-32602`).
  *
  * @example
  * const confirmations = createConfirmations({ store, windows, newId, now, claimMs: 60_000, warnings: confirmationWarnings })
@@ -289,6 +328,15 @@ export function createConfirmations({
           warnings: await warnings(input),
           id: newId(),
           createdAt: now(),
+        }
+        const size = bytesOf(record)
+        if (size > maxConfirmationBytes) throw confirmationTooLarge(maxConfirmationBytes)
+        const ofOrigin = current.filter((kept) => kept.origin === input.origin)
+        if (
+          totalBytes(ofOrigin) + size > maxOriginConfirmationBytes ||
+          totalBytes(current) + size > maxConfirmationsBytes
+        ) {
+          throw tooManyPendingConfirmations()
         }
         claimed.add(record.id)
         const waiting = waitFor(record.id)
