@@ -4,6 +4,7 @@ import { sessionKeys } from '../core/protocol/storageKeys.ts'
 import type { Json, NodeAnswer } from '../core/rpc/types.ts'
 import type { ChainSocket, ChainSocketHandlers } from './chainSocket.ts'
 import { createNodeRouter } from './nodeRouter.ts'
+import { subscriptionBytes } from './subscriptionRegistry.ts'
 import { createMemoryStorage } from './testing/memoryStorage.ts'
 
 const chainId = 'eip155:31337'
@@ -11,6 +12,9 @@ const rpcUrl = 'http://127.0.0.1:8545/v3/dev'
 const wsUrl = 'ws://127.0.0.1:8545/ws/v3/dev'
 const owner: SubscriptionOwner = { origin: 'https://app.example', connection: 'tab-1', chainId }
 const emitter = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+/** `count` distinct contract addresses, as a wide logs filter names them. */
+const addresses = (count: number): string[] =>
+  Array.from({ length: count }, (_, index) => `0x${index.toString(16).padStart(40, '0')}`)
 /** A log of the emitter in block `block` at index `index`, as a `logs` event carries it. */
 const log = (block: number, index: number, removed = false): Json => ({
   address: emitter,
@@ -166,6 +170,32 @@ describe('createNodeRouter', () => {
     expect(storage.items.get(sessionKeys.subscriptions)).toEqual({
       '0xwallet1': { owner, params: ['newHeads'] },
     })
+  })
+
+  it(`refuses -32005, asking the node nothing, a subscription past ${subscriptionBytes.maxOriginBytes} bytes of its origin's params, and subscribes another origin's`, async () => {
+    const { router, node, storage } = createRouter()
+    await router.subscribe(owner, ['newHeads'])
+    const wideLogs = ['logs', { address: addresses(2_300) }]
+    expect(await router.subscribe(owner, wideLogs)).toEqual({ result: '0xwallet2' })
+    expect(await router.subscribe(owner, wideLogs)).toEqual({ result: '0xwallet3' })
+    expect(await router.subscribe(owner, wideLogs)).toMatchObject({ error: { code: -32005 } })
+    const other = { ...owner, origin: 'https://app.aave.com', connection: 'tab-2' }
+    expect(await router.subscribe(other, wideLogs)).toEqual({ result: '0xwallet4' })
+    expect(node.socket().sent.filter(({ method }) => method === 'eth_subscribe')).toHaveLength(4)
+    const stored = storage.items.get(sessionKeys.subscriptions) as Record<string, unknown>
+    expect(Object.keys(stored)).toEqual(['0xwallet1', '0xwallet2', '0xwallet3', '0xwallet4'])
+  })
+
+  it(`refuses -32005 a subscription past ${subscriptionBytes.maxBytes} bytes of every origin's params`, async () => {
+    const { router } = createRouter()
+    const wideLogs = ['logs', { address: addresses(2_300) }]
+    const ownerOf = (index: number) => ({ ...owner, origin: `https://site-${index}.example` })
+    for (let index = 0; index < 5; index += 1) {
+      expect(await router.subscribe(ownerOf(index), wideLogs)).toHaveProperty('result')
+      expect(await router.subscribe(ownerOf(index), wideLogs)).toHaveProperty('result')
+    }
+    expect(await router.subscribe(ownerOf(5), wideLogs)).toMatchObject({ error: { code: -32005 } })
+    expect(await router.subscribe(ownerOf(5), ['newHeads'])).toHaveProperty('result')
   })
 
   it('relays the node refusing a subscription, saving nothing', async () => {

@@ -182,13 +182,22 @@ export function createNodeRouter(dependencies: NodeRouterDependencies) {
     },
 
     async subscribe(owner, params): Promise<RoutedNodeAnswer> {
-      // Where a restart later fills the gap from, read before the node subscribes.
-      const cursor = await catchUpOf(owner.chainId).start(nodeCall(owner.chainId), params)
-      const socket = await socketFor(owner.chainId)
-      const answer = await socket.request('eth_subscribe', params)
-      if (!('result' in answer) || typeof answer.result !== 'string') return answer
-      const subscription = await subscriptions.add(owner, params, answer.result, cursor)
-      return { result: subscription.id }
+      // Bounded before the node is asked: what it accepts is kept in storage.session.
+      const admitted = subscriptions.admit(owner, params)
+      if ('refusal' in admitted) return { error: admitted.refusal.toJSON() }
+      try {
+        // Where a restart later fills the gap from, read before the node subscribes.
+        const cursor = await catchUpOf(owner.chainId).start(nodeCall(owner.chainId), params)
+        const socket = await socketFor(owner.chainId)
+        const answer = await socket.request('eth_subscribe', params)
+        if (!('result' in answer) || typeof answer.result !== 'string') return answer
+        // Counted as held from here: `add` holds it before it stores it.
+        admitted.release()
+        const subscription = await subscriptions.add(owner, params, answer.result, cursor)
+        return { result: subscription.id }
+      } finally {
+        admitted.release()
+      }
     },
 
     async unsubscribe(owner, subscriptionId): Promise<RoutedNodeAnswer> {

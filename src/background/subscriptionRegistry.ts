@@ -2,6 +2,7 @@ import type { ChainId } from '../core/caip/types.ts'
 import type { SubscriptionCursor } from '../core/multichain/namespace.ts'
 import type { ConnectionId, SubscriptionOwner } from '../core/multichain/ports.ts'
 import { sessionKeys } from '../core/protocol/storageKeys.ts'
+import { type RpcError, subscriptionsTooLarge } from '../core/rpc/errors.ts'
 import type { Json } from '../core/rpc/types.ts'
 import type { Storage } from './storage.ts'
 
@@ -30,6 +31,19 @@ export type LiveSubscription = {
 
 /** Which subscriptions to end: all of an origin's, or only one connection's and/or one chain's. */
 export type SubscriptionMatch = { origin: string; connection?: ConnectionId; chainId?: ChainId }
+
+/**
+ * The most the stored subscriptions take, in bytes of their owner and params as JSON text (UTF-8):
+ * `storage.session` is shared with the vault's key, the confirmations and the kept answers, and a
+ * node takes a logs filter of thousands of addresses and topics (the endpoint: 5,000, about 330 KB)
+ * on each of a thousand subscriptions. A dapp's subscription is a few hundred bytes.
+ */
+export const subscriptionBytes = { maxOriginBytes: 256 * 1024, maxBytes: 2 ** 20 }
+
+const encoder = new TextEncoder()
+/** The bytes a subscription of `owner` with `params` takes in storage. */
+const bytesOf = (owner: SubscriptionOwner, params: Json[]): number =>
+  encoder.encode(JSON.stringify({ owner, params })).byteLength
 
 /** A wallet-issued subscription id: 16 random bytes in hex, like a node's. */
 const randomId = (): string =>
@@ -61,9 +75,53 @@ export function createSubscriptionRegistry(storage: Storage, newId: () => string
   }
 
   const all = (): LiveSubscription[] => [...subscriptions.values()]
+  /** Bytes of subscriptions being made (admitted, not yet added), by origin. */
+  const opening = new Map<string, number>()
+  /** Each held subscription's bytes, measured once (its owner and params never change). */
+  const sizes = new WeakMap<LiveSubscription, number>()
+  const sizeOf = (subscription: LiveSubscription): number => {
+    const size = sizes.get(subscription) ?? bytesOf(subscription.owner, subscription.params)
+    sizes.set(subscription, size)
+    return size
+  }
+  const heldBytes = (origin?: string): number => {
+    let total = 0
+    for (const subscription of subscriptions.values()) {
+      if (origin === undefined || subscription.owner.origin === origin)
+        total += sizeOf(subscription)
+    }
+    for (const [each, bytes] of opening) if (origin === undefined || each === origin) total += bytes
+    return total
+  }
 
   return {
     persist,
+    /**
+     * Admits a subscription of `owner` with `params` before the node is asked: the refusal
+     * (`-32005`) when it would take the origin's subscriptions past `maxOriginBytes` or all past
+     * `maxBytes` (`subscriptionBytes`), else the release to call once it was added or failed.
+     */
+    admit(owner: SubscriptionOwner, params: Json[]): { refusal: RpcError } | { release(): void } {
+      const size = bytesOf(owner, params)
+      const { maxOriginBytes, maxBytes } = subscriptionBytes
+      if (heldBytes(owner.origin) + size > maxOriginBytes) {
+        return { refusal: subscriptionsTooLarge(maxOriginBytes, 'origin') }
+      }
+      if (heldBytes() + size > maxBytes) {
+        return { refusal: subscriptionsTooLarge(maxBytes, 'all origins') }
+      }
+      opening.set(owner.origin, (opening.get(owner.origin) ?? 0) + size)
+      let released = false
+      return {
+        release() {
+          if (released) return
+          released = true
+          const left = (opening.get(owner.origin) ?? 0) - size
+          if (left > 0) opening.set(owner.origin, left)
+          else opening.delete(owner.origin)
+        },
+      }
+    },
     /**
      * Adds a subscription the node accepted as `nodeId`, under a new wallet id, and stores it;
      * `cursor` is where it starts (`SubscriptionCatchUp.start`).

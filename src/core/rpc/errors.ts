@@ -299,6 +299,17 @@ export const tooManySubscriptions = (limit: number): RpcError =>
     { limit },
   )
 
+/**
+ * `-32005`: the wallet's subscriptions of this origin (or of every origin) would keep more than
+ * `limit` bytes of params in storage.
+ */
+export const subscriptionsTooLarge = (limit: number, per: 'origin' | 'all origins'): RpcError =>
+  new RpcError(
+    -32005,
+    `subscription limit reached: the subscriptions of ${per === 'origin' ? 'this origin' : 'all origins'} keep at most ${limit} bytes of params`,
+    { limit },
+  )
+
 /** `-32005`: the connection (or the page origin) already has `limit` requests awaiting answers. */
 export const tooManyPendingRequests = (
   limit: number,
