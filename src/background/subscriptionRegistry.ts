@@ -3,6 +3,7 @@ import type { SubscriptionCursor } from '../core/multichain/namespace.ts'
 import type { ConnectionId, SubscriptionOwner } from '../core/multichain/ports.ts'
 import { sessionKeys } from '../core/protocol/storageKeys.ts'
 import { type RpcError, subscriptionsTooLarge } from '../core/rpc/errors.ts'
+import { jsonBytes } from '../core/rpc/jsonBytes.ts'
 import type { Json } from '../core/rpc/types.ts'
 import type { Storage } from './storage.ts'
 
@@ -40,10 +41,8 @@ export type SubscriptionMatch = { origin: string; connection?: ConnectionId; cha
  */
 export const subscriptionBytes = { maxOriginBytes: 256 * 1024, maxBytes: 2 ** 20 }
 
-const encoder = new TextEncoder()
 /** The bytes a subscription of `owner` with `params` takes in storage. */
-const bytesOf = (owner: SubscriptionOwner, params: Json[]): number =>
-  encoder.encode(JSON.stringify({ owner, params })).byteLength
+const bytesOf = (owner: SubscriptionOwner, params: Json[]): number => jsonBytes({ owner, params })
 
 /** A wallet-issued subscription id: 16 random bytes in hex, like a node's. */
 const randomId = (): string =>

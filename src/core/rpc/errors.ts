@@ -1,5 +1,6 @@
 import { JsonRpcError } from '@metamask/rpc-errors'
 import { internalErrorObject } from './internalErrorObject.ts'
+import { jsonBytes } from './jsonBytes.ts'
 import type { Json, RpcErrorObject } from './types.ts'
 
 /** One problem found while validating input: where (`optionalScopes["eip155"].methods[0]`) and what. */
@@ -42,21 +43,6 @@ export class Problems {
   get full(): boolean {
     return this.count >= maxProblems
   }
-}
-
-/** The UTF-8 size of `value`'s JSON (core has no TextEncoder: it counts code units itself). */
-function jsonBytes(value: unknown): number {
-  const text = JSON.stringify(value) ?? ''
-  let bytes = 0
-  for (let index = 0; index < text.length; index++) {
-    const unit = text.charCodeAt(index)
-    if (unit < 0x80) bytes += 1
-    else if (unit < 0x800) bytes += 2
-    // A surrogate pair is one 4-byte character: 2 bytes for each of its halves.
-    else if (unit >= 0xd800 && unit < 0xe000) bytes += 2
-    else bytes += 3
-  }
-  return bytes
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   userRejected,
   warningUnacknowledged,
 } from '../rpc/errors.ts'
+import { jsonBytes } from '../rpc/jsonBytes.ts'
 import type { Json } from '../rpc/types.ts'
 import { unacknowledgedBlocks, type Warning } from './warnings/warning.ts'
 
@@ -100,13 +101,12 @@ export const maxOriginConfirmationBytes = 2 * 2 ** 20
  */
 export const maxConfirmationsBytes = 4 * 2 ** 20
 
-const encoder = new TextEncoder()
 /** Each record's bytes (its stored JSON text, UTF-8), measured once: records are replaced, not changed. */
 const recordSizes = new WeakMap<ConfirmationRecord, number>()
 const bytesOf = (record: ConfirmationRecord): number => {
   const known = recordSizes.get(record)
   if (known !== undefined) return known
-  const size = encoder.encode(JSON.stringify(record)).byteLength
+  const size = jsonBytes(record)
   recordSizes.set(record, size)
   return size
 }

@@ -1,6 +1,7 @@
 import { isObject } from '@metamask/utils'
 import { rerunnableNodeMethods } from '../eth/methods.ts'
 import { isResendOf, type RequestIdentity } from '../protocol/requestIdentity.ts'
+import { jsonBytes } from '../rpc/jsonBytes.ts'
 import type { ConfirmationRecord } from './createConfirmations.ts'
 import { walletReplayedMethods } from './namespaces.ts'
 
@@ -111,11 +112,6 @@ export type RememberOptions = {
   rerunnable?: boolean
 }
 
-const encoder = new TextEncoder()
-/** The bytes of an answer's stored item: its JSON text, UTF-8. */
-const bytesOf = (entry: RecentAnswer<unknown>): number =>
-  encoder.encode(JSON.stringify(entry)).byteLength
-
 /**
  * The answers recently given to page requests, by request key (`<connection>/<id>`), kept where
  * they outlive the worker: a request re-sent after a restart gets the same answer again instead
@@ -175,7 +171,7 @@ export function createRecentAnswers<Answer>({
   const sizeOf = (entry: RecentAnswer<Answer>): number => {
     const known = sizes.get(entry)
     if (known !== undefined) return known
-    const size = bytesOf(entry)
+    const size = jsonBytes(entry)
     sizes.set(entry, size)
     return size
   }
