@@ -35,9 +35,18 @@ function stubPage(answer: (message: unknown) => Promise<unknown>) {
 
 const opened = { ok: true, result: { wallet: { status: 'locked', accounts: [] } } }
 
-/** The browser's rejection of a message whose worker stopped before its answer. */
+/** Chromium's rejection of a message whose worker stopped before its answer. */
 const channelClosed =
   'A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received'
+
+/**
+ * Firefox's rejection of a message whose event page's promised answer went away unanswered (the
+ * page unloaded with it): `StrongPromise` in Firefox's `ExtensionChild.sys.mjs`.
+ */
+const promiseOutOfScope = 'Promised response from onMessage listener went out of scope'
+
+/** The rejection of a message nobody took (both browsers). */
+const noReceiver = 'Could not establish connection. Receiving end does not exist.'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -71,7 +80,7 @@ describe("chromePort and the windows' first script (askEarly)", () => {
 
   it("throws the early question's failure to the module's asker", async () => {
     stubPage(async () => {
-      throw new Error('Could not establish connection. Receiving end does not exist.')
+      throw new Error(noReceiver)
     })
 
     askEarly('confirmations:open')
@@ -117,21 +126,52 @@ describe("chromePort and the windows' first script (askEarly)", () => {
     expect(heard).toEqual([])
   })
 
-  it('answers undefined (nobody answered) when the worker stopped before its answer', async () => {
-    stubPage(() => Promise.reject(new Error(channelClosed)))
-    expect(
-      await chromePort.send({ type: 'send:assets', params: { chainId: 'eip155:1', from: '0x1' } }),
-    ).toBeUndefined()
-  })
-
   it.each([
-    'Could not establish connection. Receiving end does not exist.',
-    'Extension context invalidated.',
-  ])('throws any other rejection of the message to the asker: %s', async (message) => {
-    stubPage(() => Promise.reject(new Error(message)))
+    ['Chromium', channelClosed],
+    ['Firefox', promiseOutOfScope],
+  ])(
+    'answers undefined (nobody answered) when the worker stopped before its answer (%s)',
+    async (_browser, message) => {
+      stubPage(() => Promise.reject(new Error(message)))
+      expect(
+        await chromePort.send({
+          type: 'send:assets',
+          params: { chainId: 'eip155:1', from: '0x1' },
+        }),
+      ).toBeUndefined()
+    },
+  )
 
-    await expect(
-      chromePort.send({ type: 'send:assets', params: { chainId: 'eip155:1', from: '0x1' } }),
-    ).rejects.toThrow(message)
+  it("answers undefined (nobody answered) when nobody received the question but the worker answers a read right after: Firefox's event page unloaded with it", async () => {
+    const page = stubPage(async (message) => {
+      if (page.sent.length === 1) throw new Error(noReceiver)
+      return { ok: true, result: message }
+    })
+    const request = { type: 'send:assets', params: { chainId: 'eip155:1', from: '0x1' } } as const
+
+    expect(await chromePort.send(request)).toBeUndefined()
+    expect(page.sent).toEqual([request, { type: 'wallet:getState', params: undefined }])
   })
+
+  it("answers undefined for the windows' early question whose event page unloaded with it, as for any question", async () => {
+    const page = stubPage(async () => {
+      if (page.sent.length === 1) throw new Error(noReceiver)
+      return opened
+    })
+
+    askEarly('confirmations:open')
+
+    expect(await chromePort.send({ type: 'confirmations:open', params: undefined })).toBeUndefined()
+  })
+
+  it.each([noReceiver, 'Extension context invalidated.'])(
+    'throws any other rejection of the message to the asker, and nobody receiving when no worker answers either: %s',
+    async (message) => {
+      stubPage(() => Promise.reject(new Error(message)))
+
+      await expect(
+        chromePort.send({ type: 'send:assets', params: { chainId: 'eip155:1', from: '0x1' } }),
+      ).rejects.toThrow(message)
+    },
+  )
 })

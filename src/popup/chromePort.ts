@@ -25,24 +25,54 @@ const earlyStartKey = 'apertureEarlyStart'
 const page = () => window as typeof window & { [earlyStartKey]?: EarlyStart }
 
 /**
- * Whether a message's rejection is the worker's stop before its answer: the browser closed the
- * message channel the worker had kept open to answer (as the port says, nobody answered). Any other
- * rejection — no worker listening ("Receiving end does not exist"), a message it cannot take — is
- * an error the owner sees.
+ * The browsers' rejections of a message whose listener had promised an answer and went away
+ * before giving it: Chromium's, when the worker stopped with the channel it kept open to answer;
+ * Firefox's, when the event page's promised answer was collected unsettled (`StrongPromise` in
+ * Firefox's `ExtensionChild.sys.mjs`).
  */
-const isChannelClosed = (error: unknown): boolean =>
-  error instanceof Error &&
-  error.message.includes('message channel closed before a response was received')
+const answerLostTexts = [
+  'message channel closed before a response was received',
+  'Promised response from onMessage listener went out of scope',
+]
 
 /**
- * Sends `message` to the worker: its answer, or undefined when the worker stopped before answering
- * (`isChannelClosed`); any other rejection is thrown. The early question and every later one alike.
+ * The rejection of a message nobody took: no worker listening in Chromium; in Firefox also the
+ * event page unloaded while it answered (the parent's `ProxyMessenger` finds no receiver once the
+ * page's actor is gone, as if none had listened).
  */
-const sendToWorker = (message: unknown): Promise<Response> =>
-  (chrome.runtime.sendMessage(message) as Promise<Response>).catch((error: unknown) => {
-    if (isChannelClosed(error)) return undefined
+const noReceiverText = 'Receiving end does not exist'
+
+const says = (error: unknown, text: string): boolean =>
+  error instanceof Error && error.message.includes(text)
+
+/**
+ * Whether the worker answers a read now (`wallet:getState`, which changes nothing): a rejected read
+ * is a worker that answers nothing, whatever the rejection says.
+ */
+const workerAnswers = (): Promise<boolean> =>
+  (
+    chrome.runtime.sendMessage({ type: 'wallet:getState', params: undefined }) as Promise<Response>
+  ).then(
+    (response) => response !== undefined,
+    () => false,
+  )
+
+/**
+ * Sends `message` to the worker: its answer, or undefined when the worker went away before
+ * answering — a rejection in `answerLostTexts`, or "Receiving end does not exist" followed by a
+ * worker that answers (Firefox's event page unloaded with the question and woke for the read).
+ * Any other rejection, and "Receiving end does not exist" from a worker that answers nothing
+ * (none listening), is thrown. The early question and every later one alike.
+ */
+async function sendToWorker(message: unknown): Promise<Response> {
+  try {
+    return await (chrome.runtime.sendMessage(message) as Promise<Response>)
+  } catch (error) {
+    if (answerLostTexts.some((text) => says(error, text))) return undefined
+    if (says(error, noReceiverText) && (await workerAnswers())) return undefined
     throw error
-  })
+  }
+}
 
 /**
  * Asks `type` of the worker now, from the windows' first script, before the page's module has
