@@ -15,25 +15,21 @@ describe('createApprovalScans', () => {
     const scans = createApprovalScans(createMemoryStorage())
     const mainnet = approvalsChain(1_000n)
     const sepolia = approvalsChain(2_000n)
-    await Promise.all([
-      findStandingApprovals({ call: mainnet.call, owner, scans: scans.of('eip155:1', owner) }),
-      findStandingApprovals({
-        call: sepolia.call,
-        owner: other,
-        scans: scans.of('eip155:11155111', other),
-      }),
-    ])
+    // One look of each account on its chain, both at the same moment.
+    const lookAtOnce = () =>
+      Promise.all([
+        findStandingApprovals({ call: mainnet.call, owner, scans: scans.of('eip155:1', owner) }),
+        findStandingApprovals({
+          call: sepolia.call,
+          owner: other,
+          scans: scans.of('eip155:11155111', other),
+        }),
+      ])
+    await lookAtOnce()
 
     mainnet.head.number = 1_010n
     sepolia.head.number = 2_020n
-    await Promise.all([
-      findStandingApprovals({ call: mainnet.call, owner, scans: scans.of('eip155:1', owner) }),
-      findStandingApprovals({
-        call: sepolia.call,
-        owner: other,
-        scans: scans.of('eip155:11155111', other),
-      }),
-    ])
+    await lookAtOnce()
     // The second look of each reads only the blocks mined since its own first one.
     expect(mainnet.logRanges).toEqual([
       [0n, 1_000n],
