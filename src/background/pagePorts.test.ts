@@ -448,24 +448,20 @@ describe('createPagePortServer', () => {
         scope: 'eip155:1',
         request: { method, params: ['0x1'] },
       })
-    const sendBoth = (on: ReturnType<typeof fakePort>) => {
-      on.send({ type: 'request', request: invoke(3, 'eth_getFilterChanges') })
-      on.send({ type: 'request', request: invoke(4, 'eth_sendRawTransaction') })
+    /** The page of tab-1 sends both requests to `server` and has both answers. */
+    const sendBoth = async (server: ReturnType<typeof createServer>) => {
+      const port = fakePort(pageSender)
+      server.serve(port)
+      port.send({ type: 'hello', connectionId: 'tab-1' })
+      port.send({ type: 'request', request: invoke(3, 'eth_getFilterChanges') })
+      port.send({ type: 'request', request: invoke(4, 'eth_sendRawTransaction') })
+      await vi.waitFor(() => expect(port.received).toHaveLength(2))
     }
-    const before = createServer(largeAnswers(), recent)
-    const port = fakePort(pageSender)
-    before.serve(port)
-    port.send({ type: 'hello', connectionId: 'tab-1' })
-    sendBoth(port)
-    await vi.waitFor(() => expect(port.received).toHaveLength(2))
+    await sendBoth(createServer(largeAnswers(), recent))
     expect([...recent.keys()]).toEqual(['recentAnswer:tab-1/4'])
 
     const after = createServer(largeAnswers(), recent)
-    const again = fakePort(pageSender)
-    after.serve(again)
-    again.send({ type: 'hello', connectionId: 'tab-1' })
-    sendBoth(again)
-    await vi.waitFor(() => expect(again.received).toHaveLength(2))
+    await sendBoth(after)
     expect(after.engine.calls.map(({ request }) => request)).toEqual([
       invoke(3, 'eth_getFilterChanges'),
     ])
