@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { keccak256, parseEther, toHex } from 'viem'
 import { devnet, expect, test } from './fixtures.ts'
-import { anvilRpc, firstAccount, secondAccount } from './support/anvil.ts'
+import { anvilRpc, ethBalanceOf, firstAccount, nonceOf, secondAccount } from './support/anvil.ts'
 import {
   answerConfirmation,
   approveAfterWorkerStop,
@@ -202,10 +202,6 @@ test.describe('activity: speed up and cancel a pending transaction (DESIGN §9)'
   })
 })
 
-/** The nonce the node holds for `account` at `latest`: how many transactions it sent. */
-const nonceOf = async (anvilUrl: string, account: string): Promise<bigint> =>
-  BigInt(await anvilRpc<string>(anvilUrl, 'eth_getTransactionCount', [account, 'latest']))
-
 test.describe("the wallet's own requests across a worker stop (DESIGN §6, §9; issue 28)", () => {
   test("the owner's send approved after the worker stopped while its confirmation was shown is sent once and listed in Activity", async ({
     wallet,
@@ -214,18 +210,14 @@ test.describe("the wallet's own requests across a worker stop (DESIGN §6, §9; 
   }) => {
     const popup = wallet.popup
     const nonce = await nonceOf(anvilUrl, firstAccount)
-    const before = BigInt(
-      await anvilRpc<string>(anvilUrl, 'eth_getBalance', [secondAccount, 'latest']),
-    )
+    const before = await ethBalanceOf(anvilUrl, secondAccount)
     await approveAfterWorkerStop(
       await reviewSend(wallet, { to: secondAccount, amount: '0.0123' }),
       serviceWorker,
     )
 
-    await expect.poll(() => nonceOf(anvilUrl, firstAccount)).toBe(nonce + 1n)
-    const after = BigInt(
-      await anvilRpc<string>(anvilUrl, 'eth_getBalance', [secondAccount, 'latest']),
-    )
+    await expect.poll(() => nonceOf(anvilUrl, firstAccount)).toBe(nonce + 1)
+    const after = await ethBalanceOf(anvilUrl, secondAccount)
     expect(after - before).toBe(parseEther('0.0123'))
     const block = await anvilRpc<{ transactions: Array<{ hash: string; from: string }> }>(
       anvilUrl,
@@ -241,7 +233,7 @@ test.describe("the wallet's own requests across a worker stop (DESIGN §6, §9; 
     await serviceWorker.stop()
     await showActivity(popup)
     await expect(popup.getByTestId(`activity-status-${sent?.hash}`)).toHaveText('confirmed')
-    expect(await nonceOf(anvilUrl, firstAccount)).toBe(nonce + 1n)
+    expect(await nonceOf(anvilUrl, firstAccount)).toBe(nonce + 1)
   })
 
   test('a speed-up approved after the worker stopped while its confirmation was shown replaces the pending send once', async ({
@@ -270,7 +262,7 @@ test.describe("the wallet's own requests across a worker stop (DESIGN §6, §9; 
       await expect(popup.getByTestId(`activity-status-${hash}`)).toHaveText('replaced')
       await expect(popup.getByTestId(`activity-status-${replacementHash}`)).toHaveText('confirmed')
     })
-    expect(await nonceOf(anvilUrl, firstAccount)).toBe(nonce + 1n)
+    expect(await nonceOf(anvilUrl, firstAccount)).toBe(nonce + 1)
   })
 
   test('a speed-up signed but not broadcast when the worker stopped is sent again at the next start and listed as the speed-up of the pending send', async ({
@@ -342,6 +334,6 @@ test.describe("the wallet's own requests across a worker stop (DESIGN §6, §9; 
       await expect(popup.getByTestId(`activity-status-${replacementHash}`)).toHaveText('confirmed')
       expect(await anvilRpc<unknown>(anvilUrl, 'eth_getTransactionReceipt', [hash])).toBeNull()
     })
-    expect(await nonceOf(anvilUrl, firstAccount)).toBe(nonce + 1n)
+    expect(await nonceOf(anvilUrl, firstAccount)).toBe(nonce + 1)
   })
 })

@@ -1,12 +1,9 @@
 import { formatEther, parseEther } from 'viem'
 import { devnet, expect, test } from './fixtures.ts'
-import { anvilRpc, firstAccount, secondAccount, sendAndWait } from './support/anvil.ts'
+import { ethBalanceOf, firstAccount, secondAccount, sendAndWait } from './support/anvil.ts'
 import { answerConfirmation, waitForConfirmation } from './support/confirmations.ts'
 import { invoke } from './support/provider.ts'
 import { saveScreen } from './support/walletUi.ts'
-
-const balanceOf = async (anvilUrl: string, address: string): Promise<bigint> =>
-  BigInt(await anvilRpc<string>(anvilUrl, 'eth_getBalance', [address, 'latest']))
 
 /** The home screen's rendering of a balance: ether to at most 6 decimals. */
 const shown = (wei: bigint): string => {
@@ -28,13 +25,13 @@ test.describe('home: the user sees their money', () => {
       'Local devnet (eip155:31337)',
     ])
     const balance = popup.getByTestId(`home-balance-${firstAccount.toLowerCase()}`)
-    await expect(balance).toHaveText(shown(await balanceOf(anvilUrl, firstAccount)))
+    await expect(balance).toHaveText(shown(await ethBalanceOf(anvilUrl, firstAccount)))
     await sendAndWait(anvilUrl, {
       from: secondAccount,
       to: firstAccount,
       value: `0x${parseEther('1.5').toString(16)}`,
     })
-    await expect(balance).toHaveText(shown(await balanceOf(anvilUrl, firstAccount)))
+    await expect(balance).toHaveText(shown(await ethBalanceOf(anvilUrl, firstAccount)))
   })
 
   test("the wallet's own transaction shows in the account's activity, confirmed", async ({

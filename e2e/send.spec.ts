@@ -2,7 +2,7 @@ import { address, generateKeyPairSigner } from '@solana/kit'
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { formatEther, getAddress, parseEther, parseGwei } from 'viem'
 import { devnet, expect } from './fixtures.ts'
-import { anvilRpc, firstAccount, secondAccount } from './support/anvil.ts'
+import { anvilRpc, ethBalanceOf, firstAccount, secondAccount } from './support/anvil.ts'
 import { approveAfterWorkerStop, waitForConfirmation } from './support/confirmations.ts'
 import { decodeQr, fillSend, openSend, reviewSend } from './support/sendScreen.ts'
 import {
@@ -18,9 +18,6 @@ import { deployTestToken, tokenBalance } from './support/testToken.ts'
 import { saveScreen } from './support/walletUi.ts'
 
 const third = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
-
-const ethBalance = async (anvilUrl: string, account: string): Promise<bigint> =>
-  BigInt(await anvilRpc<string>(anvilUrl, 'eth_getBalance', [account, 'latest']))
 
 type NodeTransaction = {
   from: string
@@ -40,7 +37,7 @@ test.describe('send (DESIGN §9)', () => {
     anvilUrl,
   }) => {
     const popup = wallet.popup
-    const before = await ethBalance(anvilUrl, third)
+    const before = await ethBalanceOf(anvilUrl, third)
     await openSend(popup)
     await expect(popup.getByTestId('send-network')).toHaveValue(devnet)
     await expect(popup.getByTestId('send-from')).toHaveValue(firstAccount)
@@ -61,7 +58,7 @@ test.describe('send (DESIGN §9)', () => {
       hash,
     ])
     expect(transaction.to.toLowerCase()).toBe(third.toLowerCase())
-    expect(await ethBalance(anvilUrl, third)).toBe(before + parseEther('0.25'))
+    expect(await ethBalanceOf(anvilUrl, third)).toBe(before + parseEther('0.25'))
   })
 
   test('sends an ERC-20 typed in by address (symbol and decimals from the chain) with a custom fee', async ({
@@ -123,7 +120,7 @@ test.describe('send (DESIGN §9)', () => {
     await popup.getByTestId(`send-to-own-${firstAccount.toLowerCase()}`).click()
     await expect(popup.getByTestId('send-to')).toHaveValue(firstAccount)
     await expect(popup.getByTestId('send-to-name')).toHaveText('Your Account 1')
-    const balance = await ethBalance(anvilUrl, firstAccount)
+    const balance = await ethBalanceOf(anvilUrl, firstAccount)
     await popup.getByTestId('send-amount').fill(formatEther(balance + 1n))
     await expect(popup.getByTestId('send-error')).toContainText('More than the balance')
     await expect(review).toBeDisabled()
@@ -156,7 +153,7 @@ test.describe('send (DESIGN §9)', () => {
     await popup.getByTestId('send-max').click()
     const slow = await popup.getByTestId('send-fee').locator('option[value="slow"]').textContent()
     const fee = parseEther(/([\d.]+) ETH/.exec(slow ?? '')?.[1] ?? 'x')
-    const balance = await ethBalance(anvilUrl, firstAccount)
+    const balance = await ethBalanceOf(anvilUrl, firstAccount)
     await expect(popup.getByTestId('send-amount')).toHaveValue(formatEther(balance - fee))
     await expect(popup.getByTestId('send-error')).toHaveCount(0)
     await expect(popup.getByTestId('send-review')).toBeEnabled()

@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test'
 import { encodeFunctionData, erc20Abi, keccak256, maxUint256, parseEther } from 'viem'
 import { devnet, expect, test } from './fixtures.ts'
-import { anvilRpc, firstAccount, secondAccount } from './support/anvil.ts'
+import {
+  anvilRpc,
+  ethBalanceOf,
+  firstAccount,
+  nonceOf,
+  receiptOf,
+  secondAccount,
+} from './support/anvil.ts'
 import { closedPort } from './support/closedPort.ts'
 import {
   answerConfirmation,
@@ -29,15 +36,6 @@ const sendingSession = {
   },
 }
 
-const balanceOf = async (anvilUrl: string, address: string): Promise<bigint> =>
-  BigInt(await anvilRpc<string>(anvilUrl, 'eth_getBalance', [address, 'latest']))
-
-const receiptOf = (anvilUrl: string, hash: string) =>
-  anvilRpc<{ status: string; from: string } | null>(anvilUrl, 'eth_getTransactionReceipt', [hash])
-
-const nonceOf = async (anvilUrl: string, address: string): Promise<number> =>
-  Number(await anvilRpc<string>(anvilUrl, 'eth_getTransactionCount', [address, 'latest']))
-
 /** The confirmation records in the worker's session storage (the queue the window shows). */
 const confirmationKeys = (extensionPage: Page): Promise<string[]> =>
   extensionPage.evaluate(async () =>
@@ -54,7 +52,7 @@ test.describe('transactions', () => {
     anvilUrl,
   }) => {
     await connect(dappPage, sendingSession)
-    const before = await balanceOf(anvilUrl, secondAccount)
+    const before = await ethBalanceOf(anvilUrl, secondAccount)
     const pending = invoke<string>(dappPage, devnet, 'eth_sendTransaction', [
       { from: firstAccount, to: secondAccount, value: `0x${parseEther('1').toString(16)}` },
     ])
@@ -68,7 +66,7 @@ test.describe('transactions', () => {
     const outcome = await pending
     expect(outcome.result).toMatch(/^0x[0-9a-f]{64}$/)
     expect(await receiptOf(anvilUrl, outcome.result ?? '')).toMatchObject({ status: '0x1' })
-    expect((await balanceOf(anvilUrl, secondAccount)) - before).toBe(parseEther('1'))
+    expect((await ethBalanceOf(anvilUrl, secondAccount)) - before).toBe(parseEther('1'))
   })
 
   test('an ERC-20 transfer is decoded, previewed in tokens, and moves the tokens', async ({

@@ -28,6 +28,24 @@ export async function anvilRpc<T>(
   return answer.result as T
 }
 
+/** `address`'s ether balance at `latest`, in wei, as anvil holds it. */
+export async function ethBalanceOf(rpcUrl: string, address: string): Promise<bigint> {
+  return BigInt(await anvilRpc<string>(rpcUrl, 'eth_getBalance', [address, 'latest']))
+}
+
+/** The nonce anvil holds for `address` at `latest`: how many transactions it sent. */
+export async function nonceOf(rpcUrl: string, address: string): Promise<number> {
+  return Number(await anvilRpc<string>(rpcUrl, 'eth_getTransactionCount', [address, 'latest']))
+}
+
+/** The receipt of `hash`, or null while it is not mined. */
+export function receiptOf(
+  rpcUrl: string,
+  hash: string,
+): Promise<{ status: string; from: string } | null> {
+  return anvilRpc(rpcUrl, 'eth_getTransactionReceipt', [hash])
+}
+
 /** anvil's head block number. */
 export async function blockNumber(rpcUrl: string): Promise<number> {
   return Number(await anvilRpc<string>(rpcUrl, 'eth_blockNumber'))
