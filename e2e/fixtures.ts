@@ -3,7 +3,7 @@ import { getAddress } from 'viem'
 import { firstAccount } from './support/anvil.ts'
 import { anvilOf, type RunningEndpoint, startNodeEndpoint } from './support/endpoint.ts'
 import { chainOf, openViemDapp } from './support/ethereumDapps.ts'
-import { request, type SessionResult } from './support/provider.ts'
+import { type PageOrFrame, request, type SessionResult } from './support/provider.ts'
 import { type ServedDapp, serveDapp } from './support/serveDapp.ts'
 import { controlServiceWorker, type WorkerControl } from './support/serviceWorker.ts'
 import { type ReadyWallet, startReadyWallet } from './support/wallet.ts'
@@ -78,7 +78,7 @@ type TestFixtures = {
    * selection) and returns the result.
    */
   connect: (
-    page: Page,
+    page: PageOrFrame,
     params?: unknown,
     selection?: { accounts?: string[]; chains?: string[] },
   ) => Promise<SessionResult>

@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test'
 
+/** A page, or a frame of one (an iframe has the provider too, under its own origin). */
+export type PageOrFrame = Pick<Page, 'evaluate'>
+
 /** An error as `window.aperture.request` rejects with it. */
 export type ProviderError = { code: number; message: string; data?: unknown }
 
@@ -48,11 +51,12 @@ declare global {
 }
 
 /**
- * Calls `window.aperture.request` in the page and settles with what it came to. The page's promise
- * is awaited inside `page.evaluate`, so a call waiting on the user stays pending here too.
+ * Calls `window.aperture.request` in the page (or frame) and settles with what it came to. The
+ * page's promise is awaited inside `page.evaluate`, so a call waiting on the user stays pending
+ * here too.
  */
 export function request<T = unknown>(
-  page: Page,
+  page: PageOrFrame,
   method: string,
   params?: unknown,
 ): Promise<Outcome<T>> {
@@ -75,7 +79,7 @@ export function request<T = unknown>(
 
 /** The result of a call that must succeed (the error, if any, fails the test with its code). */
 export async function resultOf<T = unknown>(
-  page: Page,
+  page: PageOrFrame,
   method: string,
   params?: unknown,
 ): Promise<T> {
@@ -90,7 +94,7 @@ export async function resultOf<T = unknown>(
 
 /** `wallet_invokeMethod` on a scope. */
 export function invoke<T = unknown>(
-  page: Page,
+  page: PageOrFrame,
   scope: string,
   method: string,
   params?: unknown,

@@ -8,10 +8,12 @@ import {
   maxConfirmationBytes,
   maxConfirmationsBytes,
   maxOriginConfirmationBytes,
+  maxOwnConfirmationBytes,
   maxPendingConfirmations,
   maxPendingPerOrigin,
 } from './createConfirmations.ts'
 import { memoryConfirmationStore } from './testing/memoryConfirmationStore.ts'
+import { walletOrigin } from './walletOrigin.ts'
 import { confirmationWarnings } from './warnings/confirmationWarnings.ts'
 
 const dapp = 'http://127.0.0.1:5173'
@@ -103,6 +105,25 @@ async function restartedWith(approved?: boolean) {
   const [record = ''] = store.records.keys()
   if (approved !== undefined) await restarted.resolve(record, approved)
   return { store, windows, restarted, record }
+}
+
+/** A message of `origin` whose record takes about three quarters of `maxConfirmationBytes`. */
+const largeOf = (origin: string): ConfirmationInput => ({
+  ...message,
+  origin,
+  view: { message: { kind: 'text', text: 'x'.repeat((maxConfirmationBytes * 3) / 4) } },
+})
+/** How many `largeOf` records `maxConfirmationsBytes` holds. */
+const largeFit = Math.floor(maxConfirmationsBytes / ((maxConfirmationBytes * 3) / 4))
+
+/** A worker whose queue holds `largeFit` records of as many origins (`largeOf`). */
+async function fullOfLargeRecords() {
+  const confirmations = worker(memoryStore(), memoryWindows())
+  for (let index = 0; index < largeFit; index += 1) {
+    confirmations.ask(largeOf(`https://site-${index}.example`))
+  }
+  await hop(400)
+  return confirmations
 }
 
 describe('createConfirmations', () => {
@@ -457,22 +478,67 @@ describe('createConfirmations', () => {
   })
 
   it(`refuses -32002 a request past ${maxConfirmationsBytes} bytes of records in all`, async () => {
-    const confirmations = worker(memoryStore(), memoryWindows())
-    const large = (origin: string): ConfirmationInput => ({
-      ...message,
-      origin,
-      view: { message: { kind: 'text', text: 'x'.repeat((maxConfirmationBytes * 3) / 4) } },
-    })
-    const fit = Math.floor(maxConfirmationsBytes / ((maxConfirmationBytes * 3) / 4))
-    for (let index = 0; index < fit; index += 1) {
-      confirmations.ask(large(`https://site-${index}.example`))
-    }
-    await hop(400)
-    const oneMore = confirmations.ask(large('https://one-more.example'))
+    const confirmations = await fullOfLargeRecords()
+    const oneMore = confirmations.ask(largeOf('https://one-more.example'))
     await expect(Promise.race([oneMore, stillQueued()])).rejects.toMatchObject({
       code: -32002,
     })
-    expect(await confirmations.pending()).toHaveLength(fit)
+    expect(await confirmations.pending()).toHaveLength(largeFit)
+  })
+
+  it(`opens the wallet's own request while pages of five origins hold all ${maxPendingConfirmations} pending, and its own take none of theirs`, async () => {
+    const confirmations = worker(memoryStore(), memoryWindows())
+    confirmations.ask({ ...message, origin: walletOrigin, requestKey: 'Aperture/1' })
+    for (let index = 0; index < maxPendingConfirmations; index += 1) {
+      const origin = `https://frame-${index % 5}.example`
+      confirmations.ask({ ...message, origin, requestKey: `a/${index}` })
+    }
+    await hop(2_000)
+    expect(await confirmations.pending()).toHaveLength(maxPendingConfirmations + 1)
+    await expect(
+      confirmations.ask({ ...message, origin: 'https://one-more.example', requestKey: 'a/1' }),
+    ).rejects.toMatchObject({ code: -32002 })
+    const send = confirmations.ask({ ...message, origin: walletOrigin, requestKey: 'Aperture/2' })
+    expect(await Promise.race([send, stillQueued()])).toBe('queued')
+    expect((await confirmations.pending()).at(-1)).toMatchObject({
+      origin: walletOrigin,
+      requestKey: 'Aperture/2',
+    })
+  })
+
+  it(`opens the wallet's own request of ${(maxOwnConfirmationBytes * 3) / 4} bytes while pages hold so much of the ${maxConfirmationsBytes} bytes of records that it would not fit among theirs`, async () => {
+    const confirmations = await fullOfLargeRecords()
+    const oneMore = confirmations.ask(largeOf('https://one-more.example'))
+    await expect(Promise.race([oneMore, stillQueued()])).rejects.toMatchObject({ code: -32002 })
+    const send = confirmations.ask({
+      ...message,
+      origin: walletOrigin,
+      requestKey: 'Aperture/1',
+      view: { message: { kind: 'text', text: 'x'.repeat((maxOwnConfirmationBytes * 3) / 4) } },
+    })
+    expect(await Promise.race([send, stillQueued()])).toBe('queued')
+    expect(await confirmations.pending()).toHaveLength(largeFit + 1)
+  })
+
+  it(`bounds the wallet's own requests by their own: ${maxPendingPerOrigin} pending, ${maxOwnConfirmationBytes} bytes of records`, async () => {
+    const confirmations = worker(memoryStore(), memoryWindows())
+    const own = (requestKey: string, text = 'hello'): ConfirmationInput => ({
+      ...message,
+      origin: walletOrigin,
+      requestKey,
+      view: { message: { kind: 'text', text } },
+    })
+    const wide = 'x'.repeat((maxOwnConfirmationBytes * 3) / 4)
+    confirmations.ask(own('Aperture/wide-1', wide))
+    await hop(80)
+    const second = confirmations.ask(own('Aperture/wide-2', wide))
+    await expect(Promise.race([second, stillQueued()])).rejects.toMatchObject({ code: -32002 })
+    for (let index = 1; index < maxPendingPerOrigin; index += 1) {
+      confirmations.ask(own(`Aperture/${index}`))
+    }
+    await hop(400)
+    await expect(confirmations.ask(own('Aperture/last'))).rejects.toMatchObject({ code: -32002 })
+    expect(await confirmations.pending()).toHaveLength(maxPendingPerOrigin)
   })
 
   it('rejects when no window can be opened', async () => {

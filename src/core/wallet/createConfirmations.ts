@@ -9,6 +9,7 @@ import {
 } from '../rpc/errors.ts'
 import { jsonBytes } from '../rpc/jsonBytes.ts'
 import type { Json } from '../rpc/types.ts'
+import { walletOrigin } from './walletOrigin.ts'
 import { unacknowledgedBlocks, type Warning } from './warnings/warning.ts'
 
 /**
@@ -80,9 +81,15 @@ export type CreateConfirmationsParameters = {
   ): Warning[] | Promise<Warning[]>
 }
 
-/** The most requests waiting at once, across origins: pages cannot grow the queue without bound. */
+/**
+ * The most requests of pages waiting at once, across origins: pages cannot grow the queue without
+ * bound. The wallet's own requests are not counted (`walletOrigin`).
+ */
 export const maxPendingConfirmations = 50
-/** The most requests of one origin waiting at once: one site cannot crowd out the others. */
+/**
+ * The most requests of one origin waiting at once: one site cannot crowd out the others. The
+ * wallet's own requests have the same bound.
+ */
 export const maxPendingPerOrigin = 10
 /**
  * The most one record may take, in bytes of its stored JSON text (UTF-8): `storage.session` holds
@@ -95,11 +102,18 @@ export const maxConfirmationBytes = 2 ** 20
 /** The most the records of one origin take together, in bytes: one site cannot fill the area. */
 export const maxOriginConfirmationBytes = 2 * 2 ** 20
 /**
- * The most every record takes together, in bytes: with the kept answers' 4 MiB
+ * The most every page's records take together, in bytes: with the kept answers' 4 MiB
  * (`recentAnswerBytes`), 8 of `storage.session`'s 10 MiB, the rest left for the vault's key,
- * approvals, subscriptions and the wallet's own requests.
+ * approvals, subscriptions and the wallet's own requests (`maxOwnConfirmationBytes`).
  */
 export const maxConfirmationsBytes = 4 * 2 ** 20
+/**
+ * The most the wallet's own records take together (origin `walletOrigin`: the owner's send, revoke,
+ * speed-up, cancel), in bytes. They are outside the counts and bytes across origins, so pages that
+ * fill the queue never refuse the owner's own request; this is their own bound. A send is a few KiB,
+ * a speed-up of a transaction with the full 128 KiB of call data about 0.26 MiB.
+ */
+export const maxOwnConfirmationBytes = 2 ** 19
 
 /** Each record's bytes (its stored JSON text, UTF-8), measured once: records are replaced, not changed. */
 const recordSizes = new WeakMap<ConfirmationRecord, number>()
@@ -112,6 +126,9 @@ const bytesOf = (record: ConfirmationRecord): number => {
 }
 const totalBytes = (records: readonly ConfirmationRecord[]): number =>
   records.reduce((total, record) => total + bytesOf(record), 0)
+/** The records of pages: the wallet's own are outside the bounds across origins. */
+const ofPages = (records: readonly ConfirmationRecord[]): ConfirmationRecord[] =>
+  records.filter((record) => record.origin !== walletOrigin)
 
 /** A new confirmation, before the queue gives it an id. */
 export type ConfirmationInput = Pick<
@@ -141,10 +158,12 @@ export type ConfirmationInput = Pick<
  *   restart and nothing re-sent it) can be claimed for `claimMs` after its answer; then nothing
  *   re-attaches to it and it is deleted at the next request or `sweep` (each worker start).
  * - Bounded (`storage.session` is shared with the vault's key and the kept answers): at most
- *   `maxPendingConfirmations` pending, `maxPendingPerOrigin` of one origin (`-32002`); every record
- *   held, answered or not, at most `maxConfirmationsBytes` together and `maxOriginConfirmationBytes`
- *   of one origin (`-32002`: wait until some are answered); one record at most
- *   `maxConfirmationBytes` (`-32602`).
+ *   `maxPendingConfirmations` pending of pages, `maxPendingPerOrigin` of one origin (`-32002`);
+ *   every page's record held, answered or not, at most `maxConfirmationsBytes` together and
+ *   `maxOriginConfirmationBytes` of one origin (`-32002`: wait until some are answered); one record
+ *   at most `maxConfirmationBytes` (`-32602`). The wallet's own requests (`walletOrigin`) are not
+ *   counted across origins — what pages fill never refuses the owner's — and have their own bound:
+ *   `maxPendingPerOrigin` pending, `maxOwnConfirmationBytes` held.
  *
  * @example
  * const confirmations = createConfirmations({ store, windows, newId, now, claimMs: 60_000, warnings: confirmationWarnings })
@@ -318,9 +337,13 @@ export function createConfirmations({
           await write(rejected)
           return { record: rejected }
         }
+        const own = input.origin === walletOrigin
         const pending = pendingOf(current)
         const fromOrigin = pending.filter((record) => record.origin === input.origin)
-        if (pending.length >= maxPendingConfirmations || fromOrigin.length >= maxPendingPerOrigin) {
+        if (
+          fromOrigin.length >= maxPendingPerOrigin ||
+          (!own && ofPages(pending).length >= maxPendingConfirmations)
+        ) {
           throw tooManyPendingConfirmations()
         }
         const record: ConfirmationRecord = {
@@ -332,9 +355,10 @@ export function createConfirmations({
         const size = bytesOf(record)
         if (size > maxConfirmationBytes) throw confirmationTooLarge(maxConfirmationBytes)
         const ofOrigin = current.filter((kept) => kept.origin === input.origin)
+        const originBytes = own ? maxOwnConfirmationBytes : maxOriginConfirmationBytes
         if (
-          totalBytes(ofOrigin) + size > maxOriginConfirmationBytes ||
-          totalBytes(current) + size > maxConfirmationsBytes
+          totalBytes(ofOrigin) + size > originBytes ||
+          (!own && totalBytes(ofPages(current)) + size > maxConfirmationsBytes)
         ) {
           throw tooManyPendingConfirmations()
         }
