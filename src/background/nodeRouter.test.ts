@@ -4,7 +4,7 @@ import { sessionKeys } from '../core/protocol/storageKeys.ts'
 import type { Json, NodeAnswer } from '../core/rpc/types.ts'
 import type { ChainSocket, ChainSocketHandlers } from './chainSocket.ts'
 import { createNodeRouter } from './nodeRouter.ts'
-import { subscriptionBytes } from './subscriptionRegistry.ts'
+import { maxOriginSubscriptionsPerChain, subscriptionBytes } from './subscriptionRegistry.ts'
 import { createMemoryStorage } from './testing/memoryStorage.ts'
 
 const chainId = 'eip155:31337'
@@ -196,6 +196,24 @@ describe('createNodeRouter', () => {
     }
     expect(await router.subscribe(ownerOf(5), wideLogs)).toMatchObject({ error: { code: -32005 } })
     expect(await router.subscribe(ownerOf(5), ['newHeads'])).toHaveProperty('result')
+  })
+
+  it(`refuses -32005, asking the node nothing, a subscription past ${maxOriginSubscriptionsPerChain} of its origin on the chain's one socket, made at once, and subscribes another origin's`, async () => {
+    const { router, node } = createRouter()
+    const made = await Promise.all(
+      Array.from({ length: maxOriginSubscriptionsPerChain + 1 }, () =>
+        router.subscribe(owner, ['newHeads']),
+      ),
+    )
+    expect(made.filter((answer) => 'result' in answer)).toHaveLength(maxOriginSubscriptionsPerChain)
+    expect(made.filter((answer) => 'error' in answer)).toMatchObject([
+      { error: { code: -32005, data: { limit: maxOriginSubscriptionsPerChain } } },
+    ])
+    expect(await router.subscribe(owner, ['newHeads'])).toMatchObject({ error: { code: -32005 } })
+    const other = { ...owner, origin: 'https://app.aave.com', connection: 'tab-2' }
+    expect(await router.subscribe(other, ['newHeads'])).toHaveProperty('result')
+    const subscribed = node.socket().sent.filter(({ method }) => method === 'eth_subscribe')
+    expect(subscribed).toHaveLength(maxOriginSubscriptionsPerChain + 1)
   })
 
   it('relays the node refusing a subscription, saving nothing', async () => {

@@ -2,7 +2,11 @@ import type { ChainId } from '../core/caip/types.ts'
 import type { SubscriptionCursor } from '../core/multichain/namespace.ts'
 import type { ConnectionId, SubscriptionOwner } from '../core/multichain/ports.ts'
 import { sessionKeys } from '../core/protocol/storageKeys.ts'
-import { type RpcError, subscriptionsTooLarge } from '../core/rpc/errors.ts'
+import {
+  type RpcError,
+  subscriptionsTooLarge,
+  tooManyOriginSubscriptions,
+} from '../core/rpc/errors.ts'
 import { jsonBytes } from '../core/rpc/jsonBytes.ts'
 import type { Json } from '../core/rpc/types.ts'
 import type { Storage } from './storage.ts'
@@ -40,6 +44,13 @@ export type SubscriptionMatch = { origin: string; connection?: ConnectionId; cha
  * on each of a thousand subscriptions. A dapp's subscription is a few hundred bytes.
  */
 export const subscriptionBytes = { maxOriginBytes: 256 * 1024, maxBytes: 2 ** 20 }
+/**
+ * The most subscriptions one origin keeps on one chain. Every origin's subscriptions of a chain
+ * ride the wallet's one socket to it, which the endpoint caps (1,000 subscriptions a socket, its
+ * `maxSubscriptionsPerSocket`): one origin takes at most a tenth, so it cannot exhaust the socket
+ * for the other sites. A dapp keeps a few (`newHeads`, a logs filter per contract it watches).
+ */
+export const maxOriginSubscriptionsPerChain = 100
 
 /** The bytes a subscription of `owner` with `params` takes in storage. */
 const bytesOf = (owner: SubscriptionOwner, params: Json[]): number => jsonBytes({ owner, params })
@@ -74,8 +85,8 @@ export function createSubscriptionRegistry(storage: Storage, newId: () => string
   }
 
   const all = (): LiveSubscription[] => [...subscriptions.values()]
-  /** Bytes of subscriptions being made (admitted, not yet added), by origin. */
-  const opening = new Map<string, number>()
+  /** Subscriptions being made (admitted, not yet added): their owner and bytes. */
+  const opening = new Set<{ owner: SubscriptionOwner; bytes: number }>()
   /** Each held subscription's bytes, measured once (its owner and params never change). */
   const sizes = new WeakMap<LiveSubscription, number>()
   const sizeOf = (subscription: LiveSubscription): number => {
@@ -83,41 +94,52 @@ export function createSubscriptionRegistry(storage: Storage, newId: () => string
     sizes.set(subscription, size)
     return size
   }
+  /** The held and opening subscriptions of `origin` (of every origin when undefined), by bytes. */
   const heldBytes = (origin?: string): number => {
     let total = 0
     for (const subscription of subscriptions.values()) {
       if (origin === undefined || subscription.owner.origin === origin)
         total += sizeOf(subscription)
     }
-    for (const [each, bytes] of opening) if (origin === undefined || each === origin) total += bytes
+    for (const { owner, bytes } of opening) {
+      if (origin === undefined || owner.origin === origin) total += bytes
+    }
     return total
+  }
+  /** How many subscriptions `origin` holds and opens on `chainId`. */
+  const heldOn = ({ origin, chainId }: SubscriptionOwner): number => {
+    const same = (owner: SubscriptionOwner) => owner.origin === origin && owner.chainId === chainId
+    let count = 0
+    for (const { owner } of subscriptions.values()) if (same(owner)) count += 1
+    for (const { owner } of opening) if (same(owner)) count += 1
+    return count
   }
 
   return {
     persist,
     /**
      * Admits a subscription of `owner` with `params` before the node is asked: the refusal
-     * (`-32005`) when it would take the origin's subscriptions past `maxOriginBytes` or all past
-     * `maxBytes` (`subscriptionBytes`), else the release to call once it was added or failed.
+     * (`-32005`) when the origin has `maxOriginSubscriptionsPerChain` on the chain already, or it
+     * would take the origin's subscriptions past `maxOriginBytes` or all past `maxBytes`
+     * (`subscriptionBytes`), else the release to call once it was added or failed.
      */
     admit(owner: SubscriptionOwner, params: Json[]): { refusal: RpcError } | { release(): void } {
       const size = bytesOf(owner, params)
       const { maxOriginBytes, maxBytes } = subscriptionBytes
+      if (heldOn(owner) >= maxOriginSubscriptionsPerChain) {
+        return { refusal: tooManyOriginSubscriptions(maxOriginSubscriptionsPerChain) }
+      }
       if (heldBytes(owner.origin) + size > maxOriginBytes) {
         return { refusal: subscriptionsTooLarge(maxOriginBytes, 'origin') }
       }
       if (heldBytes() + size > maxBytes) {
         return { refusal: subscriptionsTooLarge(maxBytes, 'all origins') }
       }
-      opening.set(owner.origin, (opening.get(owner.origin) ?? 0) + size)
-      let released = false
+      const entry = { owner, bytes: size }
+      opening.add(entry)
       return {
         release() {
-          if (released) return
-          released = true
-          const left = (opening.get(owner.origin) ?? 0) - size
-          if (left > 0) opening.set(owner.origin, left)
-          else opening.delete(owner.origin)
+          opening.delete(entry)
         },
       }
     },

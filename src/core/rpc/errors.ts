@@ -190,7 +190,7 @@ export const invalidSessionProperties = (): RpcError =>
 
 /**
  * `-32002`: the confirmation queue is full (across origins, or for this origin; in requests, or in
- * the bytes their records take).
+ * the bytes their records take), or as many sites' connection approvals wait as may.
  */
 export const tooManyPendingConfirmations = (): RpcError =>
   new RpcError(-32002, 'Too many requests are waiting for confirmation. Please wait.')
@@ -282,6 +282,17 @@ export const tooManySubscriptions = (limit: number): RpcError =>
   new RpcError(
     -32005,
     `subscription limit reached: at most ${limit} subscriptions per connection`,
+    { limit },
+  )
+
+/**
+ * `-32005`: the origin already keeps `limit` subscriptions on the chain (whose one socket every
+ * origin's subscriptions share).
+ */
+export const tooManyOriginSubscriptions = (limit: number): RpcError =>
+  new RpcError(
+    -32005,
+    `subscription limit reached: at most ${limit} subscriptions of this origin on a chain`,
     { limit },
   )
 
