@@ -6,6 +6,7 @@ import {
   type ApprovalRecordStore,
   type ApprovalWindows,
   createApprovals,
+  maxPendingApprovals,
 } from './createApprovals.ts'
 
 const dapp = 'http://127.0.0.1:5173'
@@ -176,6 +177,35 @@ describe('createApprovals', () => {
       message: `Request of type wallet_createSession already pending for origin ${dapp}. Please wait.`,
     })
     expect(windows.opened).toHaveLength(1)
+  })
+
+  it(`refuses -32002 the approval of one origin more while ${maxPendingApprovals} of other origins wait, asked at once, opening no window; a closed one lets it in`, async () => {
+    const { store, windows, startWorker } = browser()
+    const approvals = startWorker()
+    const framed = (index: number): ApprovalRequest => ({
+      ...request,
+      origin: `https://frame-${index}.example`,
+    })
+    const answers = Array.from({ length: maxPendingApprovals + 1 }, (_, index) =>
+      approvals.requestApproval(framed(index), asked).then(
+        () => 'answered',
+        (error: { code?: number }) => error.code,
+      ),
+    )
+    await settle()
+    expect(await Promise.race([answers.at(-1), settle().then(() => 'waiting')])).toBe(-32002)
+    expect(windows.opened).toHaveLength(maxPendingApprovals)
+    expect(store.records.size).toBe(maxPendingApprovals)
+    await expect(approvals.requestApproval(request, asked)).rejects.toMatchObject({
+      code: -32002,
+    })
+    windows.close(101)
+    await approvals.windowClosed(101)
+    await expect(answers[0]).resolves.toBe('answered')
+    approvals.requestApproval(request, asked)
+    await settle()
+    expect(windows.opened).toHaveLength(maxPendingApprovals + 1)
+    expect(store.records.get(dapp)?.windowId).toBe(100 + maxPendingApprovals + 1)
   })
 
   it('asks again for a new request once the earlier one was answered', async () => {

@@ -1,6 +1,6 @@
 import type { ApprovalAnswer, ApprovalRequest, ApprovalResult } from '../multichain/ports.ts'
 import { isResendOf, matchResend, type RequestIdentity } from '../protocol/requestIdentity.ts'
-import { requestAlreadyPending } from '../rpc/errors.ts'
+import { requestAlreadyPending, tooManyPendingConfirmations } from '../rpc/errors.ts'
 
 /**
  * One origin's `wallet_createSession` approval as stored (the service worker keeps it in
@@ -49,6 +49,14 @@ export type CreateApprovalsParameters = {
 
 const rejected: ApprovalResult = { approved: false }
 
+/**
+ * The most approvals waiting for the user at once, across origins (each in its own window). An
+ * origin has one at most, but a page creates one without the user for every origin it frames (its
+ * iframes of other hosts each ask `wallet_createSession`): beyond, a new one is refused `-32002`
+ * until the user answers or closes some, so a page cannot open windows and records without bound.
+ */
+export const maxPendingApprovals = 10
+
 /** A re-attached or new request, as its record shows it: answered already, or waiting for the user. */
 type Outcome = { shown: ApprovalRequest } & (
   | { result: ApprovalResult }
@@ -75,6 +83,9 @@ type Outcome = { shown: ApprovalRequest } & (
  *   page got its response still finds the answer for the re-sent request. An answered record no
  *   request of this worker is attached to can be claimed for `claimMs` after its answer; then
  *   nothing re-attaches to it and it is deleted at the origin's next request or `sweep`.
+ * - Bounded: one record per origin, and at most `maxPendingApprovals` waiting for the user (their
+ *   window open) across origins; a new one beyond is refused `-32002`. An answered record needs
+ *   the user's answer, so pages create no more than that without the user.
  *
  * @example
  * const approvals = createApprovals({ store, windows, newId, now: Date.now, claimMs: 60_000 })
@@ -151,6 +162,30 @@ export function createApprovals({
   const windowAlive = async (record: ApprovalRecord): Promise<boolean> =>
     record.windowId !== undefined && (await windows.exists(record.windowId))
 
+  /** Admissions of new records, one after the other across origins: each counts the others'. */
+  let admissions: Promise<unknown> = Promise.resolve()
+  /**
+   * Writes the new `record` of `origin` unless `maxPendingApprovals` of other origins wait for the
+   * user (unanswered, their window open or being opened): then `-32002`, nothing written.
+   */
+  const admit = (origin: string, record: ApprovalRecord): Promise<void> => {
+    const step = async (): Promise<void> => {
+      let waiting = 0
+      for (const other of await store.list()) {
+        if (other.request.origin === origin || other.result) continue
+        if (other.windowId === undefined || (await windowAlive(other))) waiting += 1
+      }
+      if (waiting >= maxPendingApprovals) throw tooManyPendingConfirmations()
+      await store.write(origin, record)
+    }
+    const current = admissions.then(step, step)
+    admissions = current.then(
+      () => undefined,
+      () => undefined,
+    )
+    return current
+  }
+
   /** Opens the window of a new record; a window that cannot be opened is a rejection. */
   const open = async (
     origin: string,
@@ -178,7 +213,8 @@ export function createApprovals({
     /**
      * Asks the user about `request` on behalf of the page request `identity`, or re-attaches that
      * request to its approval after a restart. Throws `-32002` while another request of the origin
-     * has its window open, `-32602` for another request under the key of the origin's record.
+     * has its window open or `maxPendingApprovals` of other origins wait, `-32602` for another
+     * request under the key of the origin's record.
      */
     async requestApproval(
       request: ApprovalRequest,
@@ -212,7 +248,7 @@ export function createApprovals({
           throw requestAlreadyPending(origin)
         }
         const record: ApprovalRecord = { id: newId(), request, ...identity }
-        await store.write(origin, record)
+        await admit(origin, record)
         claimed.add(record.id)
         const waiting = waitFor(record.id)
         const failed = await open(origin, record)
