@@ -1,11 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { devnet, expect, test } from './fixtures.ts'
 import { firstAccount } from './support/anvil.ts'
 import { evaluateInContentScript } from './support/contentScriptWorld.ts'
-import { launchWallet } from './support/launchWallet.ts'
+import { extensionDirectory, launchWallet } from './support/launchWallet.ts'
 import { request, resultOf } from './support/provider.ts'
 import { serveDapp } from './support/serveDapp.ts'
 import {
@@ -155,5 +155,48 @@ test('a session outlives a browser restart: its seal key is kept with the profil
   } finally {
     await dapp.close()
     await rm(profile, { recursive: true, force: true })
+  }
+})
+
+test('an update of the extension removes the storage items earlier builds wrote and this one no longer reads', async () => {
+  test.setTimeout(120_000)
+  // The build copied, so that its manifest's version can be raised: the same path is the same
+  // extension id, and a higher version at the next start is an update (`onInstalled`).
+  const root = await mkdtemp(join(tmpdir(), 'aperture-update-'))
+  const extensionPath = join(root, 'extension')
+  const profile = join(root, 'profile')
+  try {
+    await cp(extensionDirectory, extensionPath, { recursive: true })
+    const first = await launchWallet({ extensionPath, userDataDir: profile })
+    try {
+      const page = await first.context.newPage()
+      await page.goto(first.popupUrl)
+      // An earlier build's shared approval scans (retiredLocalKeys), beside an item this one reads.
+      await page.evaluate(() =>
+        chrome.storage.local.set({
+          approvalScans: { 'eip155:1': { block: 1 } },
+          phishingContinued: ['continued.example'],
+        }),
+      )
+    } finally {
+      await first.context.close()
+    }
+    const manifestPath = join(extensionPath, 'manifest.json')
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { version: string }
+    await writeFile(manifestPath, JSON.stringify({ ...manifest, version: `${manifest.version}.1` }))
+    const second = await launchWallet({ extensionPath, userDataDir: profile })
+    try {
+      const page = await second.context.newPage()
+      await page.goto(second.popupUrl)
+      await expect
+        .poll(() =>
+          page.evaluate(() => chrome.storage.local.get(['approvalScans', 'phishingContinued'])),
+        )
+        .toEqual({ phishingContinued: ['continued.example'] })
+    } finally {
+      await second.context.close()
+    }
+  } finally {
+    await rm(root, { recursive: true, force: true })
   }
 })

@@ -14,7 +14,7 @@ import type { MultichainEngine } from '../core/multichain/ports.ts'
 import { connectionPortName } from '../core/protocol/connection.ts'
 import { isExtensionPageSender } from '../core/protocol/pageOrigin.ts'
 import type { PopupRequest } from '../core/protocol/popupMessages.ts'
-import { localKeys } from '../core/protocol/storageKeys.ts'
+import { localKeys, retiredLocalKeys } from '../core/protocol/storageKeys.ts'
 import { checkEndpointLive } from '../core/wallet/checkEndpointLive.ts'
 import { createConfirmations } from '../core/wallet/createConfirmations.ts'
 import { createNetworkAdder } from '../core/wallet/createNetworkAdder.ts'
@@ -384,6 +384,14 @@ chrome.windows.onRemoved.addListener((windowId) => {
 })
 
 chrome.alarms.onAlarm.addListener((alarm) => scheduler.fired(alarm))
+
+// An update removes what earlier builds wrote and this one no longer reads (storageKeys.ts). Any
+// reason: Chromium reports a command-line (unpacked) extension's new version as `install`.
+chrome.runtime.onInstalled.addListener(() => {
+  local
+    .remove([...retiredLocalKeys])
+    .catch((error: unknown) => console.error('Aperture: removing retired storage', error))
+})
 
 // `local`'s own event: the worker hears no `session` change, so the one `session.set` between an
 // Approve click and the page's answer is not also sent to the worker that made it (issue 36).

@@ -4,6 +4,18 @@
  * `session` lives until the browser closes (only extension pages and the worker can read it) and
  * holds what must survive a worker restart but never reach the disk.
  */
+/**
+ * `storage.local` items that earlier builds wrote and this one no longer reads: an update of the
+ * extension removes them (`chrome.runtime.onInstalled`), so the profile does not
+ * keep data nothing will ever read or replace. A key leaves this list only with the builds that
+ * could have written it.
+ */
+export const retiredLocalKeys: readonly string[] = [
+  // Every account's approval scan in one record (e806b3b); one item per account and chain since
+  // ed4e3dd (`localKeys.approvalScanPrefix`).
+  'approvalScans',
+]
+
 export const localKeys = {
   /** The encrypted vault (browser-passworder JSON). */
   vault: 'vault',
