@@ -1,9 +1,15 @@
+import type { Page } from '@playwright/test'
 import { address, generateKeyPairSigner } from '@solana/kit'
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { formatEther, getAddress, parseEther, parseGwei } from 'viem'
+import type { SendDraft } from '../src/core/wallet/send/sendDraft.ts'
 import { devnet, expect } from './fixtures.ts'
 import { anvilRpc, ethBalanceOf, firstAccount, secondAccount } from './support/anvil.ts'
-import { approveAfterWorkerStop, waitForConfirmation } from './support/confirmations.ts'
+import {
+  approveAfterWorkerStop,
+  confirmationWindow,
+  waitForConfirmation,
+} from './support/confirmations.ts'
 import { decodeQr, fillSend, openSend, reviewSend } from './support/sendScreen.ts'
 import {
   answerAndClose,
@@ -18,6 +24,26 @@ import { deployTestToken, tokenBalance } from './support/testToken.ts'
 import { saveScreen } from './support/walletUi.ts'
 
 const third = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+
+/** The owner's sends the worker keeps while they run (`ownRequest:` in `storage.session`). */
+const keptOwnSends = (
+  extensionPage: Page,
+): Promise<Array<{ requestId: string; draft: SendDraft }>> =>
+  extensionPage.evaluate(async () =>
+    Object.entries(await chrome.storage.session.get(null))
+      .filter(([key]) => key.startsWith('ownRequest:'))
+      .map(([, kept]) => (kept as { params: { requestId: string; draft: SendDraft } }).params),
+  )
+
+/** The worker's answer to `send:status`, asked from an extension page as the popup asks it. */
+const askSendStatus = (
+  extensionPage: Page,
+  params: { requestId: string; draft: SendDraft },
+): Promise<unknown> =>
+  extensionPage.evaluate(
+    (asked) => chrome.runtime.sendMessage({ type: 'send:status', params: asked }),
+    params,
+  )
 
 type NodeTransaction = {
   from: string
@@ -213,6 +239,68 @@ test.describe('send (DESIGN §9)', () => {
     await wallet.popup.reload()
     await expect(wallet.popup.getByTestId('home-send')).toBeVisible()
     expect(await balanceOf(solanaNetwork, recipient)).toBe(750_000_000)
+  })
+
+  test("the worker says what it holds of the owner's send whose answer was lost: the send a stopped worker kept with its confirmation shown is waiting, one it never received unknown", async ({
+    wallet,
+    serviceWorker,
+    anvilUrl,
+  }) => {
+    const before = await ethBalanceOf(anvilUrl, third)
+    const window = await reviewSend(wallet, { to: third, amount: '0.125' })
+    const [kept] = await keptOwnSends(wallet.popup)
+    if (!kept) throw new Error('the worker keeps no send while its confirmation is shown')
+    expect(kept.draft).toMatchObject({ to: third, amount: '0.125' })
+    await serviceWorker.stop()
+
+    // Waiting until the next worker's catch-up (1 s after its start) runs it again: running then.
+    const held = await askSendStatus(wallet.popup, kept)
+    expect([
+      { ok: true, result: 'waiting' },
+      { ok: true, result: 'running' },
+    ]).toContainEqual(held)
+    // The screen lost the answer with the worker; the worker holds the send: it says so.
+    await expect(wallet.popup.getByTestId('send-unanswered')).toBeVisible()
+    const never = { ...kept, requestId: crypto.randomUUID() }
+    expect(await askSendStatus(wallet.popup, never)).toEqual({ ok: true, result: 'unknown' })
+    await answerAndClose(window, 'approve')
+    await expect.poll(() => ethBalanceOf(anvilUrl, third)).toBe(before + parseEther('0.125'))
+  })
+
+  test("a Review whose message reached no worker ('Receiving end does not exist', the worker answering the read after) is shown as not sent, not kept: no window opens, and Review again sends it once", async ({
+    wallet,
+    anvilUrl,
+  }) => {
+    const popup = wallet.popup
+    const before = await ethBalanceOf(anvilUrl, third)
+    await openSend(popup)
+    await fillSend(popup, { to: third, amount: '0.0625' })
+    // The browser's rejection of a message no worker took (a worker starting or stopping), made to
+    // happen to this one message: it never leaves the popup, every other one reaches the worker.
+    await popup.evaluate(() => {
+      const deliver = chrome.runtime.sendMessage.bind(chrome.runtime)
+      let lost = false
+      const send = (message: { type?: string }) => {
+        if (lost || message.type !== 'send:submit') return deliver(message)
+        lost = true
+        return Promise.reject(
+          new Error('Could not establish connection. Receiving end does not exist.'),
+        )
+      }
+      Object.defineProperty(chrome.runtime, 'sendMessage', { value: send, configurable: true })
+    })
+    await popup.getByTestId('send-review').click()
+
+    await expect(popup.getByTestId('send-error')).toContainText('did not receive this send')
+    await expect(popup.getByTestId('send-unanswered')).toHaveCount(0)
+    expect(confirmationWindow(wallet.context, wallet.extensionOrigin)).toBeUndefined()
+    expect(await keptOwnSends(popup)).toEqual([])
+
+    await popup.getByTestId('send-review').click()
+    const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
+    await answerAndClose(window, 'approve')
+    await expect(popup.getByTestId('send-sent')).toBeVisible()
+    expect(await ethBalanceOf(anvilUrl, third)).toBe(before + parseEther('0.0625'))
   })
 
   test('sends an SPL token, creating the recipient’s token account (an instruction, and rent in the fee)', async ({

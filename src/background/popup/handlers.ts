@@ -26,6 +26,7 @@ import { networksSave } from './networks/save.ts'
 import type { PopupHandlers, PopupPorts } from './ports.ts'
 import { sendAssets } from './send/assets.ts'
 import { sendQuote } from './send/quote.ts'
+import { sendStatus } from './send/status.ts'
 import { sendSubmit } from './send/submit.ts'
 import { sendToken } from './send/token.ts'
 import { settingsGet } from './settings/get.ts'
@@ -90,6 +91,7 @@ export function popupHandlers(ports: PopupPorts): PopupHandlers {
     'send:token': sendToken(ports),
     'send:quote': sendQuote(ports),
     'send:submit': sendSubmit(ports),
+    'send:status': sendStatus(ports),
     'approvals:list': approvalsList(ports),
     'approvals:revoke': approvalsRevoke(ports),
   }

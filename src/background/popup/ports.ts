@@ -74,8 +74,11 @@ export type PopupPorts = {
   /** The signers a dapp's requests reach, for the wallet's own sends (the same confirmation). */
   signer: Pick<Signer, 'sign'>
   solanaSigner: SolanaSigner
-  /** Keeps the wallet's own requests while they run, for a worker started after a stop. */
-  ownRequests: Pick<OwnRequests, 'carry'>
+  /**
+   * Keeps the wallet's own requests while they run, for a worker started after a stop, and says
+   * what it holds of one.
+   */
+  ownRequests: Pick<OwnRequests, 'carry' | 'status'>
 }
 
 /**

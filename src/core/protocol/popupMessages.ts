@@ -12,6 +12,7 @@ import type { StandingApproval } from '../wallet/approvals/findStandingApprovals
 import type { TokenDelegate } from '../wallet/approvals/findTokenDelegates.ts'
 import type { RevokeApprovalRequest } from '../wallet/approvals/revokeApproval.ts'
 import type { ConfirmationView } from '../wallet/confirmationViews.ts'
+import type { OwnRequestStatus } from '../wallet/createOwnRequests.ts'
 import type { NamespaceAccounts } from '../wallet/namespaceAccounts.ts'
 import type { Balances } from '../wallet/readBalances.ts'
 import type { TokenBalance } from '../wallet/readTokenBalances.ts'
@@ -270,6 +271,11 @@ export type PopupRequests = {
    * `requestId` is the same send: a repeated click re-attaches to its confirmation.
    */
   'send:submit': { params: { requestId: string; draft: SendDraft }; result: { id: string } }
+  /**
+   * What the worker holds of the `send:submit` with these params (`OwnRequestStatus`), asked when
+   * its answer was lost: a send it holds goes on; one it does not (`unknown`) will not happen.
+   */
+  'send:status': { params: { requestId: string; draft: SendDraft }; result: OwnRequestStatus }
   /**
    * The approval manager (DESIGN §11): the account's standing ERC-20 allowances, operators
    * (`setApprovalForAll`) and Permit2 allowances on one EVM network, found from its logs and

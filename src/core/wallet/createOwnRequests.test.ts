@@ -14,7 +14,7 @@ import { createOwnRequests, type OwnRequest, type OwnRequestStore } from './crea
 import { createSigner } from './createSigner.ts'
 import { createSolanaSigner } from './createSolanaSigner.ts'
 import { runOwnRequest } from './runOwnRequest.ts'
-import { sendFromWallet, type WalletSendRequest } from './send/sendFromWallet.ts'
+import { sendFromWallet, sendIdentityOf, type WalletSendRequest } from './send/sendFromWallet.ts'
 import { walletOrigin } from './walletOrigin.ts'
 
 /** The owner's Send of 0.5 ETH from alice to bob on the devnet, as the send screen hands it over. */
@@ -363,6 +363,55 @@ describe('createOwnRequests', () => {
     expect(b).toEqual(a)
     expect(world.broadcasts).toHaveLength(1)
     expect(worker.sent).toHaveLength(1)
+  })
+
+  it("says what it holds of a send whose popup lost the answer: a stopped worker's kept send with its confirmation shown is waiting; a send it never received is unknown", async () => {
+    const { next } = await shownThenStopped()
+
+    expect(await next.own.status(sendIdentityOf(send))).toBe('waiting')
+    const never = { ...send, requestId: '5a9d2c7e-0b1f-4e3a-8c6d-7f8e9a0b1c2d' }
+    expect(await next.own.status(sendIdentityOf(never))).toBe('unknown')
+  })
+
+  it.each([
+    [true, 'approved'],
+    [false, 'rejected'],
+  ] as const)(
+    'says a kept send answered while no worker ran is %s → %s',
+    async (approved, status) => {
+      const { next } = await shownThenStopped()
+      await next.answer(approved)
+
+      expect(await next.own.status(sendIdentityOf(send))).toBe(status)
+    },
+  )
+
+  it('says a send this worker runs is running, before and while its confirmation is shown', async () => {
+    const world = walletWorld()
+    const worker = walletWorker(world, memoryOwnRequestStore())
+    const sending = sendFromWallet(worker.sendPorts, send)
+
+    expect(await worker.own.status(sendIdentityOf(send))).toBe('running')
+    await world.stored()
+    expect(await worker.own.status(sendIdentityOf(send))).toBe('running')
+    await worker.answer(true)
+    await sending
+  })
+
+  it('says a kept send whose window never opened (its worker stopped first) is unknown: it will not be run', async () => {
+    const world = walletWorld()
+    const kept = memoryOwnRequestStore()
+    await kept.write({ ...sendIdentityOf(send), method: 'aperture_send', params: send })
+
+    const next = walletWorker(world, kept)
+    expect(await next.own.status(sendIdentityOf(send))).toBe('unknown')
+  })
+
+  it('refuses -32602 the status of another send under the request id of a kept one', async () => {
+    const { next } = await shownThenStopped()
+    const other = { ...send, draft: { ...send.draft, amount: '1' } }
+
+    await expect(next.own.status(sendIdentityOf(other))).rejects.toMatchObject({ code: -32602 })
   })
 
   it('refuses -32602 another send under the request id of one that runs', async () => {

@@ -1,4 +1,4 @@
-import { matchResend, type RequestIdentity } from '../protocol/requestIdentity.ts'
+import { isResendOf, matchResend, type RequestIdentity } from '../protocol/requestIdentity.ts'
 import { resentRequestDiffers } from '../rpc/errors.ts'
 import type { Confirmations } from './createConfirmations.ts'
 import { walletOrigin } from './walletOrigin.ts'
@@ -24,6 +24,16 @@ export type CarryOwnRequest = <Result>(
   work: () => Promise<Result>,
 ) => Promise<Result>
 
+/**
+ * What the worker holds of one of the wallet's own requests, by its identity (`status`): asked by
+ * its popup when the answer to it was lost, to tell a request the worker has from one it never
+ * received. `running`: in this worker. `waiting`, `approved`, `rejected`: kept by a stopped worker
+ * with its confirmation record still there, unanswered or answered so (this worker runs it again:
+ * `resume`). `unknown`: nothing — never received, kept by a worker that stopped before its window
+ * opened (forgotten, never run), or settled and released already.
+ */
+export type OwnRequestStatus = 'running' | 'waiting' | 'approved' | 'rejected' | 'unknown'
+
 /** Where the wallet's own requests under way are kept. Must outlive the worker (`storage.session`). */
 export type OwnRequestStore = {
   list(): Promise<OwnRequest[]>
@@ -37,7 +47,7 @@ export type CreateOwnRequestsParameters = {
    * The confirmation queue: a kept request runs again only while its record is there, and the
    * record of one that fails is withdrawn.
    */
-  confirmations: Pick<Confirmations, 'claim' | 'withdraw'>
+  confirmations: Pick<Confirmations, 'claim' | 'withdraw' | 'resent'>
   /** Runs a kept request again from its action and params (`runOwnRequest`). */
   run(request: OwnRequest): Promise<unknown>
   /** Told when a request run again fails (nobody else hears of it: its popup is gone). */
@@ -61,6 +71,8 @@ export type CreateOwnRequestsParameters = {
  *   for in this worker.
  * - A request running in this worker is run once: a second `carry` of it joins the first (the same
  *   answer), and one that differs under its key is refused `-32602`, as a page's re-send is.
+ * - `status` says what the worker holds of a request, for its popup whose answer was lost: one held
+ *   goes on (and says so), one not held will not happen.
  *
  * @example
  * const own = createOwnRequests({ store, confirmations, run: (request) => runOwnRequest(ports, request), failed })
@@ -118,6 +130,22 @@ export function createOwnRequests({
 
   return {
     carry,
+
+    /**
+     * What this worker holds of `request` (`OwnRequestStatus`): running here, or kept by a stopped
+     * worker with its confirmation record there, as `resume` would run it again (a record that
+     * expired unclaimed is none); `-32602` when another request is kept under its key.
+     */
+    async status(request: RequestIdentity): Promise<OwnRequestStatus> {
+      const current = running.get(request.requestKey)
+      if (current && isResendOf(request, current.request)) return 'running'
+      const kept = (await store.list()).some((candidate) => isResendOf(request, candidate))
+      if (!kept) return 'unknown'
+      const record = await confirmations.resent({ origin: walletOrigin, ...request })
+      if (!record) return 'unknown'
+      if (!record.result) return 'waiting'
+      return record.result.approved ? 'approved' : 'rejected'
+    },
 
     /**
      * Runs again the requests a stopped worker kept whose confirmation is still there; forgets the

@@ -8,7 +8,7 @@ import {
   NoAnswer,
   stubBackground,
 } from '../testing/fakeBackground.ts'
-import { useSend } from './send.ts'
+import { sendNotReceived, sendRejected, useSend } from './send.ts'
 
 const first = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const second = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -40,13 +40,33 @@ const eth: SendAsset = {
   balance: (2n * ether).toString(),
 }
 
-function background(submit: FakeHandlers['send:submit'] = () => ({ id: '0xabc' })) {
+/**
+ * The worker of these tests: `submit` answers Review, `status` what it holds of a send whose answer
+ * was lost (by default the send waits for its confirmation in the next worker).
+ */
+function background(
+  submit: FakeHandlers['send:submit'] = () => ({ id: '0xabc' }),
+  status: FakeHandlers['send:status'] = () => 'waiting',
+) {
   return stubBackground({
     'networks:list': () => [devnetView],
     'send:assets': () => [eth],
     'send:quote': () => ({ namespace: 'eip155', gas: '0x6270', market }),
     'send:submit': submit,
+    'send:status': status,
   })
+}
+
+/** Review of 0.5 ETH to the second account, whose answer the worker lost. */
+async function reviewLost(status: FakeHandlers['send:status']) {
+  const worker = background(() => {
+    throw new NoAnswer()
+  }, status)
+  await open()
+  await useSend.getState().setTo(second)
+  useSend.getState().setAmount('0.5')
+  await useSend.getState().review()
+  return worker
 }
 
 const open = () =>
@@ -142,6 +162,49 @@ describe('useSend', () => {
       status: 'unanswered',
       error: undefined,
       requestId: undefined,
+    })
+  })
+
+  it.each(['running', 'waiting', 'approved'] as const)(
+    'a lost send the worker holds (%s) is shown as kept: it goes on',
+    async (held) => {
+      await reviewLost(() => held)
+      expect(useSend.getState()).toMatchObject({ status: 'unanswered', error: undefined })
+    },
+  )
+
+  it('asks the worker about the very send whose answer was lost: its request id and draft', async () => {
+    const worker = await reviewLost(() => 'waiting')
+    const [submit] = worker.requests.filter((request) => request.type === 'send:submit')
+    const asked = worker.requests.filter((request) => request.type === 'send:status')
+    expect(asked).toEqual([{ type: 'send:status', params: submit?.params }])
+  })
+
+  it('a lost send the worker does not hold (the message reached no worker) is not shown as kept: nothing was sent, Review sends it again under the same request id', async () => {
+    const worker = await reviewLost(() => 'unknown')
+    const state = useSend.getState()
+    expect(state).toMatchObject({ status: 'editing', error: sendNotReceived })
+    const [submit] = worker.requests.filter((request) => request.type === 'send:submit')
+    expect(submit?.params).toMatchObject({ requestId: state.requestId })
+    expect(state.requestId).toEqual(expect.any(String))
+  })
+
+  it('a lost send rejected in its window meanwhile says it was rejected, and a new Review is a new send', async () => {
+    await reviewLost(() => 'rejected')
+    expect(useSend.getState()).toMatchObject({
+      status: 'editing',
+      error: sendRejected,
+      requestId: undefined,
+    })
+  })
+
+  it('a lost send whose status is lost too is not shown as kept: the error is shown', async () => {
+    await reviewLost(() => {
+      throw new NoAnswer()
+    })
+    expect(useSend.getState()).toMatchObject({
+      status: 'editing',
+      error: 'The wallet did not answer',
     })
   })
 })

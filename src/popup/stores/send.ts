@@ -48,8 +48,9 @@ type SendStore = {
   /** The id of the send the Review click made: a second click is the same send. */
   requestId: string | undefined
   /**
-   * `unanswered`: the worker stopped before the send's answer reached the screen; the send was
-   * kept and goes on in the next worker, so it is not shown as failed (its outcome is in Activity).
+   * `unanswered`: the worker stopped before the send's answer reached the screen, and the worker
+   * holds the send (`send:status`): it goes on in the next worker, so it is not shown as failed
+   * (its outcome is in Activity).
    */
   status: 'editing' | 'confirming' | 'sent' | 'unanswered'
   sentId: string | undefined
@@ -151,6 +152,34 @@ const draftOf = (state: SendStore): SendDraft | undefined =>
         ...(state.quote?.namespace === 'eip155' ? { fee: feeChoiceOf(state) } : {}),
       }
     : undefined
+
+/** What the screen says of a send the worker does not hold: nothing was sent. */
+export const sendNotReceived =
+  'The wallet did not receive this send: nothing was sent. Review it again to send it.'
+
+/** What the screen says of a send rejected in its window while no worker ran. */
+export const sendRejected = 'You rejected this send in its confirmation window: nothing was sent.'
+
+/**
+ * The screen after the answer to `send:submit` was lost, from what the worker holds of the send
+ * (`send:status`): one it holds (running, or kept with its confirmation waiting or approved) goes
+ * on, `unanswered`; one rejected meanwhile, or not held at all (the message reached no worker, or
+ * the worker stopped before its window opened), is not sent and says so. A status it cannot
+ * learn is shown as the error it is. Where the send may still be held (not learned, not held) the
+ * request id stays: a second Review re-attaches to it rather than opening a second window.
+ */
+async function lostSendOutcome(requestId: string, draft: SendDraft): Promise<Partial<SendStore>> {
+  try {
+    const status = await callBackground('send:status', { requestId, draft })
+    if (status === 'rejected') {
+      return { status: 'editing', requestId: undefined, error: sendRejected }
+    }
+    if (status === 'unknown') return { status: 'editing', error: sendNotReceived }
+    return { status: 'unanswered', requestId: undefined }
+  } catch (error) {
+    return { status: 'editing', error: errorMessage(error) }
+  }
+}
 
 /**
  * The send screen (DESIGN §9): the account, network, asset, recipient and amount, checked as the
@@ -319,7 +348,7 @@ export const useSend = create<SendStore>((set, get) => {
         set({ status: 'sent', sentId: id })
       } catch (error) {
         if (error instanceof AnswerLost) {
-          set({ status: 'unanswered', requestId: undefined })
+          set(await lostSendOutcome(requestId, draft))
           return
         }
         set({

@@ -47,6 +47,13 @@ export type WalletSendResult = { id: string }
 
 const maxRequestIdLength = 64
 
+/**
+ * The identity of the send `request` (origin `Aperture`, key from its request id, digest of its
+ * draft): its confirmation's and its kept request's (`carry`, `status`).
+ */
+export const sendIdentityOf = ({ requestId, draft }: WalletSendRequest): RequestIdentity =>
+  requestIdentityOf(walletOrigin, requestId, 'aperture_send', draft)
+
 /** The draft's asset as the namespace writes it (EIP-55 contract, base58 mint), or undefined. */
 export function assetIdOf(namespace: SendNamespace, asset: string): string | undefined {
   if (asset === 'native') return asset
@@ -179,7 +186,7 @@ export async function sendFromWallet(
   if (typeof requestId !== 'string' || requestId === '' || requestId.length > maxRequestIdLength) {
     throw invalidFields({ requestId: 'The send has no request id.' })
   }
-  const identity = requestIdentityOf(walletOrigin, requestId, 'aperture_send', draft)
+  const identity = sendIdentityOf({ requestId, draft })
   const kept = { ...identity, method: 'aperture_send', params: { requestId, draft } } as const
   return ports.carry(kept, () => sendChecked(ports, identity, draft))
 }
