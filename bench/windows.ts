@@ -1,18 +1,22 @@
 /**
  * `npm run bench:windows` (part of `npm run bench`): the wallet's confirmation window against its
- * floor (issue 36), in one headless Chromium with both loaded. The floor (`windowFloor.ts`) is an
- * extension that does only what a signature needs: a popup window at Aperture's size, one plain
+ * floor (issue 36), in one headless Chromium with all three loaded. The floor (`windowFloor.ts`) is
+ * an extension that does only what a signature needs: a popup window at Aperture's size, one plain
  * script asking its worker one question, the click signed with secp256k1 in the worker and
- * answered over the same kind of port. Both are driven by `timeConfirmations` (`signing.ts`) with
- * `personal_sign` from the same page, one round each in turn (the order swapped every round), so a
- * load that comes and goes weighs on both alike:
+ * answered over the same kind of port. The React floor is the same extension whose window renders
+ * with React (`createRoot`, one component): Aperture ÷ floor is the issue's verdict, React floor ÷
+ * floor what React alone costs, Aperture ÷ React floor what Aperture adds beyond it. All three are
+ * driven by `timeConfirmations` (`signing.ts`) with `personal_sign` from the same page, one round
+ * each in turn (the order rotated every round, `roundOrder`), so a load that comes and goes weighs
+ * on all alike:
  * - shown: request sent → the window shows `confirm-origin`;
  * - answered: Approve click → the page has the signature;
  * - cold start: the worker stopped (CDP) → a read answered (`wallet_getSession` / the floor's ping).
- * Each as p50, p90 and the median of the per-round ratios (paired), plus the same two figures timed
- * inside the pages (the request and the answer in the page, the DOM insertion of `confirm-origin` and
- * the click's event time in the window, all on the wall clock of `performance.timeOrigin`), which
- * leave out the harness's polling; the window's and the worker's bundle sizes; the CPU and the load.
+ * Each as p50 and p90, and the three ratios of the p50s and of the rounds' pairs (their median:
+ * `pairedRatios`), plus the same two figures timed inside the pages (the request and the answer in
+ * the page, the DOM insertion of `confirm-origin` and the click's event time in the window, all on
+ * the wall clock of `performance.timeOrigin`), which leave out the harness's polling; the windows'
+ * and the workers' bundle sizes; the CPU, the load and the run's time.
  */
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -29,8 +33,9 @@ import { approve, waitForApprovalWindow } from '../e2e/support/walletUi.ts'
 import { loadedFiles } from '../scripts/build/loadedFiles.ts'
 import { windowPagePath } from '../src/core/protocol/windowPage.ts'
 import { percentile } from './lib/measure.ts'
+import { measured, pairedRatios, roundOrder } from './lib/pairedRounds.ts'
 import { timeConfirmations } from './signing.ts'
-import { writeWindowFloorExtension } from './windowFloor.ts'
+import { type WindowFloorKind, windowFloors, writeWindowFloorExtension } from './windowFloor.ts'
 
 const { values: options } = parseArgs({
   options: {
@@ -43,9 +48,17 @@ const coldStarts = Number(options['cold-starts'])
 const scope = 'eip155:31337'
 const message = `0x${Buffer.from('Sign in to the benchmark').toString('hex')}`
 
-/** Which of the two a round drives. */
-type Side = 'aperture' | 'floor'
-const sides: readonly Side[] = ['aperture', 'floor']
+/** Which of the three a round drives. */
+type Side = 'aperture' | 'floor' | 'reactFloor'
+const sides: readonly Side[] = ['aperture', 'floor', 'reactFloor']
+/** Each floor side's extension. */
+const floorKinds: Record<Exclude<Side, 'aperture'>, WindowFloorKind> = {
+  floor: 'plain',
+  reactFloor: 'react',
+}
+/** The name of `side`'s page API (`window[name]`), or undefined for Aperture's. */
+const floorName = (side: Side): string | undefined =>
+  side === 'aperture' ? undefined : windowFloors[floorKinds[side]].name
 /** One side's samples, ms: harness-timed and page-timed. */
 type Samples = {
   shown: number[]
@@ -106,16 +119,17 @@ type TimedOutcome = { error?: unknown; sentAt: number; answeredAt: number }
 /** Makes `side`'s signing request from `page`, timed in the page. */
 function sign(page: Page, side: Side): Promise<TimedOutcome> {
   return page.evaluate(
-    async ({ side, scope, message, from }) => {
+    async ({ floor, scope, message, from }) => {
       const sentAt = performance.timeOrigin + performance.now()
       try {
-        if (side === 'floor') {
-          const floor = (
-            window as unknown as {
-              windowFloor: { request(method: string, message: string): Promise<string> }
-            }
-          ).windowFloor
-          await floor.request('sign', message)
+        if (floor) {
+          const api = (
+            window as unknown as Record<
+              string,
+              { request(method: string, message: string): Promise<string> }
+            >
+          )[floor]
+          await api?.request('sign', message)
         } else {
           await window.aperture?.request({
             method: 'wallet_invokeMethod',
@@ -127,32 +141,35 @@ function sign(page: Page, side: Side): Promise<TimedOutcome> {
         return { error: String(error), sentAt, answeredAt: Number.NaN }
       }
     },
-    { side, scope, message, from: firstAccount },
+    { floor: floorName(side), scope, message, from: firstAccount },
   )
 }
 
 /** Times a read from `page` right after `side`'s worker was stopped. */
 function coldRead(page: Page, side: Side): Promise<number> {
-  return page.evaluate(async (side) => {
+  return page.evaluate(async (floor) => {
     const start = performance.now()
-    if (side === 'floor') {
-      await (
-        window as unknown as { windowFloor: { request(method: string): Promise<string> } }
-      ).windowFloor.request('ping')
+    if (floor) {
+      await (window as unknown as Record<string, { request(method: string): Promise<string> }>)[
+        floor
+      ]?.request('ping')
     } else {
       await window.aperture?.request({ method: 'wallet_getSession', params: {} })
     }
     return performance.now() - start
-  }, side)
+  }, floorName(side))
 }
 
-/** The floor's extension id, from its service worker's URL (`worker.js`, the wallet's is not). */
-async function floorId(context: BrowserContext, walletOrigin: string): Promise<string> {
-  const isFloor = (url: string) => !url.startsWith(walletOrigin) && url.endsWith('/worker.js')
-  const worker =
-    context.serviceWorkers().find((candidate) => isFloor(candidate.url())) ??
-    (await context.waitForEvent('serviceworker', (candidate) => isFloor(candidate.url())))
-  return new URL(worker.url()).host
+/** The id of the extension whose manifest is named `title`, asked of each service worker (10 s). */
+async function extensionIdOf(context: BrowserContext, title: string): Promise<string> {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    for (const worker of context.serviceWorkers()) {
+      const name = await worker.evaluate(() => chrome.runtime.getManifest().name)
+      if (name === title) return new URL(worker.url()).host
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`no service worker of the extension "${title}"`)
 }
 
 /** Total bytes of `paths` under `root`. */
@@ -162,7 +179,7 @@ async function bytesOf(root: string, paths: readonly string[]): Promise<number> 
 }
 
 /** What the window and the worker load of each build: files and bytes. */
-async function bundleSizes(floorPath: string): Promise<string[]> {
+async function bundleSizes(floorPath: string, reactFloorPath: string): Promise<string[]> {
   const manifest = JSON.parse(
     await readFile(join(extensionDirectory, 'manifest.json'), 'utf8'),
   ) as {
@@ -177,8 +194,10 @@ async function bundleSizes(floorPath: string): Promise<string[]> {
   return [
     await line('Aperture confirmation window', extensionDirectory, windowPagePath),
     await line('floor confirmation window', floorPath, 'confirm.html'),
+    await line('React floor confirmation window', reactFloorPath, 'confirm.html'),
     await line('Aperture worker', extensionDirectory, manifest.background.service_worker),
     await line('floor worker', floorPath, 'worker.js'),
+    await line('React floor worker', reactFloorPath, 'worker.js'),
   ]
 }
 
@@ -187,35 +206,34 @@ const cpuModel = async (): Promise<string> =>
 const loadLine = async (): Promise<string> =>
   (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ')
 
-/** The measured values of `samples`: a round whose stamp did not arrive is NaN, and left out. */
-const measured = (samples: number[]): number[] => samples.filter(Number.isFinite)
-
-/**
- * `aperture[i] / floor[i]` of each round where both were measured (a round missing either is
- * skipped: the median of the rest, not NaN).
- */
-const pairedRatios = (aperture: number[], floor: number[]): number[] =>
-  measured(aperture.map((value, index) => value / (floor[index] ?? Number.NaN)))
-
 async function main(): Promise<void> {
   const loadBefore = await loadLine()
   const endpoint = await startNodeEndpoint({ port: 0 })
   const dapp = await serveDapp()
   // The floor's scripts run on the dapp's pages (a match pattern has no port).
-  const floor = await writeWindowFloorExtension('http://127.0.0.1/*')
-  const wallet = await startReadyWallet(endpoint, { headless: true, alsoLoad: [floor.path] })
+  const floor = await writeWindowFloorExtension('http://127.0.0.1/*', 'plain')
+  const reactFloor = await writeWindowFloorExtension('http://127.0.0.1/*', 'react')
+  const wallet = await startReadyWallet(endpoint, {
+    headless: true,
+    alsoLoad: [floor.path, reactFloor.path],
+  })
+  const startedAt = performance.now()
   try {
     const { context } = wallet
     const ids: Record<Side, string> = {
       aperture: wallet.extensionId,
-      floor: await floorId(context, wallet.extensionOrigin),
+      floor: await extensionIdOf(context, windowFloors.plain.title),
+      reactFloor: await extensionIdOf(context, windowFloors.react.title),
     }
     const stamps = new Map<string, number>()
     await context.exposeFunction('benchStamp', (name: string, at: number) => stamps.set(name, at))
     await context.addInitScript(stampWindows)
     const page = await context.newPage()
     await page.goto(dapp.url)
-    await page.waitForFunction(() => window.aperture !== undefined && 'windowFloor' in window)
+    await page.waitForFunction(
+      (names) => window.aperture !== undefined && names.every((name) => name in window),
+      [windowFloors.plain.name, windowFloors.react.name],
+    )
     const pending = request(page, 'wallet_createSession', {
       optionalScopes: { [scope]: { methods: ['personal_sign'], notifications: [] } },
     })
@@ -223,7 +241,11 @@ async function main(): Promise<void> {
     const session = await pending
     if (session.error) throw new Error(`wallet_createSession: ${JSON.stringify(session.error)}`)
 
-    const samples: Record<Side, Samples> = { aperture: emptySamples(), floor: emptySamples() }
+    const samples: Record<Side, Samples> = {
+      aperture: emptySamples(),
+      floor: emptySamples(),
+      reactFloor: emptySamples(),
+    }
     const round = async (side: Side, record: boolean): Promise<void> => {
       stamps.clear()
       let outcome: Promise<TimedOutcome> | undefined
@@ -250,21 +272,20 @@ async function main(): Promise<void> {
       into.pageShown.push((stamps.get('shown') ?? Number.NaN) - sentAt)
       into.pageAnswered.push(answeredAt - (stamps.get('click') ?? Number.NaN))
     }
-    console.log(`window floor: 2 warm-up rounds, then ${rounds} rounds of personal_sign each…`)
+    console.log(`window floors: 2 warm-up rounds, then ${rounds} rounds of personal_sign each…`)
     for (const side of sides) for (let warm = 0; warm < 2; warm += 1) await round(side, false)
     for (let index = 0; index < rounds; index += 1) {
-      const order = index % 2 === 0 ? sides : [...sides].reverse()
-      for (const side of order) await round(side, true)
+      for (const side of roundOrder(sides, index)) await round(side, true)
     }
 
     console.log(`cold start: ${coldStarts} × (stop worker → a read answered) each…`)
     const workers = {
       aperture: await controlServiceWorker(page, ids.aperture),
       floor: await controlServiceWorker(page, ids.floor),
+      reactFloor: await controlServiceWorker(page, ids.reactFloor),
     }
     for (let index = 0; index < coldStarts; index += 1) {
-      const order = index % 2 === 0 ? sides : [...sides].reverse()
-      for (const side of order) {
+      for (const side of roundOrder(sides, index)) {
         // Aperture's content script retries a port that drops within a second of connecting with a
         // growing delay (its guard against a crashing worker): each connection ages past that first.
         await new Promise((resolve) => setTimeout(resolve, 1_200))
@@ -275,30 +296,45 @@ async function main(): Promise<void> {
     for (const worker of Object.values(workers)) await worker.dispose()
 
     // Each figure over the rounds it was measured in, and how many those were (n).
-    const row = (what: string, key: keyof Samples) => {
-      const a = measured(samples.aperture[key])
-      const f = measured(samples.floor[key])
-      const pairs = pairedRatios(samples.aperture[key], samples.floor[key])
-      const cell = (values: number[]) =>
-        `${percentile(values, 50).toFixed(1)} / ${percentile(values, 90).toFixed(1)} (n=${values.length})`
-      return `| ${what} | ${cell(f)} | ${cell(a)} | ${(percentile(a, 50) / percentile(f, 50)).toFixed(2)}× / ${(percentile(a, 90) / percentile(f, 90)).toFixed(2)}× | ${percentile(pairs, 50).toFixed(2)}× (n=${pairs.length}) |`
+    const figures: ReadonlyArray<[string, keyof Samples]> = [
+      ['shown: request → confirm-origin (harness)', 'shown'],
+      ['answered: Approve click → the page has it (harness)', 'answered'],
+      ['cold start: worker stopped → a read answered', 'cold'],
+      ['shown, in the pages: request sent → confirm-origin in the DOM', 'pageShown'],
+      ['answered, in the pages: click event → answer in the page', 'pageAnswered'],
+    ]
+    const times = ([what, key]: [string, keyof Samples]) => {
+      const cell = (side: Side) => {
+        const values = measured(samples[side][key])
+        return `${percentile(values, 50).toFixed(1)} / ${percentile(values, 90).toFixed(1)} (n=${values.length})`
+      }
+      return `| ${what} | ${cell('floor')} | ${cell('reactFloor')} | ${cell('aperture')} |`
     }
+    /** `over` ÷ `under`: of the p50s, and the median of the rounds' pairs. */
+    const ratio = (key: keyof Samples, over: Side, under: Side) => {
+      const p50 = (side: Side) => percentile(measured(samples[side][key]), 50)
+      const pairs = pairedRatios(samples[over][key], samples[under][key])
+      return `${(p50(over) / p50(under)).toFixed(2)}× / ${percentile(pairs, 50).toFixed(2)}× (n=${pairs.length})`
+    }
+    const ratios = ([what, key]: [string, keyof Samples]) =>
+      `| ${what} | ${ratio(key, 'aperture', 'floor')} | ${ratio(key, 'reactFloor', 'floor')} | ${ratio(key, 'aperture', 'reactFloor')} |`
     console.log(`
-CPU: ${await cpuModel()}; load average ${loadBefore} before, ${await loadLine()} after
-| ms, p50 / p90 | floor | Aperture | Aperture ÷ floor, p50 / p90 | paired median |
-|---|---|---|---|---|
-${row('shown: request → confirm-origin (harness)', 'shown')}
-${row('answered: Approve click → the page has it (harness)', 'answered')}
-${row('cold start: worker stopped → a read answered', 'cold')}
-${row('shown, in the pages: request sent → confirm-origin in the DOM', 'pageShown')}
-${row('answered, in the pages: click event → answer in the page', 'pageAnswered')}
+CPU: ${await cpuModel()}; load average ${loadBefore} before, ${await loadLine()} after; ${((performance.now() - startedAt) / 1000).toFixed(0)} s
+| ms, p50 / p90 | floor | React floor | Aperture |
+|---|---|---|---|
+${figures.map(times).join('\n')}
 
-${(await bundleSizes(floor.path)).join('\n')}`)
+| p50 ratio / paired median | Aperture ÷ floor (the verdict) | React floor ÷ floor | Aperture ÷ React floor |
+|---|---|---|---|
+${figures.map(ratios).join('\n')}
+
+${(await bundleSizes(floor.path, reactFloor.path)).join('\n')}`)
   } finally {
     await wallet.close()
     await dapp.close()
     await endpoint.close()
     await floor.remove()
+    await reactFloor.remove()
   }
 }
 

@@ -18,4 +18,4 @@ const connected = (): chrome.runtime.Port => {
   return opened
 }
 channel.port1.onmessage = (event: MessageEvent<FloorRequest>) => connected().postMessage(event.data)
-window.postMessage({ windowFloor: true }, location.origin, [channel.port2])
+window.postMessage({ floor: FLOOR_NAME }, location.origin, [channel.port2])

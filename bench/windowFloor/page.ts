@@ -1,6 +1,6 @@
 /**
- * The window floor's MAIN-world script: `window.windowFloor.request(method, message)` → the
- * worker's answer, over the port the content script hands over.
+ * The window floor's MAIN-world script: `window[FLOOR_NAME].request(method, message)` → the
+ * worker's answer, over the port its content script hands over.
  */
 import type { FloorAnswer, FloorRequest } from './protocol.ts'
 
@@ -8,7 +8,7 @@ const waiting = new Map<number, (answer: FloorAnswer) => void>()
 let nextId = 1
 let content: MessagePort | undefined
 const listener = (event: MessageEvent): void => {
-  if (event.source !== window || event.data?.windowFloor !== true) return
+  if (event.source !== window || event.data?.floor !== FLOOR_NAME) return
   content = event.ports[0]
   if (content) {
     content.onmessage = (message: MessageEvent<FloorAnswer>) => {
@@ -20,7 +20,7 @@ const listener = (event: MessageEvent): void => {
 }
 window.addEventListener('message', listener)
 Object.assign(window, {
-  windowFloor: {
+  [FLOOR_NAME]: {
     request(method: FloorRequest['method'], message = ''): Promise<string> {
       const id = nextId++
       return new Promise<FloorAnswer>((resolve, reject) => {

@@ -15,3 +15,12 @@ export type FloorPending = { key: number; origin: string; message: string }
 export type FloorWindowMessage = { ask: 'pending' } | { approve: number }
 /** The worker's replies to the window: the pending request, then that it was answered. */
 export type FloorWindowReply = { pending: FloorPending | undefined } | { answered: number }
+
+declare global {
+  /**
+   * The floor's name in the dapp page (`windowFloor`, `reactFloor`), written in by the build
+   * (`define`): two floors run on one page, each under its own `window[FLOOR_NAME]`, and each
+   * content script hands its port only to its own page script.
+   */
+  const FLOOR_NAME: string
+}
