@@ -2,8 +2,7 @@ import { boundErrorObject, invalidRequest, parseError, RpcError } from '../core/
 import { parseRequest } from '../core/rpc/parseRequest.ts'
 import type { RpcErrorObject, RpcId, RpcRequest } from '../core/rpc/types.ts'
 import type { RpcHandler } from './createRpcHandler.ts'
-import type { UpstreamAnswer } from './createUpstreamClient.ts'
-import type { AfterWrite, CallContext } from './types.ts'
+import type { AfterWrite, CallContext, RpcAnswer } from './types.ts'
 
 /** The most requests one batch may hold. */
 export const maxBatchSize = 1000
@@ -33,12 +32,16 @@ const closingBrace = Buffer.from('}')
 
 /**
  * One JSON-RPC response as wire text. A raw upstream result is spliced in as its pieces, so a large
- * log query is never parsed, re-serialized or copied.
+ * log query is never parsed, re-serialized or copied; a shared result's text (`resultText`, made
+ * once for all its callers) is put after the caller's id.
  */
 export function serializeResponse(
   id: RpcId,
-  answer: UpstreamAnswer | { error: RpcError },
+  answer: RpcAnswer | { error: RpcError },
 ): ResponseText {
+  if ('resultText' in answer) {
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${answer.resultText}}`
+  }
   if ('rawResult' in answer) {
     return [
       Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`),
@@ -80,7 +83,7 @@ export function refusalOf(body: Buffer, error: RpcError): string | undefined {
   return answers.length === 0 ? undefined : `[${answers.join(',')}]`
 }
 
-const statusOf = (answer: UpstreamAnswer): 'ok' | number =>
+const statusOf = (answer: RpcAnswer): 'ok' | number =>
   'error' in answer ? answer.error.code : 'ok'
 
 /**

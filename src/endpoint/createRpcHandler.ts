@@ -55,7 +55,7 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
   const { sharedReads } = parameters
   // Shared above the cache: the callers of one read look it up once, and one of them asks the node
   // on a miss and keeps the answer.
-  const cached: AnswerCache = sharedReads
+  const cached: SharedReads = sharedReads
     ? (method, params, ask) => sharedReads(method, params, () => answerCache(method, params, ask))
     : answerCache
 

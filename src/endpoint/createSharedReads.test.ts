@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { sharedReadMethods } from '../core/eth/methods.ts'
 import { solanaSharedReadMethods } from '../core/solana/methods.ts'
-import { createSharedReads } from './createSharedReads.ts'
+import { createSharedReads, maxSharedTextLength } from './createSharedReads.ts'
 import type { UpstreamAnswer } from './createUpstreamClient.ts'
 
 const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -55,12 +55,28 @@ describe('createSharedReads', () => {
     const answers = await Promise.all(calls)
     expect(node.asked).toEqual([`eth_getBalance ${JSON.stringify(params)}`])
     expect(shared).toEqual(['eth_getBalance', 'eth_getBalance'])
-    for (const answer of answers) {
-      expect(answer).toEqual({ rawResult: [Buffer.from('"0x21e19e0c9bab2400000"')] })
-    }
+    for (const answer of answers) expect(answer).toEqual({ resultText: '"0x21e19e0c9bab2400000"' })
   })
 
-  it('hands every caller of a shared result the same bytes, serialized once', async () => {
+  it('hands every caller of a small shared result its JSON text, serialized once', async () => {
+    const node = pendingNode()
+    const { reads } = sharing()
+    const params = ['0x10', false]
+    const calls = [1, 2, 3].map(() =>
+      reads('eth_getBlockByNumber', params, node.ask('eth_getBlockByNumber', params)),
+    )
+    await settle()
+    const block = { number: '0x10', transactions: ['0xab'.padEnd(66, '0')] }
+    const stringify = vi.spyOn(JSON, 'stringify')
+    node.answer(0, { result: block })
+    const answers = await Promise.all(calls)
+    const serialized = stringify.mock.calls.filter(([value]) => value === block).length
+    stringify.mockRestore()
+    for (const answer of answers) expect(answer).toEqual({ resultText: JSON.stringify(block) })
+    expect(serialized).toBe(1)
+  })
+
+  it('hands every caller of a large shared result the same bytes, serialized once', async () => {
     const node = pendingNode()
     const { reads } = sharing()
     const params = ['0x10', true]
@@ -68,8 +84,10 @@ describe('createSharedReads', () => {
       reads('eth_getBlockByNumber', params, node.ask('eth_getBlockByNumber', params)),
     )
     await settle()
-    node.answer(0, { result: { number: '0x10', transactions: ['0xab'.padEnd(66, '0')] } })
+    const transactions = Array.from({ length: 64 }, () => '0xab'.padEnd(66, '0'))
+    node.answer(0, { result: { number: '0x10', transactions } })
     const [first, second] = (await Promise.all(calls)) as Array<{ rawResult: Buffer[] }>
+    expect(first?.rawResult[0]?.length).toBeGreaterThan(maxSharedTextLength)
     expect(first?.rawResult[0]).toBe(second?.rawResult[0])
   })
 

@@ -1,6 +1,15 @@
 import type { UpstreamAnswer } from './createUpstreamClient.ts'
 
 /**
+ * A small result handed to several callers as the text of its JSON, made once: each caller's
+ * response is that text after its own id, one string written at once.
+ */
+export type SharedResultText = { resultText: string }
+
+/** What the callers of a read get: the node's answer, or a shared result's text. */
+export type SharedAnswer = UpstreamAnswer | SharedResultText
+
+/**
  * Answers `method(params)` by `ask()`ing the node, or, when the same read is already on its way
  * there, with that read's answer.
  */
@@ -8,7 +17,7 @@ export type SharedReads = (
   method: string,
   params: unknown,
   ask: () => Promise<UpstreamAnswer>,
-) => Promise<UpstreamAnswer>
+) => Promise<SharedAnswer>
 
 export type CreateSharedReadsParameters = {
   /**
@@ -22,14 +31,27 @@ export type CreateSharedReadsParameters = {
 }
 
 /** A read on its way to the node, and how many calls joined it after the first. */
-type Flight = { answer: Promise<UpstreamAnswer>; joined: number }
+type Flight = { answer: Promise<SharedAnswer>; joined: number }
 
 /**
- * A result handed to several callers as the bytes of its JSON text, made once: each caller's
- * response splices the same bytes in after its own id, instead of serializing the result again.
+ * The longest shared result handed on as one string. Each caller's response is then one string,
+ * written with its head in one call (a response of pieces costs node:http a write per piece);
+ * a longer one would be copied into each caller's string, so it goes as bytes held once.
  */
-const serializedOnce = (answer: UpstreamAnswer): UpstreamAnswer =>
-  'result' in answer ? { rawResult: [Buffer.from(JSON.stringify(answer.result))] } : answer
+export const maxSharedTextLength = 4 * 1024
+
+/**
+ * A result handed to several callers as its JSON text, made once: each caller's response puts
+ * the same text (a small one) or the same bytes (a large one) after its own id, instead of
+ * serializing the result again.
+ */
+function serializedOnce(answer: UpstreamAnswer): SharedAnswer {
+  if (!('result' in answer)) return answer
+  const text = JSON.stringify(answer.result)
+  return text.length <= maxSharedTextLength
+    ? { resultText: text }
+    : { rawResult: [Buffer.from(text)] }
+}
 
 /**
  * Identical reads in flight are served once (docs/endpoint.md, "Shared reads"): a call of one of

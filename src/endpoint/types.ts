@@ -1,4 +1,5 @@
 import type { EndpointTransport } from '../core/rpc/types.ts'
+import type { SharedAnswer } from './createSharedReads.ts'
 import type { SubscriptionClient } from './createSubscriptionRelay.ts'
 import type { UpstreamAnswer } from './createUpstreamClient.ts'
 
@@ -22,10 +23,10 @@ export type CallContext = {
 export type AfterWrite = (written: boolean) => void
 
 /**
- * An answer; one whose effect waits until it is delivered (a filter poll with changes) carries
+ * An answer (the node's, or a shared read's result text); one whose effect waits until it is delivered (a filter poll with changes) carries
  * `afterWrite`, which the transport must call once.
  */
-export type RpcAnswer = UpstreamAnswer & { afterWrite?: AfterWrite }
+export type RpcAnswer = SharedAnswer & { afterWrite?: AfterWrite }
 
 /** Which answers may be kept once their block (slot) is finalized (docs/endpoint.md "Cache"). */
 export type CacheRules = {

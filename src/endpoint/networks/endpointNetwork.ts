@@ -1,7 +1,7 @@
 import type { RpcError } from '../../core/rpc/errors.ts'
 import type { EndpointTransport, RpcRequest } from '../../core/rpc/types.ts'
-import type { AnswerCache } from '../cache/createAnswerCache.ts'
 import type { ReadFinalized } from '../cache/createFinalityTracker.ts'
+import type { SharedReads } from '../createSharedReads.ts'
 import type { SubscriptionId, SubscriptionRelay } from '../createSubscriptionRelay.ts'
 import type { UpstreamAnswer, UpstreamClient } from '../createUpstreamClient.ts'
 import type { LimitsFor } from '../limits.ts'
@@ -24,8 +24,11 @@ export type NetworkTools = {
   /** The largest answer of a query whose size the caller chooses (`EndpointLimits.maxAnswerBytes`). */
   maxAnswerBytes: number
   limitsFor: LimitsFor
-  /** Answers from the response cache, or asks the node (and keeps what is immutable). */
-  cached: AnswerCache
+  /**
+   * Answers from the response cache, or asks the node (and keeps what is immutable), shared with
+   * the identical reads in flight.
+   */
+  cached: SharedReads
   /** The call sent to the node as it is (batched when the network says it may be). */
   forward(method: string, params: unknown): Promise<UpstreamAnswer>
   /** Reports a failure of the endpoint's own making (or of its dependencies'). */
