@@ -291,7 +291,7 @@ test.describe('send (DESIGN §9)', () => {
     })
     await popup.getByTestId('send-review').click()
 
-    await expect(popup.getByTestId('send-error')).toContainText('did not receive this send')
+    await expect(popup.getByTestId('send-error')).toContainText('does not hold this send')
     await expect(popup.getByTestId('send-unanswered')).toHaveCount(0)
     expect(confirmationWindow(wallet.context, wallet.extensionOrigin)).toBeUndefined()
     expect(await keptOwnSends(popup)).toEqual([])

@@ -153,9 +153,13 @@ const draftOf = (state: SendStore): SendDraft | undefined =>
       }
     : undefined
 
-/** What the screen says of a send the worker does not hold: nothing was sent. */
+/**
+ * What the screen says of a send the worker does not hold: most often one it never received, but a
+ * send that finished in the instant its answer was lost reads the same, so it claims nothing was
+ * sent only after pointing at Activity (docs/extension.md).
+ */
 export const sendNotReceived =
-  'The wallet did not receive this send: nothing was sent. Review it again to send it.'
+  'The wallet does not hold this send: it did not receive it, or it finished just as the wallet stopped. Check Activity before you review it again.'
 
 /** What the screen says of a send rejected in its window while no worker ran. */
 export const sendRejected = 'You rejected this send in its confirmation window: nothing was sent.'
