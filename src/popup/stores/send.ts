@@ -170,7 +170,7 @@ export const sendRejected = 'You rejected this send in its confirmation window: 
  * on, `unanswered`; one rejected meanwhile, or not held at all (the message reached no worker, or
  * the worker stopped before its window opened), is not sent and says so. A status it cannot
  * learn is shown as the error it is. Where the send may still be held (not learned, not held) the
- * request id stays: a second Review re-attaches to it rather than opening a second window.
+ * request id stays: a second Review re-attaches to it and no second window opens for it.
  */
 async function lostSendOutcome(requestId: string, draft: SendDraft): Promise<Partial<SendStore>> {
   try {
