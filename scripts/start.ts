@@ -157,7 +157,8 @@ async function main(): Promise<void> {
     if (!options.headless && !hasDisplay()) {
       console.log('No display (DISPLAY/WAYLAND_DISPLAY unset): running Chromium headless.')
     }
-    started.wallet = await launchWallet({ headless, userDataDir: options.profile })
+    // A person's browser: every window at its own size (the wallet's popups 400 wide).
+    started.wallet = await launchWallet({ headless, userDataDir: options.profile, viewport: null })
     const { wallet, endpoint, solana, dapp } = started
     wallet.context.on('close', () => void stop('the browser was closed'))
 

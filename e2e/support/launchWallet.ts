@@ -54,6 +54,13 @@ export type LaunchWalletOptions = {
    * the real https site would be (the wallet's providers exist only in secure contexts).
    */
   loopbackSites?: { hosts: readonly string[]; port: number }
+  /**
+   * The size every page of the context is laid out at. Default: 1280 × 900, the e2e suite's fixed
+   * size, which Playwright applies to the wallet's windows too (a 400 × 600 popup is then laid out,
+   * rastered and painted at 1280 × 900). `null`: each window at its own size, as in a user's
+   * browser (`npm start`, `bench/windows.ts`).
+   */
+  viewport?: { width: number; height: number } | null
 }
 
 export type LaunchedWallet = {
@@ -90,7 +97,7 @@ export async function launchWallet(options: LaunchWalletOptions = {}): Promise<L
       `--load-extension=${[extensionPath, ...extensions].join(',')}`,
       ...(options.loopbackSites ? loopbackSiteFlags(options.loopbackSites) : []),
     ],
-    viewport: { width: 1280, height: 900 },
+    viewport: options.viewport === undefined ? { width: 1280, height: 900 } : options.viewport,
   })
   try {
     const worker = await extensionWorker(context, manifest.background.service_worker)

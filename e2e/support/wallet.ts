@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import type { RunningEndpoint } from './endpoint.ts'
-import { type LaunchedWallet, launchWallet } from './launchWallet.ts'
+import { type LaunchedWallet, type LaunchWalletOptions, launchWallet } from './launchWallet.ts'
 import { configureLocalDevnet, onboard } from './walletUi.ts'
 
 export type ReadyWallet = LaunchedWallet & {
@@ -14,11 +14,14 @@ export type ReadyWallet = LaunchedWallet & {
  */
 export async function startReadyWallet(
   endpoint: Pick<RunningEndpoint, 'httpUrl' | 'wsUrl'>,
-  options: { headless?: boolean; screenshots?: boolean; alsoLoad?: readonly string[] } = {},
+  options: Pick<LaunchWalletOptions, 'headless' | 'alsoLoad' | 'viewport'> & {
+    screenshots?: boolean
+  } = {},
 ): Promise<ReadyWallet> {
   const wallet = await launchWallet({
     headless: options.headless ?? true,
     alsoLoad: options.alsoLoad,
+    viewport: options.viewport,
   })
   try {
     const popup = await onboard(wallet.context, wallet.popupUrl, {
