@@ -13,6 +13,7 @@ import {
   notYourNetwork,
   RpcError,
   requestAlreadyPending,
+  tooManyPendingApprovals,
   toRpcError,
   unauthorized,
   unsupportedChains,
@@ -56,6 +57,14 @@ describe('rpc errors', () => {
     expect(invalidSessionProperties().toJSON()).toEqual({
       code: 5302,
       message: 'Invalid sessionProperties requested',
+    })
+  })
+
+  it('refuses an approval beyond the cap with -32002 naming wallet_createSession and the cap, not confirmations', () => {
+    expect(tooManyPendingApprovals(10).toJSON()).toEqual({
+      code: -32002,
+      message:
+        'Too many requests of type wallet_createSession pending: at most 10 across origins. Please wait.',
     })
   })
 

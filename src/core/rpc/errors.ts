@@ -165,6 +165,16 @@ export const requestAlreadyPending = (origin: string): RpcError =>
     `Request of type wallet_createSession already pending for origin ${origin}. Please wait.`,
   )
 
+/**
+ * `-32002`: `limit` sites' `wallet_createSession` approvals already wait for the user (their windows
+ * open), so another site's is refused until the user answers or closes one.
+ */
+export const tooManyPendingApprovals = (limit: number): RpcError =>
+  new RpcError(
+    -32002,
+    `Too many requests of type wallet_createSession pending: at most ${limit} across origins. Please wait.`,
+  )
+
 /** `4001`: the user rejected the request or closed the approval window. */
 export const userRejected = (): RpcError => new RpcError(4001, 'User rejected the request.')
 
@@ -190,7 +200,7 @@ export const invalidSessionProperties = (): RpcError =>
 
 /**
  * `-32002`: the confirmation queue is full (across origins, or for this origin; in requests, or in
- * the bytes their records take), or as many sites' connection approvals wait as may.
+ * the bytes their records take).
  */
 export const tooManyPendingConfirmations = (): RpcError =>
   new RpcError(-32002, 'Too many requests are waiting for confirmation. Please wait.')

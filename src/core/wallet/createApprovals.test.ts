@@ -198,6 +198,7 @@ describe('createApprovals', () => {
     expect(store.records.size).toBe(maxPendingApprovals)
     await expect(approvals.requestApproval(request, asked)).rejects.toMatchObject({
       code: -32002,
+      message: `Too many requests of type wallet_createSession pending: at most ${maxPendingApprovals} across origins. Please wait.`,
     })
     windows.close(101)
     await approvals.windowClosed(101)

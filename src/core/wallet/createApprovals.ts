@@ -1,6 +1,6 @@
 import type { ApprovalAnswer, ApprovalRequest, ApprovalResult } from '../multichain/ports.ts'
 import { isResendOf, matchResend, type RequestIdentity } from '../protocol/requestIdentity.ts'
-import { requestAlreadyPending, tooManyPendingConfirmations } from '../rpc/errors.ts'
+import { requestAlreadyPending, tooManyPendingApprovals } from '../rpc/errors.ts'
 
 /**
  * One origin's `wallet_createSession` approval as stored (the service worker keeps it in
@@ -175,7 +175,7 @@ export function createApprovals({
         if (other.request.origin === origin || other.result) continue
         if (other.windowId === undefined || (await windowAlive(other))) waiting += 1
       }
-      if (waiting >= maxPendingApprovals) throw tooManyPendingConfirmations()
+      if (waiting >= maxPendingApprovals) throw tooManyPendingApprovals(maxPendingApprovals)
       await store.write(origin, record)
     }
     const current = admissions.then(step, step)
