@@ -5,6 +5,7 @@ import type { ConfirmationRecord, ConfirmationStore } from '../core/wallet/creat
 import type { OwnRequest, OwnRequestStore } from '../core/wallet/createOwnRequests.ts'
 import type { RecentAnswer, RecentAnswersStore } from '../core/wallet/createRecentAnswers.ts'
 import type { TransactionLogStore } from '../core/wallet/recordSentTransaction.ts'
+import { createSerialQueue } from '../core/wallet/serialQueue.ts'
 import type { TrackedTransaction } from '../core/wallet/transactionStatus.ts'
 import type { Storage } from './storage.ts'
 
@@ -65,20 +66,16 @@ export const createRecentAnswersStore = <Answer>(session: Storage): RecentAnswer
 
 /** `wallet_sendCalls` batches in `storage.local` (a dapp may ask their status after a restart). */
 export function createCallsBatchStore(local: Storage): CallsBatchStore {
-  let writes: Promise<unknown> = Promise.resolve()
+  const inTurn = createSerialQueue()
   return {
     read: async (id) =>
       (await local.read<Record<string, CallsBatch>>(localKeys.callsBatches))?.[id],
-    write(batch) {
-      const step = async () => {
+    write: (batch) =>
+      inTurn(async () => {
         const all = (await local.read<Record<string, CallsBatch>>(localKeys.callsBatches)) ?? {}
         const kept = Object.entries({ ...all, [batch.id]: batch }).slice(-maxBatches)
         await local.write(localKeys.callsBatches, Object.fromEntries(kept))
-      }
-      const current = writes.then(step, step)
-      writes = current.catch(() => undefined)
-      return current
-    },
+      }),
   }
 }
 
@@ -87,16 +84,12 @@ export function createCallsBatchStore(local: Storage): CallsBatchStore {
  * each change is one read-change-write after the others, so no change is lost.
  */
 function createStoredList<Entry>(local: Storage, key: string) {
-  let writes: Promise<unknown> = Promise.resolve()
+  const inTurn = createSerialQueue()
   const read = async (): Promise<Entry[]> => (await local.read<Entry[]>(key)) ?? []
-  const change = (edit: (all: Entry[]) => Entry[]): Promise<void> => {
-    const step = async () => {
+  const change = (edit: (all: Entry[]) => Entry[]): Promise<void> =>
+    inTurn(async () => {
       await local.write(key, edit(await read()).slice(-maxTransactions))
-    }
-    const current = writes.then(step, step)
-    writes = current.catch(() => undefined)
-    return current
-  }
+    })
   return { read, change }
 }
 

@@ -34,6 +34,7 @@ import {
 } from '../core/rpc/errors.ts'
 import { accountNames, parseAccountName } from '../core/wallet/accountNames.ts'
 import { type PasswordAttempts, passwordWaitMs } from '../core/wallet/passwordAttempts.ts'
+import { createSerialQueue } from '../core/wallet/serialQueue.ts'
 import { readAccounts, readNamespaceAccounts, type Storage } from './storage.ts'
 
 export type WalletStorage = {
@@ -190,7 +191,7 @@ export function createWallet({ local, session, now = Date.now }: WalletStorage) 
   }
 
   /** The password checks in order, one at a time, so that each wrong one counts. */
-  let checking: Promise<unknown> = Promise.resolve()
+  const checking = createSerialQueue()
 
   /**
    * Opens the vault with `password` — the one check behind unlock, export, reveal and password
@@ -198,7 +199,7 @@ export function createWallet({ local, session, now = Date.now }: WalletStorage) 
    * (`password_throttled`); a wrong one is counted (`storage.local`), a right one clears the count.
    */
   const verifyPassword = (password: string): Promise<UnlockedVault> => {
-    const check = checking.then(async () => {
+    return checking(async () => {
       const attempts = await local.read<PasswordAttempts>(localKeys.passwordAttempts)
       const waitMs = passwordWaitMs(attempts, now())
       if (waitMs > 0) throw passwordThrottled(waitMs)
@@ -217,8 +218,6 @@ export function createWallet({ local, session, now = Date.now }: WalletStorage) 
         throw error
       }
     })
-    checking = check.catch(() => undefined)
-    return check
   }
 
   /** The password typed again while unlocked: the vault's secrets, for one export or reveal. */

@@ -1,6 +1,7 @@
 import type { ApprovalAnswer, ApprovalRequest, ApprovalResult } from '../multichain/ports.ts'
 import { isResendOf, matchResend, type RequestIdentity } from '../protocol/requestIdentity.ts'
 import { requestAlreadyPending, tooManyPendingApprovals } from '../rpc/errors.ts'
+import { createKeyedSerialQueue, createSerialQueue } from './serialQueue.ts'
 
 /**
  * One origin's `wallet_createSession` approval as stored (the service worker keeps it in
@@ -99,24 +100,11 @@ export function createApprovals({
   claimMs,
 }: CreateApprovalsParameters) {
   const waiters = new Map<string, Array<(result: ApprovalResult) => void>>()
-  const queues = new Map<string, Promise<unknown>>()
   /** Approvals a request of this worker is attached to (asked or re-attached), until released. */
   const claimed = new Set<string>()
 
-  /** Runs `step` after every earlier step on `origin`'s record (in this worker). */
-  const serially = <T>(origin: string, step: () => Promise<T>): Promise<T> => {
-    const previous = queues.get(origin) ?? Promise.resolve()
-    const current = previous.then(step, step)
-    const tail = current.then(
-      () => undefined,
-      () => undefined,
-    )
-    queues.set(origin, tail)
-    tail.then(() => {
-      if (queues.get(origin) === tail) queues.delete(origin)
-    })
-    return current
-  }
+  /** Runs a step after every earlier step on the origin's record (in this worker). */
+  const serially = createKeyedSerialQueue<string>()
 
   const waitFor = (approvalId: string): Promise<ApprovalResult> =>
     new Promise((resolve) => {
@@ -163,13 +151,13 @@ export function createApprovals({
     record.windowId !== undefined && (await windows.exists(record.windowId))
 
   /** Admissions of new records, one after the other across origins: each counts the others'. */
-  let admissions: Promise<unknown> = Promise.resolve()
+  const admissions = createSerialQueue()
   /**
    * Writes the new `record` of `origin` unless `maxPendingApprovals` of other origins wait for the
    * user (unanswered, their window open or being opened): then `-32002`, nothing written.
    */
-  const admit = (origin: string, record: ApprovalRecord): Promise<void> => {
-    const step = async (): Promise<void> => {
+  const admit = (origin: string, record: ApprovalRecord): Promise<void> =>
+    admissions(async () => {
       let waiting = 0
       for (const other of await store.list()) {
         if (other.request.origin === origin || other.result) continue
@@ -177,14 +165,7 @@ export function createApprovals({
       }
       if (waiting >= maxPendingApprovals) throw tooManyPendingApprovals(maxPendingApprovals)
       await store.write(origin, record)
-    }
-    const current = admissions.then(step, step)
-    admissions = current.then(
-      () => undefined,
-      () => undefined,
-    )
-    return current
-  }
+    })
 
   /** Opens the window of a new record; a window that cannot be opened is a rejection. */
   const open = async (

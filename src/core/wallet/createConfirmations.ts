@@ -9,6 +9,7 @@ import {
 } from '../rpc/errors.ts'
 import { jsonBytes } from '../rpc/jsonBytes.ts'
 import type { Json } from '../rpc/types.ts'
+import { createSerialQueue } from './serialQueue.ts'
 import { walletOrigin } from './walletOrigin.ts'
 import { unacknowledgedBlocks, type Warning } from './warnings/warning.ts'
 
@@ -206,17 +207,8 @@ export function createConfirmations({
   const keptWithAnswer = new Set<string>()
   /** Ids of records answered in memory whose answer goes out with their page's answer. */
   const unwritten = new Set<string>()
-  let queue: Promise<unknown> = Promise.resolve()
-
-  /** Runs `step` after every earlier step (in this worker). */
-  const serially = <T>(step: () => Promise<T>): Promise<T> => {
-    const current = queue.then(step, step)
-    queue = current.then(
-      () => undefined,
-      () => undefined,
-    )
-    return current
-  }
+  /** Runs a step after every earlier step (in this worker). */
+  const serially = createSerialQueue()
 
   const waitFor = (id: string): Promise<ConfirmationRecord> =>
     new Promise((resolve) => {

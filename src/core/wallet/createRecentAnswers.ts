@@ -4,6 +4,7 @@ import { isResendOf, type RequestIdentity } from '../protocol/requestIdentity.ts
 import { jsonBytes } from '../rpc/jsonBytes.ts'
 import type { ConfirmationRecord } from './createConfirmations.ts'
 import { walletReplayedMethods } from './namespaces.ts'
+import { createSerialQueue } from './serialQueue.ts'
 
 /**
  * Whether a page request is answered from memory when it is re-sent (DESIGN §6: a request re-sent
@@ -153,16 +154,8 @@ export function createRecentAnswers<Answer>({
     kept = reading
     return reading
   }
-  let writes: Promise<void> = Promise.resolve()
-  /** Runs `change` after every earlier write; the chain goes on after a failed one. */
-  const inTurn = (change: () => Promise<void>): Promise<void> => {
-    const next = writes.then(change)
-    writes = next.then(
-      () => undefined,
-      () => undefined,
-    )
-    return next
-  }
+  /** Runs a change after every earlier write; the chain goes on after a failed one. */
+  const inTurn = createSerialQueue()
   /** Keys dropped from memory (expired, past `limit` or `maxBytes`) whose items are still stored. */
   const stale = new Set<string>()
   const fresh = (entry: RecentAnswer<Answer>): boolean => now() - entry.at < keepMs
