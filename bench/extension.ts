@@ -30,6 +30,7 @@ import { serveDapp } from '../e2e/support/serveDapp.ts'
 import { controlServiceWorker } from '../e2e/support/serviceWorker.ts'
 import { startReadyWallet } from '../e2e/support/wallet.ts'
 import { approve, waitForApprovalWindow } from '../e2e/support/walletUi.ts'
+import { pairedRatios } from './lib/pairedRounds.ts'
 import { type LoadSample, measurePageLoad, type PageLoadSamples } from './pageLoad.ts'
 import { type RelayWay, relayWays, writeRelayFloorExtension } from './relayFloor.ts'
 import { measureProviderSigning, measureSigning, type SigningSamples } from './signing.ts'
@@ -71,14 +72,6 @@ function summarize(samples: number[]): Summary {
 }
 
 const ms = (value: number) => `${value.toFixed(2)} ms`
-
-/**
- * `samples[i] / floor[i]`: a way's time over its floor's in the same round. The ways of a round run
- * one after the other, so a load that comes and goes (other work on a shared machine) weighs on both
- * alike: what the wallet adds to its floor reads steadier from these than from two separate p50s.
- */
-const pairedRatios = (samples: number[], floor: number[]): number[] =>
-  samples.map((sample, index) => sample / (floor[index] ?? Number.NaN))
 
 /** One sample series per way a dapp reaches the node, and per way of the relay floor. */
 type Trips = {
@@ -246,6 +239,8 @@ async function main(): Promise<void> {
       external: summarize(logs.floor.external),
       externalPieces: summarize(logs.floor.externalPieces),
     }
+    // A way's time over its floor's in the same round (a round missing either is skipped): the ways
+    // of a round run one after the other, so a load that comes and goes weighs on both alike.
     const overFloor = {
       wallet: summarize(pairedRatios(logs.wallet, logs.floor.pieces)),
       eip1193: summarize(pairedRatios(logs.eip1193, logs.floor.pieces)),

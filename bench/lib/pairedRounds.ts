@@ -1,6 +1,6 @@
 /**
- * The pure parts of a bench that runs several sides in turn in one browser (`bench/windows.ts`): the
- * order of each round and the ratios of the rounds' pairs.
+ * The pure parts of a bench that runs several sides in turn in one browser (`bench/windows.ts`,
+ * `bench/extension.ts`): the order of each round and the ratios of the rounds' pairs.
  */
 
 /**
