@@ -58,10 +58,12 @@ export default defineConfig(({ mode }) => {
       rewriteDependencies([...workerRewrites, ...build.rewrites]),
       // The approval and confirmation windows' page loads as one module of its own, none of the
       // worker's or the toolbar popup's chunks (scripts/build/standalonePage.ts, issue 36); its
-      // first script asks the confirmation window's question while that module loads.
+      // first script asks the confirmation window's question while that module loads, and the
+      // module is render-blocking, so the window's first frame is its first render.
       standalonePage({
         page: windowPagePath,
         firstScript: 'src/popup/windowStart.ts',
+        renderBlockingModule: true,
         plugins: () => [react(), rewriteDependencies(build.rewrites)],
       }),
     ],

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { windowBundle } from '../scripts/build/windowBundle.ts'
@@ -21,4 +21,10 @@ test("the windows' page loads a small first script and one module, shares no chu
   expect((await stat(join(extensionDirectory, first))).size).toBeLessThan(2_000)
   expect(shared).toEqual([])
   expect(lazy).toEqual([])
+})
+
+test("the windows' module is render-blocking: the window's first frame is its first render, not its background", async () => {
+  const html = await readFile(join(extensionDirectory, windowPagePath), 'utf8')
+
+  expect(html).toMatch(/<script type="module" blocking="render"[^>]*>/)
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { withFirstScript } from './standalonePage.ts'
+import { withFirstScript, withRenderBlockingModule } from './standalonePage.ts'
 
 const built = `<!doctype html>
 <html lang="en">
@@ -35,5 +35,20 @@ describe('withFirstScript', () => {
     expect(() => withFirstScript('<html><head></head><body></body></html>', 'a.js')).toThrow(
       'no script or stylesheet',
     )
+  })
+})
+
+describe('withRenderBlockingModule', () => {
+  it("marks the page's module script render-blocking, and nothing else", () => {
+    const html = withRenderBlockingModule(withFirstScript(built, 'assets/windowStart-C.js'))
+
+    expect(html).toContain(
+      '<script type="module" blocking="render" crossorigin src="/assets/window-A.js"></script>',
+    )
+    expect(html.match(/blocking=/g)).toHaveLength(1)
+  })
+
+  it('refuses a page without a module script', () => {
+    expect(() => withRenderBlockingModule('<html><head></head></html>')).toThrow('no module script')
   })
 })

@@ -12,6 +12,12 @@ export type StandalonePageOptions = {
    * stylesheet.
    */
   firstScript?: string
+  /**
+   * Whether the page's module is render-blocking (`blocking="render"`): the browser paints nothing
+   * of the page before the module has run, so a module that renders what it already has at once
+   * makes that the page's first frame (the confirmation window's request, not its background).
+   */
+  renderBlockingModule?: boolean
 }
 
 /**
@@ -37,6 +43,10 @@ export function standalonePage(options: StandalonePageOptions): Plugin {
       const firstScript =
         options.firstScript && (await buildFirstScript(config, options.firstScript))
       if (firstScript) this.emitFile({ type: 'asset', ...firstScript })
+      const pageHtml = (html: string) => {
+        const withScript = firstScript ? withFirstScript(html, firstScript.fileName) : html
+        return options.renderBlockingModule ? withRenderBlockingModule(withScript) : withScript
+      }
       const outputs = await buildApart(config, options.page, {
         plugins: options.plugins(),
         output: { codeSplitting: false },
@@ -46,10 +56,7 @@ export function standalonePage(options: StandalonePageOptions): Plugin {
         this.emitFile({
           type: 'asset',
           fileName: output.fileName,
-          source:
-            firstScript && output.fileName === options.page
-              ? withFirstScript(String(source), firstScript.fileName)
-              : source,
+          source: output.fileName === options.page ? pageHtml(String(source)) : source,
         })
       }
     },
@@ -108,6 +115,14 @@ export function withFirstScript(html: string, fileName: string): string {
   const first = /<(script|link)\b/.exec(html.slice(0, html.indexOf('</head>')))
   if (!first) throw new Error('standalonePage: the page has no script or stylesheet in its head')
   return `${html.slice(0, first.index)}<script src="/${fileName}"></script>\n    ${html.slice(first.index)}`
+}
+
+/** The built page `html` with its module script marked `blocking="render"`. */
+export function withRenderBlockingModule(html: string): string {
+  const module = /<script type="module"/.exec(html)
+  if (!module) throw new Error('standalonePage: the page has no module script')
+  const end = module.index + module[0].length
+  return `${html.slice(0, end)} blocking="render"${html.slice(end)}`
 }
 
 /** The files a build without `write` made. */

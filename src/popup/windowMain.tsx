@@ -1,4 +1,5 @@
 import { StrictMode } from 'react'
+import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { isConfirmationPage } from '../core/protocol/confirmationPage.ts'
 import { chromePort } from './chromePort.ts'
@@ -30,14 +31,18 @@ if (isConfirmationPage(chromePort.query())) {
 
 const root = document.getElementById('root')
 if (root) {
+  const app = createRoot(root)
   const render = () =>
-    createRoot(root).render(
+    app.render(
       <StrictMode>
         <WindowApp />
       </StrictMode>,
     )
+  // With the answer there, the request is rendered at once, in this task: the module is
+  // render-blocking (`blocking="render"`), so the window's first frame is the request, not the page's
+  // background with the request a frame or React's scheduled task later.
   void Promise.race([
-    firstAnswer,
-    new Promise<void>((resolve) => setTimeout(resolve, firstAnswerWaitMs)),
-  ]).then(render)
+    firstAnswer.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(resolve, firstAnswerWaitMs, false)),
+  ]).then((answered) => (answered ? flushSync(render) : render()))
 }
