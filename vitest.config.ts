@@ -30,6 +30,18 @@ export default defineConfig({
             'e2e/support/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
+          exclude: ['src/core/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The pure core (no chrome, no DOM, no Node: src/core/purity.test.ts) in one module
+          // graph: importing it afresh for each of its ~160 files took 85 % of its run
+          // (docs/testing.md "CI time").
+          name: 'core',
+          include: ['src/core/**/*.test.ts'],
+          isolate: false,
         },
       },
       {
