@@ -1,9 +1,15 @@
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { StandingApproval } from '../../core/wallet/approvals/findStandingApprovals.ts'
 import type { TokenDelegate } from '../../core/wallet/approvals/findTokenDelegates.ts'
 import { Refusal, stubBackground } from '../testing/fakeBackground.ts'
-import { type ApprovalScope, spenderIdOf, useApprovals } from './approvals.ts'
+import {
+  type ApprovalScope,
+  maxRevokeRereads,
+  revokeRereadMs,
+  spenderIdOf,
+  useApprovals,
+} from './approvals.ts'
 
 const evm: ApprovalScope = {
   chainId: 'eip155:31337',
@@ -30,6 +36,7 @@ const delegate: TokenDelegate = {
 }
 
 beforeEach(() => useApprovals.setState(useApprovals.getInitialState(), true))
+afterEach(() => vi.useRealTimers())
 
 describe('spenderIdOf', () => {
   it('names an EVM spender in lowercase and a Solana delegate in base58 as it is', () => {
@@ -70,6 +77,56 @@ describe('useApprovals', () => {
       approval: delegate,
     })
     expect(useApprovals.getState().rows).toEqual([])
+    expect(useApprovals.getState().revoking).toBeUndefined()
+  })
+
+  it('reads the rows again while a sent revoke is not in a block yet, until its row is gone', async () => {
+    vi.useFakeTimers()
+    // The node took the revoke but makes its block later: the next two reads still list it.
+    let readsUntilMined = 0
+    stubBackground({
+      'approvals:list': () => {
+        if (readsUntilMined === 0) return [allowance]
+        readsUntilMined -= 1
+        return readsUntilMined === 0 ? [] : [allowance]
+      },
+      'approvals:revoke': () => {
+        readsUntilMined = 3
+        return { id: `0x${'ab'.repeat(32)}` }
+      },
+    })
+    await useApprovals.getState().load([evm])
+    const [row] = useApprovals.getState().rows ?? []
+    if (!row) throw new Error('no row listed')
+    const revoked = useApprovals.getState().revoke(row)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(useApprovals.getState().rows).toEqual([row])
+    expect(useApprovals.getState()).toMatchObject({
+      revoking: spenderIdOf(allowance),
+      requestId: undefined,
+    })
+    await vi.advanceTimersByTimeAsync(2 * revokeRereadMs)
+    await revoked
+    expect(useApprovals.getState().rows).toEqual([])
+    expect(useApprovals.getState().revoking).toBeUndefined()
+  })
+
+  it(`stops reading again after ${maxRevokeRereads} reads when the revoked row stays, and frees Revoke`, async () => {
+    vi.useFakeTimers()
+    const background = stubBackground({
+      'approvals:list': () => [allowance],
+      'approvals:revoke': () => ({ id: `0x${'ab'.repeat(32)}` }),
+    })
+    await useApprovals.getState().load([evm])
+    const [row] = useApprovals.getState().rows ?? []
+    if (!row) throw new Error('no row listed')
+    const revoked = useApprovals.getState().revoke(row)
+    await vi.advanceTimersByTimeAsync(maxRevokeRereads * revokeRereadMs)
+    await revoked
+    const reads = background.requests.filter(({ type }) => type === 'approvals:list')
+    // The load, the read right after the send, and the rereads.
+    expect(reads).toHaveLength(2 + maxRevokeRereads)
+    expect(useApprovals.getState().rows).toEqual([row])
     expect(useApprovals.getState().revoking).toBeUndefined()
   })
 

@@ -18,12 +18,29 @@ export type ApprovalRow = ApprovalScope & { approval: StandingApproval | TokenDe
 export const spenderIdOf = (approval: StandingApproval | TokenDelegate): string =>
   approval.kind === 'delegate' ? approval.spender : approval.spender.toLowerCase()
 
+/** What tells one row from every other: its network, kind, contract (or token account) and spender. */
+export function rowKeyOf({ chainId, approval }: ApprovalRow): string {
+  const where = approval.kind === 'delegate' ? approval.account : approval.contract
+  return `${chainId}:${approval.kind}:${where}:${spenderIdOf(approval)}`
+}
+
+/**
+ * How long the manager waits before reading the rows again while a sent revoke still shows: about
+ * one block on a devnet, as the balances (a node answers a transaction before its block is made).
+ */
+export const revokeRereadMs = 2_000
+/** How many times the rows are read again for one sent revoke: about five mainnet blocks. */
+export const maxRevokeRereads = 30
+
 type ApprovalsStore = {
   /** The networks and addresses shown; the rows belong to them. */
   scopes: ApprovalScope[]
   /** The standing approvals of every scope; undefined while they are read. */
   rows: ApprovalRow[] | undefined
-  /** The spender (`spenderIdOf`) whose revoke the user is asked to confirm. */
+  /**
+   * The spender (`spenderIdOf`) whose revoke the user is asked to confirm, or whose sent revoke is
+   * not in a block yet (then `requestId` is undefined).
+   */
   revoking: string | undefined
   /** One id per Revoke pressed: a second click on the same row re-attaches to its confirmation. */
   requestId: string | undefined
@@ -35,17 +52,14 @@ type ApprovalsStore = {
 /**
  * The approval manager (DESIGN §11) of the account screen: its rows come from the worker, which
  * finds and checks them on the chain (EVM allowances, Solana token delegates), and a Revoke goes
- * through the confirmation window like a send. A scope the worker could not read shows its error
- * beside the rows of the others.
+ * through the confirmation window like a send. A sent revoke is in the node's hands, not yet in a
+ * block: the rows are read again until its row is gone (`revokeRereadMs`, at most `maxRevokeRereads`
+ * times, while the same scopes are shown). A scope the worker could not read shows its error beside
+ * the rows of the others.
  */
-export const useApprovals = create<ApprovalsStore>((set, get) => ({
-  scopes: [],
-  rows: undefined,
-  revoking: undefined,
-  requestId: undefined,
-  error: undefined,
-  async load(scopes) {
-    set({ scopes, rows: undefined, error: undefined })
+export const useApprovals = create<ApprovalsStore>((set, get) => {
+  /** Reads every scope's rows into the store, unless other scopes are shown by then. */
+  const readRows = async (scopes: ApprovalScope[]): Promise<void> => {
     const read = await Promise.allSettled(
       scopes.map(async (scope) =>
         (await callBackground('approvals:list', scope)).map(
@@ -57,18 +71,42 @@ export const useApprovals = create<ApprovalsStore>((set, get) => ({
     const failed = read.find((outcome) => outcome.status === 'rejected')
     set({
       rows: read.flatMap((outcome) => (outcome.status === 'fulfilled' ? outcome.value : [])),
-      ...(failed ? { error: errorMessage(failed.reason) } : {}),
+      error: failed ? errorMessage(failed.reason) : undefined,
     })
-  },
-  async revoke({ chainId, owner, approval }) {
-    const requestId = get().requestId ?? crypto.randomUUID()
-    set({ revoking: spenderIdOf(approval), requestId, error: undefined })
-    try {
-      await callBackground('approvals:revoke', { requestId, chainId, owner, approval })
-      set({ revoking: undefined, requestId: undefined })
-      await get().load(get().scopes)
-    } catch (error) {
-      set({ revoking: undefined, requestId: undefined, error: errorMessage(error) })
-    }
-  },
-}))
+  }
+  return {
+    scopes: [],
+    rows: undefined,
+    revoking: undefined,
+    requestId: undefined,
+    error: undefined,
+    async load(scopes) {
+      set({ scopes, rows: undefined, error: undefined })
+      await readRows(scopes)
+    },
+    async revoke(row) {
+      const { chainId, owner, approval } = row
+      const requestId = get().requestId ?? crypto.randomUUID()
+      set({ revoking: spenderIdOf(approval), requestId, error: undefined })
+      try {
+        await callBackground('approvals:revoke', { requestId, chainId, owner, approval })
+      } catch (error) {
+        set({ revoking: undefined, requestId: undefined, error: errorMessage(error) })
+        return
+      }
+      set({ requestId: undefined })
+      const { scopes } = get()
+      const stands = () => get().rows?.some((each) => rowKeyOf(each) === rowKeyOf(row)) ?? false
+      await readRows(scopes)
+      for (
+        let reread = 0;
+        reread < maxRevokeRereads && get().scopes === scopes && stands();
+        reread += 1
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, revokeRereadMs))
+        await readRows(scopes)
+      }
+      set({ revoking: undefined })
+    },
+  }
+})

@@ -4,7 +4,7 @@ import type { StandingApproval } from '../../../core/wallet/approvals/findStandi
 import type { TokenDelegate } from '../../../core/wallet/approvals/findTokenDelegates.ts'
 import { Amount } from '../../components/Amount.tsx'
 import { ErrorText } from '../../components/Layout.tsx'
-import { type ApprovalScope, spenderIdOf, useApprovals } from '../../stores/approvals.ts'
+import { type ApprovalScope, rowKeyOf, spenderIdOf, useApprovals } from '../../stores/approvals.ts'
 
 const kindNames: Record<(StandingApproval | TokenDelegate)['kind'], string> = {
   erc20: 'Token allowance',
@@ -59,10 +59,11 @@ function Allows({ approval }: { approval: StandingApproval | TokenDelegate }) {
  * Revoke (`approval-row-<spender>`, `approval-revoke-<spender>`; `spenderIdOf`).
  */
 export function Approvals({ scopes }: { scopes: ApprovalScope[] }) {
-  const { rows, revoking, error, load, revoke } = useApprovals(
+  const { rows, revoking, sent, error, load, revoke } = useApprovals(
     useShallow((state) => ({
       rows: state.rows,
       revoking: state.revoking,
+      sent: state.revoking !== undefined && state.requestId === undefined,
       error: state.error,
       load: state.load,
       revoke: state.revoke,
@@ -85,12 +86,8 @@ export function Approvals({ scopes }: { scopes: ApprovalScope[] }) {
         {rows?.map((row) => {
           const { approval } = row
           const spender = spenderIdOf(approval)
-          const where = approval.kind === 'delegate' ? approval.account : approval.contract
           return (
-            <li
-              key={`${row.chainId}:${approval.kind}:${where}:${spender}`}
-              data-testid={`approval-row-${spender}`}
-            >
+            <li key={rowKeyOf(row)} data-testid={`approval-row-${spender}`}>
               <strong>{kindNames[approval.kind]}</strong>
               <div>
                 Spender <code>{approval.spender}</code>
@@ -105,7 +102,11 @@ export function Approvals({ scopes }: { scopes: ApprovalScope[] }) {
                 disabled={revoking !== undefined}
                 onClick={() => void revoke(row)}
               >
-                {revoking === spender ? 'Confirm in the window…' : 'Revoke'}
+                {revoking !== spender
+                  ? 'Revoke'
+                  : sent
+                    ? 'Revoke sent, waiting for its block…'
+                    : 'Confirm in the window…'}
               </button>
             </li>
           )
