@@ -1,4 +1,3 @@
-import type { Frame, Page } from '@playwright/test'
 import {
   maxPendingConfirmations,
   maxPendingPerOrigin,
@@ -10,9 +9,10 @@ import {
   confirmationWindow,
   waitForConfirmation,
 } from './support/confirmations.ts'
+import { frameOf } from './support/framedDapps.ts'
 import { invoke } from './support/provider.ts'
 import { fillSend, openSend } from './support/sendScreen.ts'
-import { type ServedDapp, serveDapp } from './support/serveDapp.ts'
+import { serveDapp } from './support/serveDapp.ts'
 
 /** The session each framed origin asks for: enough to ask for a signature. */
 const signingSession = {
@@ -21,24 +21,6 @@ const signingSession = {
 
 /** `hello` in hex, the message each framed origin asks to sign. */
 const hello = '0x68656c6c6f'
-
-/** Frames `served`'s page in `page` (an iframe of another origin) once it has the provider. */
-async function frameOf(page: Page, served: ServedDapp): Promise<Frame> {
-  await page.evaluate((url) => {
-    const frame = document.createElement('iframe')
-    frame.src = url
-    document.body.append(frame)
-  }, served.url)
-  await expect
-    .poll(() => page.frames().some((frame) => frame.url() === served.url), {
-      message: `the frame of ${served.origin} loads`,
-    })
-    .toBe(true)
-  const frame = page.frames().find((candidate) => candidate.url() === served.url)
-  if (!frame) throw new Error(`the frame of ${served.origin} vanished`)
-  await expect.poll(() => frame.evaluate(() => window.aperture !== undefined)).toBe(true)
-  return frame
-}
 
 test.describe('shared caps: what pages fill never refuses the owner (docs/security.md)', () => {
   test(`a page whose iframes of ${maxPendingConfirmations / maxPendingPerOrigin} origins fill the ${maxPendingConfirmations} pending confirmations: another site is refused -32002, the owner's Send from the popup still shows its confirmation and is sent`, async ({
