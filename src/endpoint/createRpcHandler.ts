@@ -4,9 +4,14 @@ import type { RpcRequest } from '../core/rpc/types.ts'
 import type { AnswerCache } from './cache/createAnswerCache.ts'
 import type { SharedReads } from './createSharedReads.ts'
 import type { SubscriptionRelay } from './createSubscriptionRelay.ts'
-import { type UpstreamAnswer, type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
+import {
+  paramsTextOf,
+  type UpstreamAnswer,
+  type UpstreamClient,
+  UpstreamError,
+} from './createUpstreamClient.ts'
 import type { LimitsFor } from './limits.ts'
-import type { EndpointNetwork } from './networks/endpointNetwork.ts'
+import type { CachedRead, EndpointNetwork } from './networks/endpointNetwork.ts'
 import { type FilterStore, StateStoreError } from './state/filterStore.ts'
 import type { CallContext, RpcAnswer } from './types.ts'
 
@@ -45,19 +50,23 @@ export type CreateRpcHandlerParameters = {
 export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHandler {
   const { network, upstream, queryTimeoutMs } = parameters
 
-  const forward = (method: string, params: unknown): Promise<UpstreamAnswer> =>
-    upstream.call(method, params, {
+  const forward = (method: string, paramsText: string): Promise<UpstreamAnswer> =>
+    upstream.callText(method, paramsText, {
       timeoutMs: queryTimeoutMs,
       batchable: network.batchableMethods.has(method),
       pointRead: network.pointReads.has(method),
     })
-  const answerCache: AnswerCache = parameters.answerCache ?? ((_method, _params, ask) => ask())
-  const { sharedReads } = parameters
+  const answerCache: AnswerCache =
+    parameters.answerCache ?? ((_method, _params, paramsText, ask) => ask(paramsText))
+  const sharedReads: SharedReads =
+    parameters.sharedReads ?? ((_method, paramsText, ask) => ask(paramsText))
+  // The params serialized once: the shared reads' key, the cache's key and the text sent upstream.
   // Shared above the cache: the callers of one read look it up once, and one of them asks the node
   // on a miss and keeps the answer.
-  const cached: SharedReads = sharedReads
-    ? (method, params, ask) => sharedReads(method, params, () => answerCache(method, params, ask))
-    : answerCache
+  const cached: CachedRead = (method, params, ask) =>
+    sharedReads(method, paramsTextOf(params), (paramsText) =>
+      answerCache(method, params, paramsText, ask),
+    )
 
   /** A failure of the endpoint's own (or its dependencies') making, reported in full. */
   function report(error: unknown, request: RpcRequest): void {
@@ -104,7 +113,7 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
     if (refused) throw refused
     const handle = handlers.get(method)
     if (handle) return handle(params, context)
-    return cached(method, params, () => forward(method, params))
+    return cached(method, params, (paramsText) => forward(method, paramsText))
   }
   return {
     // Not an async function around an async dispatch: one promise per call, not three.

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { sharedReadMethods } from '../core/eth/methods.ts'
 import { solanaSharedReadMethods } from '../core/solana/methods.ts'
 import { createSharedReads, maxSharedTextLength } from './createSharedReads.ts'
-import type { UpstreamAnswer } from './createUpstreamClient.ts'
+import { paramsTextOf, type UpstreamAnswer } from './createUpstreamClient.ts'
 
 const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -32,10 +32,16 @@ function pendingNode() {
 
 function sharing() {
   const shared: string[] = []
-  const reads = createSharedReads({
+  const sharedReads = createSharedReads({
     methods: new Set(sharedReadMethods),
     onShared: (method) => shared.push(method),
   })
+  /** A read as the handler makes it: keyed by its params' text. */
+  const reads = (
+    method: string,
+    params: unknown,
+    ask: (paramsText: string) => Promise<UpstreamAnswer>,
+  ) => sharedReads(method, paramsTextOf(params), ask)
   return { reads, shared }
 }
 
@@ -56,6 +62,20 @@ describe('createSharedReads', () => {
     expect(node.asked).toEqual([`eth_getBalance ${JSON.stringify(params)}`])
     expect(shared).toEqual(['eth_getBalance', 'eth_getBalance'])
     for (const answer of answers) expect(answer).toEqual({ resultText: '"0x21e19e0c9bab2400000"' })
+  })
+
+  it('asks the node with the very text the read was keyed by, shared or not', async () => {
+    const { reads } = sharing()
+    const texts: string[] = []
+    const ask = (paramsText: string) => {
+      texts.push(paramsText)
+      return Promise.resolve({ result: '0x1' })
+    }
+    const keyed = `["${account}",  "latest"]`
+    await reads('eth_getBalance', [account, 'latest'], ask)
+    await createSharedReads({ methods: new Set(), onShared: () => {} })('x', keyed, ask)
+    await createSharedReads({ methods: new Set(['x']), onShared: () => {} })('x', keyed, ask)
+    expect(texts).toEqual([JSON.stringify([account, 'latest']), keyed, keyed])
   })
 
   it('hands every caller of a small shared result its JSON text, serialized once', async () => {

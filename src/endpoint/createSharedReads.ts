@@ -10,13 +10,13 @@ export type SharedResultText = { resultText: string }
 export type SharedAnswer = UpstreamAnswer | SharedResultText
 
 /**
- * Answers `method(params)` by `ask()`ing the node, or, when the same read is already on its way
- * there, with that read's answer.
+ * Answers `method` with the params whose JSON text is `paramsText` by `ask`ing the node with that
+ * text, or, when the same read is already on its way there, with that read's answer.
  */
 export type SharedReads = (
   method: string,
-  params: unknown,
-  ask: () => Promise<UpstreamAnswer>,
+  paramsText: string,
+  ask: (paramsText: string) => Promise<UpstreamAnswer>,
 ) => Promise<SharedAnswer>
 
 export type CreateSharedReadsParameters = {
@@ -59,21 +59,21 @@ function serializedOnce(answer: UpstreamAnswer): SharedAnswer {
  * (or its failure) instead of a second upstream read. Only while it is in flight: once the answer
  * is in, nothing of it is kept, and the next such call asks the node again. Per process.
  *
- * The key is the method and the params as they will be sent (`JSON.stringify`): two calls share
+ * The key is the method and the params' text as it will be sent (`paramsTextOf`): two calls share
  * only when the node would have been asked exactly the same thing. Callers are not told apart
  * here: their keys' limits were counted before (admission), and each response carries its own id.
  *
  * @example
  * const shared = createSharedReads({ methods: new Set(['eth_getBalance']), onShared: count })
- * shared('eth_getBalance', [address, 'latest'], () => forward('eth_getBalance', params))
+ * shared('eth_getBalance', paramsTextOf(params), (text) => forward('eth_getBalance', text))
  */
 export function createSharedReads(parameters: CreateSharedReadsParameters): SharedReads {
   const { methods, onShared } = parameters
   const flights = new Map<string, Flight>()
 
-  return (method, params, ask) => {
-    if (!methods.has(method)) return ask()
-    const key = `${method} ${JSON.stringify(params)}`
+  return (method, paramsText, ask) => {
+    if (!methods.has(method)) return ask(paramsText)
+    const key = `${method} ${paramsText}`
     const current = flights.get(key)
     if (current) {
       current.joined++
@@ -84,7 +84,7 @@ export function createSharedReads(parameters: CreateSharedReadsParameters): Shar
     // meanwhile share it.
     let asked: Promise<UpstreamAnswer>
     try {
-      asked = ask()
+      asked = ask(paramsText)
     } catch (error) {
       asked = Promise.reject(error)
     }

@@ -1,11 +1,17 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createUpstreamClient, type UpstreamClient, UpstreamError } from './createUpstreamClient.ts'
+import {
+  createUpstreamClient,
+  paramsTextOf,
+  type UpstreamClient,
+  UpstreamError,
+} from './createUpstreamClient.ts'
 import { type RunningAnvil, startAnvil, startEndpoint } from './index.ts'
 import { post } from './testSupport.ts'
 
-type Exchange = { body: unknown }
+/** What the node was sent: the body parsed, and its text as it came. */
+type Exchange = { body: unknown; text: string }
 
 /**
  * An HTTP server in front of `answer` that records every exchange's body: what the node was sent.
@@ -19,8 +25,9 @@ async function startRecordingNode(
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', async () => {
-      const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-      exchanges.push({ body })
+      const text = Buffer.concat(chunks).toString('utf8')
+      const body: unknown = JSON.parse(text)
+      exchanges.push({ body, text })
       const reply = await answer(body)
       if (reply === undefined) return
       response.setHeader('content-type', 'application/json')
@@ -259,6 +266,60 @@ describe('batches of point reads to the upstream node', () => {
     expect(settled).toEqual(['waiting', 'first'])
     // The waiting call's time was up before the slot came free: it never reached the node.
     expect(node.exchanges).toHaveLength(1)
+  })
+})
+
+describe('params given as their JSON text', () => {
+  /** Answers each call of a body (one or a batch) with `0x0`. */
+  const zeroes = (body: unknown) => {
+    const answer = (call: unknown) => ({
+      jsonrpc: '2.0',
+      id: (call as { id: number }).id,
+      result: '0x0',
+    })
+    return Array.isArray(body) ? body.map(answer) : answer(body)
+  }
+  const account = '0x0000000000000000000000000000000000000001'
+  // Not how `JSON.stringify` writes it: sent as given, never parsed nor serialized again.
+  const paramsText = `[ "${account}",\n"latest" ]`
+
+  it('sends a call’s params as the text given, in the request `call` would send', async () => {
+    const { node, client } = await setUp(zeroes)
+    const read = { timeoutMs: 5000, pointRead: true }
+
+    await client.callText('eth_getBalance', paramsText, read)
+    await client.call('eth_getBalance', [account, 'latest'], read)
+
+    const request = (id: number, params: string) =>
+      `{"jsonrpc":"2.0","id":${id},"method":"eth_getBalance","params":${params}}`
+    expect(node.exchanges.map(({ text }) => text)).toEqual([
+      request(1, paramsText),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'eth_getBalance',
+        params: [account, 'latest'],
+      }),
+    ])
+    expect(request(2, paramsTextOf([account, 'latest']))).toBe(node.exchanges[1]?.text)
+  })
+
+  it('sends the params’ texts of the calls batched together as given', async () => {
+    const { node, client } = await setUp(zeroes, { maxExchanges: 1 })
+
+    const first = client.call('eth_blockNumber', undefined, options)
+    await nextTurn()
+    const batched = [
+      client.callText('eth_getBalance', paramsText, options),
+      client.call('eth_getBalance', [account, 'latest'], options),
+    ]
+    await Promise.all([first, ...batched])
+
+    expect(node.exchanges.map(({ text }) => text)).toEqual([
+      '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}',
+      `[{"jsonrpc":"2.0","id":2,"method":"eth_getBalance","params":${paramsText}},` +
+        `{"jsonrpc":"2.0","id":3,"method":"eth_getBalance","params":["${account}","latest"]}]`,
+    ])
   })
 })
 

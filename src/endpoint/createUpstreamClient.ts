@@ -67,6 +67,15 @@ const maxPointReadBytes = 64 * 1024 * 1024
 export type UpstreamClient = {
   readonly url: string
   call(method: string, params: unknown, options: UpstreamCallOptions): Promise<UpstreamAnswer>
+  /**
+   * The same call with its params already serialized (`paramsTextOf`): the text the shared reads
+   * and the cache were keyed by is the one sent, and it is not made twice.
+   */
+  callText(
+    method: string,
+    paramsText: string,
+    options: UpstreamCallOptions,
+  ): Promise<UpstreamAnswer>
   /** One JSON-RPC batch; answers in the order of `calls`. */
   batch(
     calls: Array<{ method: string; params: unknown }>,
@@ -78,10 +87,18 @@ export type UpstreamClient = {
 /** Results at least this large are kept raw when the caller asks for it; smaller ones are parsed. */
 const rawAboveBytes = 64 * 1024
 
+/** The JSON text a call's params are sent as (none are sent as `[]`). */
+export const paramsTextOf = (params: unknown): string => JSON.stringify(params ?? [])
+
+/** A request's text around params that are JSON already: the fields in `JSON.stringify`'s order. */
+const requestText = (id: number, method: string, paramsText: string): string =>
+  `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(method)},"params":${paramsText}}`
+
+/** A call as it is sent: its method and its params' JSON text. */
+type TextCall = { method: string; paramsText: string }
+
 /** A batchable call waiting to be sent. */
-type WaitingCall = {
-  method: string
-  params: unknown
+type WaitingCall = TextCall & {
   timeoutMs: number
   /** When its time is up (ms since the epoch), counted from the call, not from the send. */
   deadline: number
@@ -231,7 +248,7 @@ export function createUpstreamClient(
     const timeoutMs = (calls[0] as WaitingCall).deadline - Date.now()
     if (calls.length === 1) {
       const [only] = calls as [WaitingCall]
-      return callAlone(only.method, only.params, { timeoutMs, pointRead: true }).then(
+      return callAlone(only.method, only.paramsText, { timeoutMs, pointRead: true }).then(
         only.resolve,
         only.reject,
       )
@@ -308,17 +325,18 @@ export function createUpstreamClient(
     setImmediate(sendWaiting)
   }
 
-  function call(
+  function callText(
     method: string,
-    params: unknown,
+    paramsText: string,
     options: UpstreamCallOptions,
   ): Promise<UpstreamAnswer> {
     if (!options.batchable || maxBatch <= 1 || options.raw || options.onPiece || options.maxBytes) {
-      return callAlone(method, params, options)
+      return callAlone(method, paramsText, options)
     }
     const { timeoutMs } = options
     return new Promise((resolve, reject) => {
-      waiting.push({ method, params, timeoutMs, deadline: Date.now() + timeoutMs, resolve, reject })
+      const deadline = Date.now() + timeoutMs
+      waiting.push({ method, paramsText, timeoutMs, deadline, resolve, reject })
       if (mayExchange()) schedule()
       else watchDeadlines()
     })
@@ -326,11 +344,11 @@ export function createUpstreamClient(
 
   async function callAlone(
     method: string,
-    params: unknown,
+    paramsText: string,
     options: UpstreamCallOptions,
   ): Promise<UpstreamAnswer> {
     const id = nextId++
-    const text = JSON.stringify({ jsonrpc: '2.0', id, method, params: params ?? [] })
+    const text = requestText(id, method, paramsText)
     const body =
       options.pointRead && !options.raw && !options.onPiece && options.maxBytes === undefined
         ? await pipelined.post(text, options.timeoutMs)
@@ -349,20 +367,13 @@ export function createUpstreamClient(
    * parse (docs/performance.md).
    */
   async function send(
-    calls: Array<{ method: string; params: unknown }>,
+    calls: TextCall[],
     timeoutMs: number,
     { pointReads }: { pointReads: boolean },
   ): Promise<Array<UpstreamAnswer | UpstreamError>> {
     const first = nextId
     nextId += calls.length
-    const text = JSON.stringify(
-      calls.map((c, index) => ({
-        jsonrpc: '2.0',
-        id: first + index,
-        method: c.method,
-        params: c.params ?? [],
-      })),
-    )
+    const text = `[${calls.map((c, index) => requestText(first + index, c.method, c.paramsText)).join(',')}]`
     const body = pointReads ? await pipelined.post(text, timeoutMs) : await post(text, timeoutMs)
     const value = parse(body)
     // A node that refuses batches answers one error for all of them.
@@ -385,7 +396,8 @@ export function createUpstreamClient(
     options: UpstreamCallOptions,
   ): Promise<UpstreamAnswer[]> {
     if (calls.length === 0) return []
-    const answers = await send(calls, options.timeoutMs, { pointReads: false })
+    const texts = calls.map(({ method, params }) => ({ method, paramsText: paramsTextOf(params) }))
+    const answers = await send(texts, options.timeoutMs, { pointReads: false })
     return answers.map((answer) => {
       if (answer instanceof UpstreamError) throw answer
       return answer
@@ -394,7 +406,8 @@ export function createUpstreamClient(
 
   return {
     url,
-    call,
+    call: (method, params, options) => callText(method, paramsTextOf(params), options),
+    callText,
     batch,
     close: () => {
       pipelined.close()

@@ -11,11 +11,15 @@ const resultBytes = (answer: UpstreamAnswer): Buffer | undefined => {
   return undefined
 }
 
-/** Answers `method(params)` from the cache, or by `ask()`ing the node (and keeps it if immutable). */
+/**
+ * Answers `method(params)` from the cache, or by `ask`ing the node (and keeps it if immutable);
+ * `paramsText` is the params' JSON text as sent (`paramsTextOf`), the cache's key, handed to `ask`.
+ */
 export type AnswerCache = (
   method: string,
   params: unknown,
-  ask: () => Promise<UpstreamAnswer>,
+  paramsText: string,
+  ask: (paramsText: string) => Promise<UpstreamAnswer>,
 ) => Promise<UpstreamAnswer>
 
 export type CacheAnswersParameters = {
@@ -40,9 +44,10 @@ export function createAnswerCache(parameters: CacheAnswersParameters): AnswerCac
   async function lookUp(
     method: string,
     params: unknown,
-    ask: () => Promise<UpstreamAnswer>,
+    paramsText: string,
+    ask: (paramsText: string) => Promise<UpstreamAnswer>,
   ): Promise<UpstreamAnswer> {
-    const key = `${method}:${JSON.stringify(params ?? [])}`
+    const key = `${method}:${paramsText}`
     let hit: Buffer | undefined
     try {
       hit = await cache.get(key)
@@ -50,7 +55,7 @@ export function createAnswerCache(parameters: CacheAnswersParameters): AnswerCac
       parameters.onCacheError(error)
     }
     if (hit !== undefined) return { rawResult: [hit] }
-    const answer = await ask()
+    const answer = await ask(paramsText)
     if ('error' in answer) return answer
     const finalized = finality.finalized()
     const block = rules.blockOf(method, params, answer)
@@ -65,5 +70,6 @@ export function createAnswerCache(parameters: CacheAnswersParameters): AnswerCac
   }
 
   // A read that is never kept asks the node as it is, without an async step of its own.
-  return (method, params, ask) => (rules.mayCache(method) ? lookUp(method, params, ask) : ask())
+  return (method, params, paramsText, ask) =>
+    rules.mayCache(method) ? lookUp(method, params, paramsText, ask) : ask(paramsText)
 }

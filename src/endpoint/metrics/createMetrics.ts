@@ -201,6 +201,8 @@ export function createMetrics(parameters: CreateMetricsParameters): EndpointMetr
         url: upstream.url,
         call: (method, params, options) =>
           timed(method, performance.now(), upstream.call(method, params, options)),
+        callText: (method, paramsText, options) =>
+          timed(method, performance.now(), upstream.callText(method, paramsText, options)),
         batch: (calls, options) =>
           timed('batch', performance.now(), upstream.batch(calls, options)),
         close: () => upstream.close(),

@@ -1,7 +1,7 @@
 import type { RpcError } from '../../core/rpc/errors.ts'
 import type { EndpointTransport, RpcRequest } from '../../core/rpc/types.ts'
 import type { ReadFinalized } from '../cache/createFinalityTracker.ts'
-import type { SharedReads } from '../createSharedReads.ts'
+import type { SharedAnswer } from '../createSharedReads.ts'
 import type { SubscriptionId, SubscriptionRelay } from '../createSubscriptionRelay.ts'
 import type { UpstreamAnswer, UpstreamClient } from '../createUpstreamClient.ts'
 import type { LimitsFor } from '../limits.ts'
@@ -15,6 +15,17 @@ export type NetworkName = (typeof networkNames)[number]
 export const isNetworkName = (value: string): value is NetworkName =>
   (networkNames as readonly string[]).includes(value)
 
+/**
+ * Answers `method(params)` from the response cache, or asks the node (and keeps what is immutable),
+ * shared with the identical reads in flight. The params are serialized once, here: `ask` is given
+ * their JSON text, the one both were keyed by, to send as it is.
+ */
+export type CachedRead = (
+  method: string,
+  params: unknown,
+  ask: (paramsText: string) => Promise<UpstreamAnswer>,
+) => Promise<SharedAnswer>
+
 /** What the endpoint gives a network's own method handlers. */
 export type NetworkTools = {
   upstream: UpstreamClient
@@ -24,13 +35,13 @@ export type NetworkTools = {
   /** The largest answer of a query whose size the caller chooses (`EndpointLimits.maxAnswerBytes`). */
   maxAnswerBytes: number
   limitsFor: LimitsFor
+  /** Reads through the response cache and the shared reads (`CachedRead`). */
+  cached: CachedRead
   /**
-   * Answers from the response cache, or asks the node (and keeps what is immutable), shared with
-   * the identical reads in flight.
+   * The call sent to the node as it is (batched when the network says it may be), its params as
+   * the JSON text a `cached` read hands its `ask`.
    */
-  cached: SharedReads
-  /** The call sent to the node as it is (batched when the network says it may be). */
-  forward(method: string, params: unknown): Promise<UpstreamAnswer>
+  forward(method: string, paramsText: string): Promise<UpstreamAnswer>
   /** Reports a failure of the endpoint's own making (or of its dependencies'). */
   report(error: unknown, request: RpcRequest): void
 }

@@ -108,7 +108,7 @@ export function createEip155Handlers(tools: NetworkTools): ReadonlyMap<string, M
         const method = 'eth_getTransactionByBlockNumberAndIndex'
         const validated = validateTransactionByBlockNumberAndIndexParams(params)
         if ('error' in validated) throw validated.error
-        return cached(method, validated.params, () => forward(method, validated.params))
+        return cached(method, validated.params, (paramsText) => forward(method, paramsText))
       },
     ],
     [

@@ -36,9 +36,9 @@ export function createSolanaHandlers(tools: NetworkTools): ReadonlyMap<string, M
   const handlers = new Map<string, MethodHandler>()
 
   for (const [method, hint] of Object.entries(boundedQueries)) {
-    const ask = async (params: unknown): Promise<UpstreamAnswer> => {
+    const ask = async (paramsText: string): Promise<UpstreamAnswer> => {
       try {
-        return await upstream.call(method, params, {
+        return await upstream.callText(method, paramsText, {
           timeoutMs: queryTimeoutMs,
           // A large answer goes on as the node's text: never parsed, re-serialized or joined.
           raw: true,
@@ -51,7 +51,7 @@ export function createSolanaHandlers(tools: NetworkTools): ReadonlyMap<string, M
         throw error
       }
     }
-    handlers.set(method, (params) => cached(method, params, () => ask(params)))
+    handlers.set(method, (params) => cached(method, params, ask))
   }
 
   for (const method of solanaSubscribeMethods) {
