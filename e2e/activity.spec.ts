@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test'
 import { keccak256, parseEther, toHex } from 'viem'
 import { devnet, expect, test } from './fixtures.ts'
-import { anvilRpc, ethBalanceOf, firstAccount, nonceOf, secondAccount } from './support/anvil.ts'
+import {
+  anvilRpc,
+  ethBalanceOf,
+  firstAccount,
+  nonceOf,
+  secondAccount,
+  withAutomineOff,
+} from './support/anvil.ts'
 import {
   answerConfirmation,
   approveAfterWorkerStop,
@@ -30,21 +37,6 @@ type NodeTransaction = MinedFees & {
 
 const transactionOf = (anvilUrl: string, hash: string): Promise<NodeTransaction> =>
   anvilRpc<NodeTransaction>(anvilUrl, 'eth_getTransactionByHash', [hash])
-
-/**
- * Runs `body` with anvil mining only when told (`evm_mine`), so what the wallet sends stays
- * pending; the pool is mined and automine is back on afterwards, whatever happened (the suite's
- * other tests share this anvil).
- */
-async function withAutomineOff(anvilUrl: string, body: () => Promise<void>): Promise<void> {
-  await anvilRpc(anvilUrl, 'evm_setAutomine', [false])
-  try {
-    await body()
-  } finally {
-    await anvilRpc(anvilUrl, 'evm_mine', [])
-    await anvilRpc(anvilUrl, 'evm_setAutomine', [true])
-  }
-}
 
 /**
  * The hash of the pending activity row marked `mark` ('speed-up' or 'cancel'), other than `hash`:

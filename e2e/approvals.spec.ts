@@ -3,7 +3,7 @@ import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { encodeFunctionData, erc20Abi, erc721Abi, getAddress, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { expect, test } from './fixtures.ts'
-import { anvilRpc, firstAccount, sendAndWait } from './support/anvil.ts'
+import { anvilRpc, firstAccount, mine, sendAndWait, withAutomineOff } from './support/anvil.ts'
 import { waitForConfirmation } from './support/confirmations.ts'
 import { approveOnPermit2, installPermit2, permit2, permit2Allowance } from './support/permit2.ts'
 import { openAccountScreen } from './support/popupScreens.ts'
@@ -18,10 +18,32 @@ import {
 import { createTokenAccounts, delegateOf, setTokenDelegate } from './support/solanaToken.ts'
 import { deployTestNft, isApprovedForAll } from './support/testNft.ts'
 import { deployTestToken, tokenAllowance } from './support/testToken.ts'
+import type { ReadyWallet } from './support/wallet.ts'
 import { saveScreen } from './support/walletUi.ts'
 
 /** The Token-2022 program. */
 const token2022Program = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
+
+/**
+ * A fresh spender granted 5 units of a fresh token by the wallet's first account, listed in the
+ * approval manager: its row and its Revoke.
+ */
+async function listedAllowance(wallet: ReadyWallet, anvilUrl: string) {
+  const popup = wallet.popup
+  const spender = privateKeyToAddress(generatePrivateKey())
+  const token = await deployTestToken(anvilUrl, parseEther('10'))
+  await sendAndWait(anvilUrl, {
+    to: token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, 5n] }),
+  })
+  await popup.reload()
+  await openAccountScreen(popup, firstAccount.toLowerCase())
+  await popup.getByTestId('approvals-open').click()
+  const row = popup.getByTestId(`approval-row-${spender.toLowerCase()}`)
+  await expect(row).toBeVisible()
+  const revoke = popup.getByTestId(`approval-revoke-${spender.toLowerCase()}`)
+  return { token, spender, row, revoke }
+}
 
 test.describe('the approval manager (DESIGN §11)', () => {
   test('lists the account’s ERC-20 allowance and collection operator from the node, and revokes each through the confirmation', async ({
@@ -79,26 +101,35 @@ test.describe('the approval manager (DESIGN §11)', () => {
     expect(await isApprovedForAll(anvilUrl, collection, firstAccount, operator)).toBe(false)
   })
 
+  test('a revoke the node took but has not mined yet keeps its row, marked sent, until its block is made', async ({
+    wallet,
+    anvilUrl,
+  }) => {
+    const { token, spender, row, revoke } = await listedAllowance(wallet, anvilUrl)
+    await withAutomineOff(anvilUrl, async () => {
+      await revoke.click()
+      await answerAndClose(
+        await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+        'approve',
+      )
+      // Sent, not mined: the rows read after the send still list it.
+      await expect(revoke).toHaveText('Revoke sent, waiting for its block…')
+      await expect(row).toBeVisible()
+      await mine(anvilUrl, 1)
+      await expect(row).toHaveCount(0)
+    })
+    expect(await tokenAllowance(anvilUrl, token, firstAccount, spender)).toBe(0n)
+  })
+
   test('a rejected revoke leaves the approval standing and listed', async ({
     wallet,
     anvilUrl,
   }) => {
-    const popup = wallet.popup
-    const spender = privateKeyToAddress(generatePrivateKey())
-    const token = await deployTestToken(anvilUrl, parseEther('10'))
-    await sendAndWait(anvilUrl, {
-      to: token,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, 5n] }),
-    })
-    await popup.reload()
-    await openAccountScreen(popup, firstAccount.toLowerCase())
-    await popup.getByTestId('approvals-open').click()
-    const row = popup.getByTestId(`approval-row-${spender.toLowerCase()}`)
-    await expect(row).toBeVisible()
-    await popup.getByTestId(`approval-revoke-${spender.toLowerCase()}`).click()
+    const { token, spender, row, revoke } = await listedAllowance(wallet, anvilUrl)
+    await revoke.click()
     const window = await waitForConfirmation(wallet.context, wallet.extensionOrigin)
     await answerAndClose(window, 'reject')
-    await expect(popup.getByRole('alert')).toContainText('rejected')
+    await expect(wallet.popup.getByRole('alert')).toContainText('rejected')
     await expect(row).toBeVisible()
     expect(await tokenAllowance(anvilUrl, token, firstAccount, spender)).toBe(5n)
   })

@@ -58,6 +58,21 @@ export async function mine(rpcUrl: string, blocks = 1): Promise<bigint> {
 }
 
 /**
+ * Runs `body` with anvil mining only when told (`evm_mine`), so what the wallet sends stays
+ * pending; the pool is mined and automine is back on afterwards, whatever happened (the suite's
+ * other tests share this anvil).
+ */
+export async function withAutomineOff(anvilUrl: string, body: () => Promise<void>): Promise<void> {
+  await anvilRpc(anvilUrl, 'evm_setAutomine', [false])
+  try {
+    await body()
+  } finally {
+    await anvilRpc(anvilUrl, 'evm_mine', [])
+    await anvilRpc(anvilUrl, 'evm_setAutomine', [true])
+  }
+}
+
+/**
  * Runtime code of a tiny log emitter, hand-assembled: called with one 32-byte word `n`, it emits
  * `n` logs `LOG2(data = i, topics = [Emitted(uint256), i])` for i = 0..n-1.
  */
