@@ -1,4 +1,7 @@
 import './polyfills.ts'
+// First after the polyfills: it asks what the first request reads while the rest is evaluated.
+import './firstReads.ts'
+import bundledPhishingListUrl from 'eth-phishing-detect/src/config.json?url'
 import type { ChainId } from '../core/caip/types.ts'
 import {
   createEthereumProviderEngine,
@@ -37,17 +40,17 @@ import { createChainSocket } from './chainSocket.ts'
 import { createConfirmationWindows } from './confirmationWindows.ts'
 import { createConnectionRegistry } from './connections.ts'
 import { createExternalPortServer } from './externalPorts.ts'
-import { createIndexedDbKeyStore } from './indexedDbKeyStore.ts'
+import { local, recordKey, session, storedNetworks } from './firstReads.ts'
 import { createListUpdates } from './listUpdates.ts'
 import { createNetworkRegistry } from './networks.ts'
 import { createNodeRouter } from './nodeRouter.ts'
+import { packagedJson } from './packagedJson.ts'
 import { createPagePortServer, type PageAnswer } from './pagePorts.ts'
 import { createPhishingContinued } from './phishingContinued.ts'
 import { createPhishingList } from './phishingList.ts'
 import { type SendPopupPorts, sendPortsOf } from './popup/send/sendPorts.ts'
 import { createPopupHandlers } from './popupMessages.ts'
 import { createRecipientBookReader } from './recipientBook.ts'
-import { createRecordKey } from './recordKey.ts'
 import { createRecordSeal } from './recordSeal.ts'
 import { createSecretClipboard, offscreenClipboardClear } from './secretClipboard.ts'
 import { createSessionStore } from './sessionStore.ts'
@@ -60,7 +63,6 @@ import {
   createTransactionLog,
 } from './signingStores.ts'
 import { createSiteStore } from './siteStore.ts'
-import { createStorage } from './storage.ts'
 import { alarmNames, createScheduler, nextExpiry } from './timers.ts'
 import { wake } from './wake.ts'
 import { createWallet } from './wallet.ts'
@@ -79,26 +81,12 @@ const randomHex = (bytes: number): string =>
  */
 const answerKeepMs = 60_000
 
-// Only the worker and extension pages reach the wallet's storage (DESIGN §6): not content scripts,
-// which run in every web page's renderer. `session` is so by default; `local` (the vault, the
-// sessions) is made so at every start, before anything is read (the level is kept by the browser).
-for (const area of [chrome.storage.local, chrome.storage.session]) {
-  // A browser without the call for `local` (Firefox) throws: logged, and the seal below still holds.
-  Promise.resolve()
-    .then(() => area.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' }))
-    .catch((error: unknown) => console.error('Aperture: restricting storage access', error))
-}
-const local = createStorage(chrome.storage.local)
-const session = createStorage(chrome.storage.session)
 // Sessions are sealed with a key kept in the extension's IndexedDB: trusted only if this worker
 // wrote them (docs/security.md "Storage").
-const recordSeal = createRecordSeal(
-  createRecordKey(createIndexedDbKeyStore(indexedDB), crypto.subtle),
-  crypto.subtle,
-)
+const recordSeal = createRecordSeal(recordKey, crypto.subtle)
 const now = (): number => Date.now()
 
-const networks = createNetworkRegistry(local)
+const networks = createNetworkRegistry(local, storedNetworks)
 const connections = createConnectionRegistry()
 const approvals = createWindowApprover({
   storage: session,
@@ -158,6 +146,8 @@ async function fetchListText(url: string): Promise<string> {
   return response.text()
 }
 const phishingList = createPhishingList({
+  // A file of the extension: eth-phishing-detect's ~380 kB list is not part of the worker's code.
+  bundled: packagedJson(bundledPhishingListUrl),
   local,
   updatesOn: async () => (await networks.settings()).phishingListUpdates,
   fetchText: fetchListText,

@@ -36,7 +36,7 @@ export function createListUpdates<List>(feed: ListFeed<List>, deps: ListUpdatesD
     async inForce(): Promise<{ list: List; fetchedAt: number | undefined }> {
       const on = await deps.updatesOn()
       const stored = on ? storedListOf(feed, await local.read(deps.storageKey)) : undefined
-      return { list: listInForce(feed, on, stored), fetchedAt: stored?.fetchedAt }
+      return { list: await listInForce(feed, on, stored), fetchedAt: stored?.fetchedAt }
     },
 
     /** Fetches the list when on and due, then sets (or, when off, clears) the next run's alarm. */

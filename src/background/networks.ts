@@ -3,33 +3,40 @@ import type { CapabilitiesSource, WalletCapabilities } from '../core/multichain/
 import type { NetworkView, SettingsView } from '../core/protocol/popupMessages.ts'
 import { localKeys } from '../core/protocol/storageKeys.ts'
 import { walletNamespaces } from '../core/wallet/namespaces.ts'
-import {
-  listNetworks,
-  resolveCustomNetworks,
-  resolveSettings,
-  type StoredSettings,
-} from '../core/wallet/networks.ts'
+import { listNetworks, resolveCustomNetworks, resolveSettings } from '../core/wallet/networks.ts'
 import type { CustomNetwork } from '../core/wallet/validateNetwork.ts'
-import { readAccounts, readNamespaceAccounts, type Storage } from './storage.ts'
+import {
+  readAccounts,
+  readNamespaceAccounts,
+  readStoredNetworks,
+  type Storage,
+  type StoredNetworks,
+} from './storage.ts'
 
 /**
  * Settings and networks, cached in memory and refreshed whenever `settings` changes in storage (also
- * when QA writes it directly).
+ * when QA writes it directly). `firstRead`, when given, is the first load's read (a starting
+ * worker asks it before the rest of the worker is evaluated: `firstReads.ts`).
  */
-export function createNetworkRegistry(storage: Storage) {
-  let cached:
-    | Promise<{ settings: SettingsView; custom: CustomNetwork[]; networks: NetworkView[] }>
-    | undefined
+export function createNetworkRegistry(storage: Storage, firstRead?: Promise<StoredNetworks>) {
+  type Loaded = { settings: SettingsView; custom: CustomNetwork[]; networks: NetworkView[] }
+  const resolved = ([stored, storedCustom]: StoredNetworks): Loaded => {
+    const settings = resolveSettings(stored)
+    const custom = resolveCustomNetworks(storedCustom)
+    return { settings, custom, networks: listNetworks(settings, custom) }
+  }
+  const cache = (read: Promise<StoredNetworks>): Promise<Loaded> => {
+    const loading = read.then(resolved)
+    // A failed read is asked again by the next call rather than kept.
+    loading.catch(() => {
+      if (cached === loading) cached = undefined
+    })
+    return loading
+  }
+  let cached: Promise<Loaded> | undefined = firstRead && cache(firstRead)
 
   const load = () => {
-    cached ??= Promise.all([
-      storage.read<StoredSettings>(localKeys.settings),
-      storage.read<unknown>(localKeys.customNetworks),
-    ]).then(([stored, storedCustom]) => {
-      const settings = resolveSettings(stored)
-      const custom = resolveCustomNetworks(storedCustom)
-      return { settings, custom, networks: listNetworks(settings, custom) }
-    })
+    cached ??= cache(readStoredNetworks(storage))
     return cached
   }
 

@@ -12,6 +12,7 @@ function phishingListWith(updatesOn: boolean) {
   const local = createMemoryStorage()
   const fetched: string[] = []
   const list = createPhishingList({
+    bundled: async () => bundled,
     local,
     updatesOn: async () => updatesOn,
     fetchText: async (url) => {

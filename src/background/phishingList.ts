@@ -1,11 +1,15 @@
+import type { PhishingListConfig } from 'eth-phishing-detect/src/detector.js'
 import type { SiteReputation } from '../core/protocol/popupMessages.ts'
 import { localKeys } from '../core/protocol/storageKeys.ts'
-import { phishingListFeed } from '../core/wallet/phishingListFeed.ts'
+import { createPhishingListFeed } from '../core/wallet/phishingListFeed.ts'
 import { createSiteReputation } from '../core/wallet/siteReputation.ts'
 import { createListUpdates, type ListUpdatesDependencies } from './listUpdates.ts'
 import { alarmNames } from './timers.ts'
 
-export type PhishingListDependencies = Omit<ListUpdatesDependencies, 'storageKey' | 'alarm'>
+export type PhishingListDependencies = Omit<ListUpdatesDependencies, 'storageKey' | 'alarm'> & {
+  /** The snapshot bundled with the build, read at the first check that needs it. */
+  bundled(): Promise<PhishingListConfig>
+}
 
 /**
  * The phishing lists in the worker (DESIGN §11): the check (`reputation`) is always local, over the
@@ -13,7 +17,7 @@ export type PhishingListDependencies = Omit<ListUpdatesDependencies, 'storageKey
  * copy `update` fetched from the list's source and stored (`listUpdates.ts`).
  */
 export function createPhishingList(deps: PhishingListDependencies) {
-  const updates = createListUpdates(phishingListFeed, {
+  const updates = createListUpdates(createPhishingListFeed(deps.bundled), {
     ...deps,
     storageKey: localKeys.phishingList,
     alarm: alarmNames.phishingList,

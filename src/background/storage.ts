@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import { localKeys } from '../core/protocol/storageKeys.ts'
+import type { StoredSettings } from '../core/wallet/networks.ts'
 
 /**
  * What the worker needs of a `chrome.storage` area (`chrome.storage.local` and `.session` fit; a
@@ -13,8 +14,8 @@ export type StorageArea = {
 }
 
 /**
- * Typed access to one storage area. Only `background/index.ts` names `chrome.storage`: every other
- * module is given a `Storage`.
+ * Typed access to one storage area. Only `background/index.ts` and `firstReads.ts` name
+ * `chrome.storage`: every other module is given a `Storage`.
  */
 export const createStorage = (area: StorageArea) => ({
   async read<T>(key: string): Promise<T | undefined> {
@@ -36,6 +37,15 @@ export const createStorage = (area: StorageArea) => ({
 })
 
 export type Storage = ReturnType<typeof createStorage>
+
+/** The stored settings and custom networks, unchecked: what the network registry resolves. */
+export type StoredNetworks = [settings: StoredSettings | undefined, customNetworks: unknown]
+
+export const readStoredNetworks = (local: Storage): Promise<StoredNetworks> =>
+  Promise.all([
+    local.read<StoredSettings>(localKeys.settings),
+    local.read<unknown>(localKeys.customNetworks),
+  ])
 
 /** The wallet's account addresses (public, in `storage.local`), in derivation order. */
 export const readAccounts = async (local: Storage): Promise<Address[]> =>

@@ -18,6 +18,12 @@ declare module 'eth-phishing-detect/src/detector.js' {
   }
 }
 
+/** Where the build puts the list: a file of the extension (Vite's `?url`). */
+declare module 'eth-phishing-detect/src/config.json?url' {
+  const url: string
+  export default url
+}
+
 declare module 'eth-phishing-detect/src/config.json' {
   const config: import('eth-phishing-detect/src/detector.js').PhishingListConfig
   export default config

@@ -9,8 +9,10 @@ import {
   storedListOf,
   updateList,
 } from './listUpdates.ts'
-import { phishingListFeed } from './phishingListFeed.ts'
+import { createPhishingListFeed } from './phishingListFeed.ts'
 import { phishingListSource } from './phishingListSource.ts'
+
+const phishingListFeed = createPhishingListFeed(async () => bundled)
 
 type PhishingList = typeof bundled
 
@@ -120,10 +122,10 @@ describe('storedListOf', () => {
 })
 
 describe('listInForce', () => {
-  it('is the stored list only while updates are on, else the bundled one', () => {
+  it('is the stored list only while updates are on, else the bundled one', async () => {
     const stored = { fetchedAt: now, list: update }
-    expect(listInForce(phishingListFeed, true, stored)).toBe(update)
-    expect(listInForce(phishingListFeed, false, stored)).toBe(bundled)
-    expect(listInForce(phishingListFeed, true, undefined)).toBe(bundled)
+    expect(await listInForce(phishingListFeed, true, stored)).toBe(update)
+    expect(await listInForce(phishingListFeed, false, stored)).toBe(bundled)
+    expect(await listInForce(phishingListFeed, true, undefined)).toBe(bundled)
   })
 })

@@ -17,8 +17,11 @@ export type ListFeed<List> = {
   source: string
   /** The largest answer read. */
   maxBytes: number
-  /** The list shipped with the build: in force while updates are off or nothing was taken. */
-  bundled: List
+  /**
+   * The list shipped with the build: in force while updates are off or nothing was taken. Read
+   * when a check needs it (a large one is a file of the extension, not part of the worker's code).
+   */
+  bundled(): Promise<List>
   check(value: unknown): { list: List } | { problem: string }
 }
 
@@ -113,4 +116,4 @@ export const listInForce = <List>(
   feed: ListFeed<List>,
   enabled: boolean,
   stored: StoredList<List> | undefined,
-): List => (enabled && stored ? stored.list : feed.bundled)
+): Promise<List> => (enabled && stored ? Promise.resolve(stored.list) : feed.bundled())

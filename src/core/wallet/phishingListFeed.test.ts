@@ -1,10 +1,19 @@
 import bundled from 'eth-phishing-detect/src/config.json'
 import { describe, expect, it } from 'vitest'
-import { phishingListFeed } from './phishingListFeed.ts'
+import { bundledListShape, createPhishingListFeed } from './phishingListFeed.ts'
+
+const phishingListFeed = createPhishingListFeed(async () => bundled)
 
 const update = { ...bundled, blacklist: [...bundled.blacklist, 'drainer-claim.example'] }
 
 describe('phishingListFeed', () => {
+  it("measures a list against the bundled snapshot's version and blacklist size", () => {
+    expect(bundledListShape).toEqual({
+      version: bundled.version,
+      blacklistLength: bundled.blacklist.length,
+    })
+  })
+
   it("takes a list in the snapshot's format", () => {
     expect(phishingListFeed.check(update)).toEqual({ list: update })
   })

@@ -1,7 +1,8 @@
+import config from 'eth-phishing-detect/src/config.json'
 import { describe, expect, it } from 'vitest'
 import { createSiteReputation } from './siteReputation.ts'
 
-const reputation = createSiteReputation()
+const reputation = createSiteReputation(config)
 
 describe('siteReputation (the bundled eth-phishing-detect 1.2.0 lists)', () => {
   it('a blacklisted host, and its subdomains, are phishing', () => {

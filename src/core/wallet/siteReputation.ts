@@ -1,4 +1,4 @@
-import config from 'eth-phishing-detect/src/config.json'
+import type { PhishingListConfig } from 'eth-phishing-detect/src/detector.js'
 import PhishingDetector from 'eth-phishing-detect/src/detector.js'
 import type { SiteReputation } from '../protocol/popupMessages.ts'
 
@@ -11,7 +11,9 @@ import type { SiteReputation } from '../protocol/popupMessages.ts'
  * - `known`: the host (or a parent domain) is on the whitelist;
  * - `unknown`: neither.
  */
-export function createSiteReputation(lists = config): (origin: string) => SiteReputation {
+export function createSiteReputation(
+  lists: PhishingListConfig,
+): (origin: string) => SiteReputation {
   let detector: PhishingDetector | undefined
   return (origin) => {
     // Built at the first check, not at every worker start: it splits 15,000 hosts into parts.

@@ -1,3 +1,4 @@
+import config from 'eth-phishing-detect/src/config.json'
 import { describe, expect, it } from 'vitest'
 import type { ApprovalResult } from '../../../core/multichain/ports.ts'
 import type { ApprovalRecord } from '../../../core/wallet/createApprovals.ts'
@@ -31,7 +32,7 @@ function handlersFor(origin: string) {
         answers.push(result)
       },
     },
-    siteReputation: createSiteReputation(),
+    siteReputation: createSiteReputation(config),
     phishingContinued: createPhishingContinued(createMemoryStorage()),
   } as unknown as PopupPorts
   return {

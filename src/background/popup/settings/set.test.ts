@@ -1,3 +1,4 @@
+import config from 'eth-phishing-detect/src/config.json'
 import { describe, expect, it } from 'vitest'
 import { localKeys } from '../../../core/protocol/storageKeys.ts'
 import { phishingListSource } from '../../../core/wallet/phishingListSource.ts'
@@ -42,6 +43,7 @@ function createHandler() {
     },
     phishingList: createPhishingList({
       ...listPorts,
+      bundled: async () => config,
       updatesOn: async () => (await networks.settings()).phishingListUpdates,
     }),
     knownBadList: createListUpdates(knownBadListFeed, {

@@ -22,7 +22,7 @@ const maxCommentLength = 200
 export const knownBadListFeed: ListFeed<KnownBadAddress[]> = {
   source: knownBadListSource,
   maxBytes: 2 * 1024 * 1024,
-  bundled,
+  bundled: async () => bundled,
   check(value) {
     if (!Array.isArray(value)) return { problem: 'the answer is not a list of addresses' }
     const list = value.flatMap((entry: unknown): KnownBadAddress[] =>
