@@ -2,6 +2,7 @@ import { crx } from '@crxjs/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import manifest from './manifest.json' with { type: 'json' }
+import { classicWorker } from './scripts/build/classicWorker.ts'
 import {
   type DependencyRewrite,
   firefoxLintRewrites,
@@ -66,6 +67,9 @@ export default defineConfig(({ mode }) => {
         renderBlockingModule: true,
         plugins: () => [react(), rewriteDependencies(build.rewrites)],
       }),
+      // Chromium: the worker as one classic script, whose compiled code the browser keeps between
+      // starts (scripts/build/classicWorker.ts, issue 36, cold start).
+      build.browser === 'chrome' && classicWorker(),
     ],
     // `@metamask/post-message-stream` uses `readable-stream` 3, written for Node: it calls the free
     // globals `process.nextTick` and `global`. They are replaced at build time (the IIFE inpage build
