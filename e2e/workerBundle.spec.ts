@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { unreachableFiles } from '../scripts/build/reachableFiles.ts'
 import { workerBundleHazards } from '../scripts/build/workerBundleHazards.ts'
 import { extensionDirectory } from './support/launchWallet.ts'
 
@@ -55,4 +56,13 @@ test("the phishing list is a file of the extension, not the worker's code", asyn
 
   expect(listed.filter((host) => code.includes(JSON.stringify(host)))).toEqual([])
   expect(/assets\/config-[\w-]+\.json/.test(code)).toBe(true)
+})
+
+/**
+ * The package carries only files something loads (`scripts/build/reachableFiles.ts`): the chunks
+ * joined into `service-worker.js` that no page or content script loads (the worker's main chunk,
+ * ~440 kB, and crxjs' loader) are deleted by the build, not shipped.
+ */
+test('every file of the built extension is loaded by the manifest, a page or a script', async () => {
+  expect(await unreachableFiles(extensionDirectory)).toEqual([])
 })

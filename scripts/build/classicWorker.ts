@@ -1,14 +1,16 @@
 import { readFile, rm, writeFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { isAbsolute, join, relative, resolve } from 'node:path'
 import { build, type Plugin, type ResolvedConfig } from 'vite'
+import { reachableFiles } from './reachableFiles.ts'
 
 /**
  * A Vite plugin that joins the built service worker (crxjs' module loader and the chunks it
  * imports) into one classic script, `service-worker.js`, and points the manifest at it. Chromium
  * keeps compiled code for a classic service worker script between starts, and compiles a module
  * worker's code anew at each start: the 440 kB main chunk alone took ~30 ms to parse at every cold
- * start (traced, docs/performance.md "Cold start: a classic script"). Chromium's build only: Firefox
- * runs the background as an event page.
+ * start (traced, docs/performance.md "Cold start: a classic script"). The chunks it joined are then
+ * deleted, unless a page or a content script loads one too: nothing else loads them, and a package
+ * ships no dead code. Chromium's build only: Firefox runs the background as an event page.
  */
 export function classicWorker(): Plugin {
   let config: ResolvedConfig
@@ -54,9 +56,15 @@ export function classicWorker(): Plugin {
         throw new Error('classicWorker: the service worker did not build as one script')
       }
       await writeFile(join(outDir, 'service-worker.js'), chunk.code)
-      await rm(join(outDir, loader))
       manifest.background = { service_worker: 'service-worker.js' }
       await writeFile(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`)
+      // The files it joined (the loader and the worker's chunks) that nothing loads any more.
+      const loaded = await reachableFiles(outDir)
+      const unloaded = chunk.moduleIds
+        .filter((id) => isAbsolute(id))
+        .map((id) => relative(outDir, id))
+        .filter((path) => !path.startsWith('..') && !loaded.has(path))
+      await Promise.all(unloaded.map((path) => rm(join(outDir, path))))
     },
   }
 }
