@@ -1,7 +1,9 @@
 /**
  * The window floor's content script: hands the page one end of a `MessageChannel` and relays its
- * requests to the worker's port, connected when a request comes (so a stopped worker starts then,
- * as Aperture's does) and again after the worker went away.
+ * requests to the worker's port, connected when a request comes: at the first one, and at the first
+ * one after the worker went away, so a stopped worker starts at the next request. Aperture's content
+ * script differs: it reconnects as soon as its port drops (`src/content/createBridge.ts`), so its
+ * stopped worker starts again before the next request, not at it.
  */
 import type { FloorAnswer, FloorRequest } from './protocol.ts'
 
