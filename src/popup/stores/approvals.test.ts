@@ -1,12 +1,16 @@
 import { TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import type { Hex } from 'viem'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { StandingApproval } from '../../core/wallet/approvals/findStandingApprovals.ts'
 import type { TokenDelegate } from '../../core/wallet/approvals/findTokenDelegates.ts'
+import type { TrackedTransaction, TransactionStatus } from '../../core/wallet/transactionStatus.ts'
 import { Refusal, stubBackground } from '../testing/fakeBackground.ts'
 import {
   type ApprovalScope,
   maxRevokeRereads,
   revokeRereadMs,
+  revokeUnseenError,
+  rowKeyOf,
   spenderIdOf,
   useApprovals,
 } from './approvals.ts'
@@ -33,6 +37,45 @@ const delegate: TokenDelegate = {
   spender: 'HAgk14JpMQLgt6rVgv7cBQFJWFto5Dqxi472uT3DKpqk',
   amount: '4500000',
   decimals: 6,
+}
+
+const revokeHash: Hex = `0x${'ab'.repeat(32)}`
+
+/** The revoke of `allowance` as the activity list holds it, in `status`. */
+const revokeTransaction = (
+  status: TransactionStatus,
+  more: Partial<TrackedTransaction> = {},
+): TrackedTransaction => ({
+  hash: revokeHash,
+  origin: 'Aperture',
+  chainId: evm.chainId,
+  from: evm.owner as Hex,
+  to: allowance.contract as Hex,
+  value: '0x0',
+  maxFeeWei: '42000000000000',
+  at: 1_700_000_000_000,
+  nonce: '0x7',
+  status,
+  ...more,
+})
+
+/** Lists `allowance` for good, the revoke taken by the node; the activity list says `transactions()`. */
+function standingAllowance(transactions: () => TrackedTransaction[]) {
+  return stubBackground({
+    'approvals:list': () => [allowance],
+    'approvals:revoke': () => ({ id: revokeHash }),
+    'transactions:list': transactions,
+  })
+}
+
+/** Loads `scope` and presses Revoke on its one row; resolves once the revoke's wait ended. */
+async function revokeTheListedRow(scope: ApprovalScope = evm): Promise<void> {
+  await useApprovals.getState().load([scope])
+  const [row] = useApprovals.getState().rows ?? []
+  if (!row) throw new Error('no row listed')
+  const revoked = useApprovals.getState().revoke(row)
+  await vi.advanceTimersByTimeAsync(maxRevokeRereads * revokeRereadMs)
+  await revoked
 }
 
 beforeEach(() => useApprovals.setState(useApprovals.getInitialState(), true))
@@ -65,6 +108,7 @@ describe('useApprovals', () => {
         standing = []
         return { id: '5'.repeat(88) }
       },
+      'solanaTransactions:list': () => [],
     })
     await useApprovals.getState().load([evm, solana])
     const [row] = useApprovals.getState().rows ?? []
@@ -92,8 +136,9 @@ describe('useApprovals', () => {
       },
       'approvals:revoke': () => {
         readsUntilMined = 3
-        return { id: `0x${'ab'.repeat(32)}` }
+        return { id: revokeHash }
       },
+      'transactions:list': () => [],
     })
     await useApprovals.getState().load([evm])
     const [row] = useApprovals.getState().rows ?? []
@@ -111,23 +156,113 @@ describe('useApprovals', () => {
     expect(useApprovals.getState().revoking).toBeUndefined()
   })
 
-  it(`stops reading again after ${maxRevokeRereads} reads when the revoked row stays, and frees Revoke`, async () => {
+  it(`stops reading again after ${maxRevokeRereads} reads when the revoked row stays though its transaction is confirmed, and frees Revoke`, async () => {
     vi.useFakeTimers()
-    const background = stubBackground({
-      'approvals:list': () => [allowance],
-      'approvals:revoke': () => ({ id: `0x${'ab'.repeat(32)}` }),
-    })
-    await useApprovals.getState().load([evm])
-    const [row] = useApprovals.getState().rows ?? []
-    if (!row) throw new Error('no row listed')
-    const revoked = useApprovals.getState().revoke(row)
-    await vi.advanceTimersByTimeAsync(maxRevokeRereads * revokeRereadMs)
-    await revoked
+    const background = standingAllowance(() => [revokeTransaction('confirmed')])
+    await revokeTheListedRow()
     const reads = background.requests.filter(({ type }) => type === 'approvals:list')
     // The load, the read right after the send, and the rereads.
     expect(reads).toHaveLength(2 + maxRevokeRereads)
-    expect(useApprovals.getState().rows).toEqual([row])
+    expect(useApprovals.getState().rows).toHaveLength(1)
+    expect(useApprovals.getState()).toMatchObject({ revoking: undefined, revokeFailure: undefined })
+  })
+
+  it('stops waiting as soon as the revoke reverted on chain, says so on its row with the reason, and frees Revoke', async () => {
+    vi.useFakeTimers()
+    // Mined on the second look: the first read after the send finds it pending.
+    let looks = 0
+    const background = standingAllowance(() => {
+      looks += 1
+      return looks < 2
+        ? [revokeTransaction('pending')]
+        : [revokeTransaction('failed', { reason: 'execution reverted' })]
+    })
+    await revokeTheListedRow()
+    const reads = background.requests.filter(({ type }) => type === 'approvals:list')
+    expect(reads).toHaveLength(3)
+    expect(useApprovals.getState().rows).toHaveLength(1)
+    expect(useApprovals.getState()).toMatchObject({
+      revoking: undefined,
+      revokeFailure: {
+        row: rowKeyOf({ ...evm, approval: allowance }),
+        message: 'Revoke failed: the transaction reverted on chain (execution reverted).',
+      },
+    })
+  })
+
+  it('follows a sped-up revoke to its replacement, and fails it when the replacement reverted', async () => {
+    vi.useFakeTimers()
+    const speedUp: Hex = `0x${'cd'.repeat(32)}`
+    standingAllowance(() => [
+      revokeTransaction('failed', {
+        hash: speedUp,
+        replaces: { hash: revokeHash, kind: 'speedUp' },
+      }),
+      revokeTransaction('replaced', { replacedBy: speedUp }),
+    ])
+    await revokeTheListedRow()
+    expect(useApprovals.getState().revokeFailure?.message).toBe(
+      'Revoke failed: the transaction reverted on chain.',
+    )
+  })
+
+  it('says a revoke whose nonce another transaction took will not be mined', async () => {
+    vi.useFakeTimers()
+    standingAllowance(() => [revokeTransaction('dropped')])
+    await revokeTheListedRow()
+    expect(useApprovals.getState().revokeFailure?.message).toBe(
+      'Revoke failed: another transaction took its nonce, so it will not be mined.',
+    )
+  })
+
+  it(`says so when the revoke is not seen in a block after ${maxRevokeRereads} reads, rather than freeing Revoke silently`, async () => {
+    vi.useFakeTimers()
+    const background = standingAllowance(() => [revokeTransaction('pending')])
+    await revokeTheListedRow()
+    const reads = background.requests.filter(({ type }) => type === 'approvals:list')
+    expect(reads).toHaveLength(2 + maxRevokeRereads)
+    expect(useApprovals.getState()).toMatchObject({
+      revoking: undefined,
+      revokeFailure: { row: rowKeyOf({ ...evm, approval: allowance }), message: revokeUnseenError },
+    })
+  })
+
+  it('says a Solana revoke failed once its signature failed on chain', async () => {
+    vi.useFakeTimers()
+    const signature = '5'.repeat(88)
+    stubBackground({
+      'approvals:list': ({ chainId }) => (chainId === solana.chainId ? [delegate] : []),
+      'approvals:revoke': () => ({ id: signature }),
+      'solanaTransactions:list': () => [
+        {
+          signature,
+          origin: 'Aperture',
+          chainId: solana.chainId,
+          from: solana.owner,
+          at: 1_700_000_000_000,
+          status: 'failed',
+        },
+      ],
+    })
+    await revokeTheListedRow(solana)
+    expect(useApprovals.getState().revokeFailure?.message).toBe(
+      'Revoke failed: the transaction reverted on chain.',
+    )
     expect(useApprovals.getState().revoking).toBeUndefined()
+  })
+
+  it("clears a row's revoke failure when Revoke is pressed again", async () => {
+    vi.useFakeTimers()
+    let status: TransactionStatus = 'failed'
+    standingAllowance(() => [revokeTransaction(status)])
+    await revokeTheListedRow()
+    expect(useApprovals.getState().revokeFailure).toBeDefined()
+    status = 'pending'
+    const [row] = useApprovals.getState().rows ?? []
+    if (!row) throw new Error('no row listed')
+    void useApprovals.getState().revoke(row)
+    expect(useApprovals.getState().revokeFailure).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(maxRevokeRereads * revokeRereadMs)
   })
 
   it("shows a scope's error beside the other scope's rows", async () => {

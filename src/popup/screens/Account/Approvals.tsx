@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow'
 import type { StandingApproval } from '../../../core/wallet/approvals/findStandingApprovals.ts'
 import type { TokenDelegate } from '../../../core/wallet/approvals/findTokenDelegates.ts'
 import { Amount } from '../../components/Amount.tsx'
-import { ErrorText } from '../../components/Layout.tsx'
+import { ErrorText, FieldError } from '../../components/Layout.tsx'
 import { type ApprovalScope, rowKeyOf, spenderIdOf, useApprovals } from '../../stores/approvals.ts'
 
 const kindNames: Record<(StandingApproval | TokenDelegate)['kind'], string> = {
@@ -56,15 +56,17 @@ function Allows({ approval }: { approval: StandingApproval | TokenDelegate }) {
 /**
  * The approval manager (DESIGN §11): the account's standing approvals on the networks shown (the
  * EVM network and, for its Solana address, the Solana network), each with what it allows and its
- * Revoke (`approval-row-<spender>`, `approval-revoke-<spender>`; `spenderIdOf`).
+ * Revoke (`approval-row-<spender>`, `approval-revoke-<spender>`; `spenderIdOf`), and under it why
+ * a sent revoke did not end the approval (`approval-revoke-<spender>-error`).
  */
 export function Approvals({ scopes }: { scopes: ApprovalScope[] }) {
-  const { rows, revoking, sent, error, load, revoke } = useApprovals(
+  const { rows, revoking, sent, error, revokeFailure, load, revoke } = useApprovals(
     useShallow((state) => ({
       rows: state.rows,
       revoking: state.revoking,
       sent: state.revoking !== undefined && state.requestId === undefined,
       error: state.error,
+      revokeFailure: state.revokeFailure,
       load: state.load,
       revoke: state.revoke,
     })),
@@ -108,6 +110,10 @@ export function Approvals({ scopes }: { scopes: ApprovalScope[] }) {
                     ? 'Revoke sent, waiting for its block…'
                     : 'Confirm in the window…'}
               </button>
+              <FieldError
+                error={revokeFailure?.row === rowKeyOf(row) ? revokeFailure.message : undefined}
+                testId={`approval-revoke-${spender}`}
+              />
             </li>
           )
         })}
