@@ -17,7 +17,7 @@ import {
 } from './support/solanaDapp.ts'
 import { createTokenAccounts, delegateOf, setTokenDelegate } from './support/solanaToken.ts'
 import { deployTestNft, isApprovedForAll } from './support/testNft.ts'
-import { deployTestToken, tokenAllowance } from './support/testToken.ts'
+import { deployTestToken, refuseApproves, tokenAllowance } from './support/testToken.ts'
 import type { ReadyWallet } from './support/wallet.ts'
 import { saveScreen } from './support/walletUi.ts'
 
@@ -119,6 +119,28 @@ test.describe('the approval manager (DESIGN §11)', () => {
       await expect(row).toHaveCount(0)
     })
     expect(await tokenAllowance(anvilUrl, token, firstAccount, spender)).toBe(0n)
+  })
+
+  test('a revoke whose transaction reverts on chain says so on its row at once, and frees Revoke', async ({
+    wallet,
+    anvilUrl,
+  }) => {
+    const { token, spender, row, revoke } = await listedAllowance(wallet, anvilUrl)
+    // The allowance still reads as standing; the revoke's approve(spender, 0) reverts when mined.
+    await refuseApproves(anvilUrl, token)
+    await revoke.click()
+    await answerAndClose(
+      await waitForConfirmation(wallet.context, wallet.extensionOrigin),
+      'approve',
+    )
+    // At once, not after the rereads' minute: the activity list has its receipt (status 0).
+    await expect(
+      wallet.popup.getByTestId(`approval-revoke-${spender.toLowerCase()}-error`),
+    ).toContainText('Revoke failed: the transaction reverted on chain')
+    await expect(revoke).toHaveText('Revoke')
+    await expect(revoke).toBeEnabled()
+    await expect(row).toBeVisible()
+    expect(await tokenAllowance(anvilUrl, token, firstAccount, spender)).toBe(5n)
   })
 
   test('a rejected revoke leaves the approval standing and listed', async ({

@@ -1,4 +1,5 @@
 import { encodeAbiParameters, encodeFunctionData, erc20Abi } from 'viem'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { anvilRpc, sendAndWait } from './anvil.ts'
 
 /**
@@ -76,4 +77,32 @@ export async function tokenAllowance(
     args: [owner as `0x${string}`, spender as `0x${string}`],
   })
   return BigInt(await anvilRpc<string>(rpcUrl, 'eth_call', [{ to: token, data }, 'latest']))
+}
+
+/**
+ * Makes the deployed `token` revert every `approve` (selector `0x095ea7b3`) and answer every other
+ * call as before: its code is copied to a fresh address and its own becomes a hand-assembled
+ * forwarder to that copy by `DELEGATECALL`, so its balances and allowances stay where they are.
+ * An approval it granted still reads as standing; a revoke of it reverts once mined.
+ */
+export async function refuseApproves(rpcUrl: string, token: string): Promise<void> {
+  const code = await anvilRpc<string>(rpcUrl, 'eth_getCode', [token, 'latest'])
+  const copy = privateKeyToAddress(generatePrivateKey())
+  await anvilRpc(rpcUrl, 'anvil_setCode', [copy, code])
+  const forwarder = [
+    '63095ea7b3', // PUSH4 approve's selector
+    '600035', // PUSH1 0, CALLDATALOAD
+    '60e01c', // PUSH1 224, SHR: the call's selector
+    '14604557', // EQ, PUSH1 refuse, JUMPI
+    '366000600037', // CALLDATACOPY(0, 0, CALLDATASIZE)
+    '6000600036600073', // retSize 0, retOffset 0, CALLDATASIZE, argsOffset 0, PUSH20 …
+    copy.slice(2).toLowerCase(), // … the copy
+    '5af4', // GAS, DELEGATECALL
+    '3d600060003e', // RETURNDATACOPY(0, 0, RETURNDATASIZE)
+    '604057', // PUSH1 answer, JUMPI on success
+    '3d6000fd', // REVERT(0, RETURNDATASIZE): the copy's own revert
+    '5b3d6000f3', // answer (0x40): JUMPDEST, RETURN(0, RETURNDATASIZE)
+    '5b60006000fd', // refuse (0x45): JUMPDEST, REVERT(0, 0)
+  ].join('')
+  await anvilRpc(rpcUrl, 'anvil_setCode', [token, `0x${forwarder}`])
 }
