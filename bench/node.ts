@@ -11,7 +11,10 @@
  * The floors beside them in the same rounds: a bare node:http proxy and a bare proxy on the
  * endpoint's pipelined connections (`bench/lib/bareProxy.ts`), doing nothing but relaying: the
  * least any Node.js endpoint costs; and for the same read, a bare node:http server answering its
- * bytes from memory: the most any endpoint on node:http's server can serve.
+ * bytes from memory: the most any endpoint on node:http's server can serve. Beside those, the
+ * JSON-RPC floors, started with the endpoint's node flags: the pipelined relay that parses each
+ * call and the node's answer, and the fixed answer that parses each call and answers under its id,
+ * the least an endpoint that reads the calls it relays does.
  * The endpoint runs as its own process (`src/endpoint/cli.ts --upstream <anvil> --log-level warn`),
  * as `npm run node` runs it, so the benchmark client does not share its event loop.
  */
@@ -19,6 +22,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startAnvil } from '../src/endpoint/index.ts'
+import { endpointNodeFlags } from '../src/endpoint/nodeFlags.ts'
 import { deployEmitter, emitLogs, hex } from '../src/endpoint/testSupport.ts'
 import {
   type BenchProcess,
@@ -28,7 +32,12 @@ import {
   spawnServing,
 } from './lib/endpointBench.ts'
 import { createPoster, measurePairedLatency } from './lib/measure.ts'
-import { compareWithPeer, printPeerComparison, startHaproxyRelay } from './lib/peerComparison.ts'
+import {
+  compareWithPeer,
+  type FloorKind,
+  printPeerComparison,
+  startHaproxyRelay,
+} from './lib/peerComparison.ts'
 
 const logIterations = Number(process.env.BENCH_LOG_ITERATIONS ?? 100)
 const latencyIterations = Number(process.env.BENCH_LATENCY_ITERATIONS ?? 1000)
@@ -57,8 +66,14 @@ async function main(): Promise<void> {
   const haproxy = await startHaproxyRelay(anvilUrl)
   const bareNodeHttp = await spawnServing('bench/lib/bareProxy.ts', ['node-http', anvilUrl])
   const barePipelined = await spawnServing('bench/lib/bareProxy.ts', ['pipelined', anvilUrl])
+  const jsonFloor = await spawnServing(
+    'bench/lib/bareProxy.ts',
+    ['json', anvilUrl],
+    endpointNodeFlags,
+  )
   const scratch = mkdtempSync(join(tmpdir(), 'bench-node-'))
   let bareFixed: BenchProcess | undefined
+  let jsonFixed: BenchProcess | undefined
   try {
     const emitter = await deployEmitter(anvilUrl)
     const block = await emitLogs(anvilUrl, emitter, 10_000)
@@ -92,21 +107,26 @@ async function main(): Promise<void> {
     const sameAnswer = join(scratch, 'same-read.json')
     writeFileSync(sameAnswer, await direct.post(sameRead))
     bareFixed = await spawnServing('bench/lib/bareProxy.ts', ['fixed', sameAnswer])
-    const sameReadFloors = [
-      {
-        name: 'bare fixed-answer server',
-        poster: createPoster(bareFixed.httpUrl, concurrency),
-        pid: bareFixed.pid,
-      },
-    ]
-    const floors = [
-      { name: 'bare node:http proxy', process: bareNodeHttp },
-      { name: 'bare pipelined proxy', process: barePipelined },
-    ].map(({ name, process: bare }) => ({
+    jsonFixed = await spawnServing(
+      'bench/lib/bareProxy.ts',
+      ['json-fixed', sameAnswer],
+      endpointNodeFlags,
+    )
+    const floorSide = (name: string, bare: BenchProcess, kind: FloorKind = 'relay') => ({
       name,
       poster: createPoster(bare.httpUrl, concurrency),
       pid: bare.pid,
-    }))
+      kind,
+    })
+    const sameReadFloors = [
+      floorSide('bare fixed-answer server', bareFixed),
+      floorSide('JSON-RPC fixed-result server', jsonFixed, 'json'),
+    ]
+    const floors = [
+      floorSide('bare node:http proxy', bareNodeHttp),
+      floorSide('bare pipelined proxy', barePipelined),
+      floorSide('JSON-RPC pipelined proxy', jsonFloor, 'json'),
+    ]
     const peerParameters = {
       latencyIterations,
       latencyWarmup,
@@ -158,7 +178,9 @@ async function main(): Promise<void> {
     haproxy.stop()
     bareNodeHttp.stop()
     barePipelined.stop()
+    jsonFloor.stop()
     bareFixed?.stop()
+    jsonFixed?.stop()
     rmSync(scratch, { recursive: true, force: true })
     endpoint.stop()
     await anvil.stop()

@@ -13,7 +13,10 @@
  *    beside a server that answers the same bytes without any work (the floor of a cache hit): an
  *    empty local block, and the block that holds most of 200 SOL transfers (`BENCH_BUSY_TRANSFERS`).
  * The floors: a bare node:http proxy and a bare proxy on the endpoint's pipelined connections,
- * doing nothing else (no key, no parsing, no checks, no metrics). The endpoint runs as its own
+ * doing nothing else (no key, no parsing, no checks, no metrics); and the JSON-RPC floors, started
+ * with the endpoint's node flags: that pipelined relay parsing each call and the node's answer, and
+ * a server parsing each call and answering the same read's result under its id, the least an
+ * endpoint that reads the calls it relays does. The endpoint runs as its own
  * process (`src/endpoint/cli.ts --network solana --upstream …`), as `npm run node` runs it; the
  * client is a lean keep-alive HTTP/1.1 client, one request at a time per connection
  * (`bench/lib/measure.ts`), the same for every server. Below every proxy: the round trip of a small
@@ -24,6 +27,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { toBase58 } from '../src/core/solana/base58.ts'
+import { endpointNodeFlags } from '../src/endpoint/nodeFlags.ts'
 import { startSurfpool } from '../src/endpoint/startSurfpool.ts'
 import { result } from '../src/endpoint/testSupport.ts'
 import { busyFinalizedBlock } from './lib/busySolanaBlock.ts'
@@ -45,7 +49,12 @@ import {
   measureAlternatingLatency,
   measureThroughput,
 } from './lib/measure.ts'
-import { compareWithPeer, printPeerComparison, startHaproxyRelay } from './lib/peerComparison.ts'
+import {
+  compareWithPeer,
+  type FloorKind,
+  printPeerComparison,
+  startHaproxyRelay,
+} from './lib/peerComparison.ts'
 
 const latencyIterations = Number(process.env.BENCH_LATENCY_ITERATIONS ?? 1000)
 /**
@@ -67,7 +76,7 @@ const body = (method: string, params: unknown[] = []) =>
   JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })
 
 /** A server measured: Surfpool, the endpoint, or a floor (`bench/lib/bareProxy.ts`). */
-type Side = { name: string; poster: HttpPoster; pid: number }
+type Side = { name: string; poster: HttpPoster; pid: number; kind?: FloorKind }
 
 async function main(): Promise<void> {
   // Blocks on a 400 ms clock, as on Solana's clusters: Surfpool's own default makes one every few
@@ -76,10 +85,10 @@ async function main(): Promise<void> {
   const processes: BenchProcess[] = []
   const posters: HttpPoster[] = []
   const scratch = mkdtempSync(join(tmpdir(), 'bench-solana-'))
-  const side = (name: string, url: string, pid: number): Side => {
+  const side = (name: string, url: string, pid: number, kind?: FloorKind): Side => {
     const poster = createPoster(url, concurrency)
     posters.push(poster)
-    return { name, poster, pid }
+    return { name, poster, pid, kind }
   }
   const serving = async (started: Promise<BenchProcess>) => {
     const running = await started
@@ -103,11 +112,15 @@ async function main(): Promise<void> {
     const barePipelined = await serving(
       spawnServing('bench/lib/bareProxy.ts', ['pipelined', surfpool.rpcUrl]),
     )
+    const jsonFloor = await serving(
+      spawnServing('bench/lib/bareProxy.ts', ['json', surfpool.rpcUrl], endpointNodeFlags),
+    )
     const direct = side('Surfpool', surfpool.rpcUrl, surfpool.pid)
     const proxied = side('endpoint', endpoint.httpUrl, endpoint.pid)
     const floors = [
       side('bare node:http proxy', bareNodeHttp.httpUrl, bareNodeHttp.pid),
       side('bare pipelined proxy', barePipelined.httpUrl, barePipelined.pid),
+      side('JSON-RPC pipelined proxy', jsonFloor.httpUrl, jsonFloor.pid, 'json'),
     ]
 
     const haproxy = await serving(startHaproxyRelay(surfpool.rpcUrl))
@@ -162,7 +175,23 @@ async function main(): Promise<void> {
     const busyFixedFloor = await fixedServer('getBlock-busy', busyAnswer)
     // The same read's ceiling on node:http: its bytes from memory, to every client at once.
     const sameRead = body('getBalance', [accounts[0]])
-    const sameReadFloor = await fixedServer('getBalance', await direct.poster.post(sameRead))
+    const sameAnswer = await direct.poster.post(sameRead)
+    const sameReadFloor = await fixedServer('getBalance', sameAnswer)
+    // The same read's JSON-RPC floor: each call parsed, the read's result answered under its id.
+    writeFileSync(join(scratch, 'getBalance-json.json'), sameAnswer)
+    const jsonFixed = await serving(
+      spawnServing(
+        'bench/lib/bareProxy.ts',
+        ['json-fixed', join(scratch, 'getBalance-json.json')],
+        endpointNodeFlags,
+      ),
+    )
+    const sameReadJsonFloor = side(
+      'JSON-RPC fixed-result server',
+      jsonFixed.httpUrl,
+      jsonFixed.pid,
+      'json',
+    )
 
     const latencies: Array<readonly [string, readonly Side[], LatencyResult[]]> = []
     for (const [method, request] of reads) {
@@ -184,6 +213,7 @@ async function main(): Promise<void> {
       ...Object.fromEntries([...floors, fixedFloor].map(({ name, pid }) => [name, pid])),
       'bare fixed-answer server (busy block)': busyFixedFloor.pid,
       'bare fixed-answer server (getBalance)': sameReadFloor.pid,
+      'JSON-RPC fixed-result server': jsonFixed.pid,
       client: process.pid,
     }
     const throughputs: Array<readonly [string, readonly Side[], RoundsResult[]]> = []
@@ -199,7 +229,7 @@ async function main(): Promise<void> {
       haproxy: relayed,
       endpoint: proxied,
       floors,
-      sameReadFloors: [sameReadFloor],
+      sameReadFloors: [sameReadFloor, sameReadJsonFloor],
     }
     const peer = latencyOnly
       ? undefined

@@ -10,16 +10,33 @@
  *     the bytes of <file> (a cache hit without any lookup)
  *
  * No key, no parsing, no checks, no metrics, no logs: what it costs is node:http's server and the
- * socket writes. Prints `HTTP <url>` once listening.
+ * socket writes.
+ *
+ * The JSON-RPC floors: what any endpoint that reads the calls it relays must do on top, and nothing
+ * more (no key, no admission, no params check, no metrics, no logs):
+ *
+ *   node --import tsx bench/lib/bareProxy.ts json <upstream URL>        parses the body, sends the
+ *     call upstream under its own id on the pipelined connections, parses the node's answer and
+ *     answers its `result` under the caller's id
+ *   node --import tsx bench/lib/bareProxy.ts json-fixed <file>          parses the body and answers
+ *     the `result` of <file> under the caller's id (a shared read without any lookup)
+ *
+ * An endpoint must read each call: which method it is (an allowlist), what its params are
+ * (DESIGN §5, §8); it sends the call under an id of its own (many callers share one connection
+ * and may use the same id) and reads the node's answer to refuse one that is not JSON-RPC.
+ * Prints `HTTP <url>` once listening.
  */
 import { readFileSync } from 'node:fs'
 import { Agent, createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createPipelinedPoster } from '../../src/endpoint/createPipelinedPoster.ts'
 
-const [mode, target] = process.argv.slice(2)
-if (!target || (mode !== 'node-http' && mode !== 'pipelined' && mode !== 'fixed')) {
-  throw new Error('usage: bareProxy.ts node-http|pipelined <upstream URL> | fixed <file>')
+const modes = ['node-http', 'pipelined', 'fixed', 'json', 'json-fixed'] as const
+const [mode, target] = process.argv.slice(2) as [(typeof modes)[number], string | undefined]
+if (!target || !modes.includes(mode)) {
+  throw new Error(
+    'usage: bareProxy.ts node-http|pipelined|json <upstream URL> | fixed|json-fixed <file>',
+  )
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 128 })
@@ -42,15 +59,52 @@ const viaNodeHttp = (body: Buffer): Promise<Buffer> =>
     upstream.end(body)
   })
 const pipelined =
-  mode === 'pipelined'
+  mode === 'pipelined' || mode === 'json'
     ? createPipelinedPoster(target, { connections: 4, depth: 16, maxBodyBytes: 64 * 1024 * 1024 })
     : undefined
 const fixed = mode === 'fixed' ? readFileSync(target) : undefined
 
-const answer = async (body: Buffer): Promise<Buffer> => {
+/** A JSON-RPC call as the JSON floors read it: a method and its params, nothing checked further. */
+type Call = { id?: unknown; method: string; params?: unknown }
+
+const callOf = (body: Buffer): Call => {
+  const call: unknown = JSON.parse(body.toString('utf8'))
+  if (typeof call !== 'object' || call === null || typeof (call as Call).method !== 'string') {
+    throw new Error('not a JSON-RPC call')
+  }
+  return call as Call
+}
+const answerTo = (call: Call, resultText: string): string =>
+  `{"jsonrpc":"2.0","id":${JSON.stringify(call.id ?? null)},"result":${resultText}}`
+
+/** The node's answer's `result`, read as the endpoint reads it: parsed, its envelope checked. */
+const resultOf = (text: string): unknown => {
+  const answer: unknown = JSON.parse(text)
+  if (typeof answer !== 'object' || answer === null || !('result' in answer)) {
+    throw new Error('not a JSON-RPC answer')
+  }
+  return answer.result
+}
+const fixedResultText =
+  mode === 'json-fixed' ? JSON.stringify(resultOf(readFileSync(target, 'utf8'))) : ''
+let nextId = 0
+
+const answer = async (body: Buffer): Promise<Buffer | string> => {
   if (fixed) return fixed
-  if (pipelined) return Buffer.concat(await pipelined.post(body.toString('utf8'), 10_000))
-  return viaNodeHttp(body)
+  if (mode === 'json-fixed') return answerTo(callOf(body), fixedResultText)
+  if (pipelined === undefined) return viaNodeHttp(body)
+  if (mode === 'pipelined')
+    return Buffer.concat(await pipelined.post(body.toString('utf8'), 10_000))
+  const call = callOf(body)
+  nextId = (nextId + 1) % Number.MAX_SAFE_INTEGER
+  const request = JSON.stringify({
+    jsonrpc: '2.0',
+    id: nextId,
+    method: call.method,
+    params: call.params,
+  })
+  const answered = Buffer.concat(await pipelined.post(request, 10_000)).toString('utf8')
+  return answerTo(call, JSON.stringify(resultOf(answered)))
 }
 
 const server = createServer((req, res) => {
@@ -59,7 +113,8 @@ const server = createServer((req, res) => {
   req.on('end', () => {
     answer(Buffer.concat(chunks)).then(
       (bytes) => {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': bytes.length })
+        const length = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': length })
         res.end(bytes)
       },
       () => {

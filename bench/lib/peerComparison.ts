@@ -30,12 +30,25 @@ export async function startHaproxyRelay(nodeUrl: string): Promise<BenchProcess> 
   }
 }
 
-/** A server measured, by the name the report gives it. */
-export type PeerSide = { name: string; poster: HttpPoster; pid: number }
+/**
+ * What a floor leaves out: a bare relay reads nothing of what it relays (`relay`); a JSON-RPC
+ * floor parses each call and the node's answer, the least an endpoint that reads the calls it
+ * relays does (`json`; `bareProxy.ts json`, `json-fixed`).
+ */
+export type FloorKind = 'relay' | 'json'
+
+const floorKinds: Record<FloorKind, string> = {
+  relay: 'node:http floor',
+  json: 'JSON-RPC floor',
+}
+
+/** A server measured, by the name the report gives it; a floor says its kind (a relay by default). */
+export type PeerSide = { name: string; poster: HttpPoster; pid: number; kind?: FloorKind }
 
 /**
- * The three ways, and the floors: bare Node.js relays (`bareProxy.ts`: no key, no parsing, no
- * checks, no metrics) measured in the same rounds, the least any Node.js endpoint costs.
+ * The three ways, and the floors measured in the same rounds (`bareProxy.ts`): bare Node.js relays
+ * (no key, no parsing, no checks, no metrics), the least any Node.js endpoint costs, and a JSON-RPC
+ * floor, the least one that reads each call costs.
  */
 export type PeerSides = {
   direct: PeerSide
@@ -45,7 +58,8 @@ export type PeerSides = {
   /**
    * Floors of the same-read row only: a bare node:http server answering that read's bytes from
    * memory (`bareProxy.ts fixed`), without a lookup or an upstream: the most any endpoint on
-   * node:http's server can serve there.
+   * node:http's server can serve there; and one that parses each call and answers the read's
+   * result under its id (`json-fixed`).
    */
   sameReadFloors?: readonly PeerSide[]
 }
@@ -133,28 +147,29 @@ const verdict = (met: boolean): string => (met ? 'met' : 'NOT met')
 type Target = { bound: number; atMost: boolean }
 
 /**
- * Where a target stands against the best node:http floor of the same rounds (issue 31: the front
- * stays on node:http, docs/endpoint.md): whether that floor itself meets the target, and the
+ * Where a target stands against the best floor of each kind in the same rounds (issue 31: the
+ * front stays on node:http, docs/endpoint.md): whether that floor itself meets the target, and the
  * endpoint's figure over the floor's, so a target beyond every floor is read against the floor.
  * `ratios` are each floor's figure over HAProxy's, in the order of `floors`.
  */
-function floorLine(
+function floorLines(
   target: Target,
   floors: readonly PeerSide[],
   ratios: readonly number[],
   endpointRatio: number,
-): string {
-  const best = floors
-    .map(({ name }, index) => ({ name, ratio: ratios[index] ?? Number.NaN }))
-    .reduce<{ name: string; ratio: number } | undefined>((kept, floor) => {
-      if (Number.isNaN(floor.ratio)) return kept
-      if (kept === undefined) return floor
-      const better = target.atMost ? floor.ratio < kept.ratio : floor.ratio > kept.ratio
-      return better ? floor : kept
-    }, undefined)
-  if (best === undefined) return ''
-  const floorMeets = target.atMost ? best.ratio <= target.bound : best.ratio >= target.bound
-  return `  against the best node:http floor (${best.name} ${format(best.ratio, 2)}×): the target is ${floorMeets ? 'within' : 'beyond'} it; endpoint / floor ${format(endpointRatio / best.ratio, 2)}×`
+): string[] {
+  const best = new Map<FloorKind, { name: string; ratio: number }>()
+  for (const [index, { name, kind = 'relay' }] of floors.entries()) {
+    const ratio = ratios[index] ?? Number.NaN
+    if (Number.isNaN(ratio)) continue
+    const kept = best.get(kind)
+    const better = kept === undefined || (target.atMost ? ratio < kept.ratio : ratio > kept.ratio)
+    if (better) best.set(kind, { name, ratio })
+  }
+  return [...best].map(([kind, floor]) => {
+    const floorMeets = target.atMost ? floor.ratio <= target.bound : floor.ratio >= target.bound
+    return `  against the best ${floorKinds[kind]} (${floor.name} ${format(floor.ratio, 2)}×): the target is ${floorMeets ? 'within' : 'beyond'} it; endpoint / floor ${format(endpointRatio / floor.ratio, 2)}×`
+  })
 }
 
 /** Issue 31's targets over HAProxy: added latency one at a time, throughput, the same read. */
@@ -194,8 +209,7 @@ export function printPeerComparison(
       ({ name }, index) => `${name} / HAProxy ${format(ratios[index] ?? 0, 2)}×`,
     )
     console.log(`  floors: ${each.join('  ')}`)
-    const standing = floorLine(target, floors, ratios, endpointRatio)
-    if (standing !== '') console.log(standing)
+    for (const line of floorLines(target, floors, ratios, endpointRatio)) console.log(line)
   }
   console.log(
     `\n${title}, distinct accounts, one at a time (ms, ${parameters.latencyIterations} each, alternating call by call)`,
