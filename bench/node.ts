@@ -119,8 +119,8 @@ async function main(): Promise<void> {
       kind,
     })
     const sameReadFloors = [
-      floorSide('bare fixed-answer server', bareFixed),
-      floorSide('JSON-RPC fixed-result server', jsonFixed, 'json'),
+      floorSide('bare fixed-answer server', bareFixed, 'memory'),
+      floorSide('JSON-RPC fixed-result server', jsonFixed, 'memory'),
     ]
     const floors = [
       floorSide('bare node:http proxy', bareNodeHttp),

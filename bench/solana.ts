@@ -169,7 +169,7 @@ async function main(): Promise<void> {
       const answerFile = join(scratch, `${name}.json`)
       writeFileSync(answerFile, answer)
       const fixed = await serving(spawnServing('bench/lib/bareProxy.ts', ['fixed', answerFile]))
-      return side(`bare fixed-answer server`, fixed.httpUrl, fixed.pid)
+      return side(`bare fixed-answer server`, fixed.httpUrl, fixed.pid, 'memory')
     }
     const fixedFloor = await fixedServer('getBlock', cachedAnswer)
     const busyFixedFloor = await fixedServer('getBlock-busy', busyAnswer)
@@ -177,7 +177,7 @@ async function main(): Promise<void> {
     const sameRead = body('getBalance', [accounts[0]])
     const sameAnswer = await direct.poster.post(sameRead)
     const sameReadFloor = await fixedServer('getBalance', sameAnswer)
-    // The same read's JSON-RPC floor: each call parsed, the read's result answered under its id.
+    // The same read from memory, read as JSON-RPC: each call parsed, the result answered under its id.
     writeFileSync(join(scratch, 'getBalance-json.json'), sameAnswer)
     const jsonFixed = await serving(
       spawnServing(
@@ -186,11 +186,11 @@ async function main(): Promise<void> {
         endpointNodeFlags,
       ),
     )
-    const sameReadJsonFloor = side(
+    const jsonFixedFloor = side(
       'JSON-RPC fixed-result server',
       jsonFixed.httpUrl,
       jsonFixed.pid,
-      'json',
+      'memory',
     )
 
     const latencies: Array<readonly [string, readonly Side[], LatencyResult[]]> = []
@@ -229,7 +229,7 @@ async function main(): Promise<void> {
       haproxy: relayed,
       endpoint: proxied,
       floors,
-      sameReadFloors: [sameReadFloor, sameReadJsonFloor],
+      sameReadFloors: [sameReadFloor, jsonFixedFloor],
     }
     const peer = latencyOnly
       ? undefined

@@ -17,7 +17,8 @@
  *
  *   node --import tsx bench/lib/bareProxy.ts json <upstream URL>        parses the body, sends the
  *     call upstream under its own id on the pipelined connections, parses the node's answer and
- *     answers its `result` under the caller's id
+ *     answers its `result` under the caller's id; a call identical to one in flight (same method,
+ *     same params) waits for that one's answer instead (issue 31's shared reads, nothing kept)
  *   node --import tsx bench/lib/bareProxy.ts json-fixed <file>          parses the body and answers
  *     the `result` of <file> under the caller's id (a shared read without any lookup)
  *
@@ -29,7 +30,10 @@
 import { readFileSync } from 'node:fs'
 import { Agent, createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createPipelinedPoster } from '../../src/endpoint/createPipelinedPoster.ts'
+import {
+  createPipelinedPoster,
+  type PipelinedPoster,
+} from '../../src/endpoint/createPipelinedPoster.ts'
 
 const modes = ['node-http', 'pipelined', 'fixed', 'json', 'json-fixed'] as const
 const [mode, target] = process.argv.slice(2) as [(typeof modes)[number], string | undefined]
@@ -88,6 +92,16 @@ const resultOf = (text: string): unknown => {
 const fixedResultText =
   mode === 'json-fixed' ? JSON.stringify(resultOf(readFileSync(target, 'utf8'))) : ''
 let nextId = 0
+/** The results of the calls upstream now, by method and params: identical calls share one. */
+const inFlight = new Map<string, Promise<string>>()
+
+/** `method` with `paramsText` sent upstream under an id of this server's; its result's text. */
+async function resultTextOf(method: string, paramsText: string): Promise<string> {
+  nextId = (nextId + 1) % Number.MAX_SAFE_INTEGER
+  const request = `{"jsonrpc":"2.0","id":${nextId},"method":${JSON.stringify(method)},"params":${paramsText}}`
+  const answered = Buffer.concat(await (pipelined as PipelinedPoster).post(request, 10_000))
+  return JSON.stringify(resultOf(answered.toString('utf8')))
+}
 
 const answer = async (body: Buffer): Promise<Buffer | string> => {
   if (fixed) return fixed
@@ -96,15 +110,16 @@ const answer = async (body: Buffer): Promise<Buffer | string> => {
   if (mode === 'pipelined')
     return Buffer.concat(await pipelined.post(body.toString('utf8'), 10_000))
   const call = callOf(body)
-  nextId = (nextId + 1) % Number.MAX_SAFE_INTEGER
-  const request = JSON.stringify({
-    jsonrpc: '2.0',
-    id: nextId,
-    method: call.method,
-    params: call.params,
-  })
-  const answered = Buffer.concat(await pipelined.post(request, 10_000)).toString('utf8')
-  return answerTo(call, JSON.stringify(resultOf(answered)))
+  const paramsText = JSON.stringify(call.params ?? [])
+  const key = `${call.method} ${paramsText}`
+  let flight = inFlight.get(key)
+  if (flight === undefined) {
+    flight = resultTextOf(call.method, paramsText)
+    inFlight.set(key, flight)
+    const landed = () => inFlight.delete(key)
+    flight.then(landed, landed)
+  }
+  return answerTo(call, await flight)
 }
 
 const server = createServer((req, res) => {

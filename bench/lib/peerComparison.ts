@@ -32,14 +32,17 @@ export async function startHaproxyRelay(nodeUrl: string): Promise<BenchProcess> 
 
 /**
  * What a floor leaves out: a bare relay reads nothing of what it relays (`relay`); a JSON-RPC
- * floor parses each call and the node's answer, the least an endpoint that reads the calls it
- * relays does (`json`; `bareProxy.ts json`, `json-fixed`).
+ * floor parses each call and the node's answer and serves identical calls in flight once, the
+ * least an endpoint that reads the calls it relays does (`json`, `bareProxy.ts json`); a server
+ * answering from memory goes nowhere upstream (`memory`, `bareProxy.ts fixed` and `json-fixed`),
+ * the most a node:http server can serve of one read.
  */
-export type FloorKind = 'relay' | 'json'
+export type FloorKind = 'relay' | 'json' | 'memory'
 
 const floorKinds: Record<FloorKind, string> = {
   relay: 'node:http floor',
   json: 'JSON-RPC floor',
+  memory: 'answer from memory',
 }
 
 /** A server measured, by the name the report gives it; a floor says its kind (a relay by default). */
@@ -59,7 +62,7 @@ export type PeerSides = {
    * Floors of the same-read row only: a bare node:http server answering that read's bytes from
    * memory (`bareProxy.ts fixed`), without a lookup or an upstream: the most any endpoint on
    * node:http's server can serve there; and one that parses each call and answers the read's
-   * result under its id (`json-fixed`).
+   * result under its id (`json-fixed`). Both of kind `memory`.
    */
   sameReadFloors?: readonly PeerSide[]
 }
