@@ -21,9 +21,9 @@
  * lull (`Mark-Compact (reduce)`, 13 → 7 MB here), its marking steps landing on the calls of the
  * next burst. The endpoint's heap is small by design (`--initial-old-space-size=64`), so the
  * reducer only spent time at each burst's start: endpoint CPU per call 3.5–10 % lower and
- * throughput at 32 3–13 % higher in bursts (docs/performance.md, issue 31, eighth pass). Once the
- * heap has grown to a full collection (an attack, large answers), the reducer runs as before, and
- * the memory comes back (the abuse suite's resident-memory checks).
+ * throughput at 32 3–13 % higher in alternating rounds (docs/performance.md, issue 31, eighth
+ * pass). Once the heap has grown to a full collection (an attack, large answers), the reducer runs
+ * as before, and the memory comes back (the abuse suite's resident-memory checks).
  */
 export const endpointNodeFlags: readonly string[] = [
   '--initial-old-space-size=64',
