@@ -145,6 +145,25 @@ describe('batches of point reads to the upstream node', () => {
     expect(answers[0]).toEqual({ result: expect.stringMatching(/^0x[0-9a-f]+$/) })
   })
 
+  it('sends a point read made while no exchange is under way at once, and those made meanwhile together', async () => {
+    const { node, client } = await setUp(forwardingTo(anvil.rpcUrl))
+
+    // In one turn: the first does not wait for the turn's end to go with the others.
+    const first = client.call('eth_blockNumber', [], options)
+    const meanwhile = Array.from({ length: 5 }, (_, index) =>
+      client.call(
+        'eth_getBalance',
+        [`0x${(index + 1).toString(16).padStart(40, '0')}`, 'latest'],
+        options,
+      ),
+    )
+    await Promise.all([first, ...meanwhile])
+
+    expect(node.exchanges.map(({ body }) => (Array.isArray(body) ? body.length : 1))).toEqual([
+      1, 5,
+    ])
+  })
+
   it('splits what waits into batches of at most maxBatch', async () => {
     const { node, client } = await setUp(forwardingTo(anvil.rpcUrl), {
       maxExchanges: 1,
@@ -153,8 +172,9 @@ describe('batches of point reads to the upstream node', () => {
 
     await Promise.all(Array.from({ length: 11 }, () => client.call('eth_chainId', [], options)))
 
+    // The first goes alone, at once; the ten made while it is under way go four at a time.
     expect(node.exchanges.map(({ body }) => (Array.isArray(body) ? body.length : 1))).toEqual([
-      4, 4, 3,
+      1, 4, 4, 2,
     ])
   })
 

@@ -279,10 +279,7 @@ export function createUpstreamClient(
     expire()
     while (mayExchange()) {
       exchanges++
-      exchange(waiting.splice(0, maxBatch)).finally(() => {
-        exchanges--
-        schedule()
-      })
+      exchange(waiting.splice(0, maxBatch)).then(exchanged)
     }
     watchDeadlines()
   }
@@ -325,6 +322,30 @@ export function createUpstreamClient(
     setImmediate(sendWaiting)
   }
 
+  /** Ends an exchange: what waited for it may go. */
+  const exchanged = () => {
+    exchanges--
+    schedule()
+  }
+
+  /**
+   * A point read made while no exchange is under way goes at once, as an exchange of its own; the
+   * calls made while it is under way wait for it and go together. Not through the queue nor at the
+   * turn's end: one call at a time, every step before the write is work done cold while the node
+   * waits, and a quiet endpoint's call waits for nothing (docs/performance.md, "Issue 31, ninth
+   * pass": 15–25 µs less added latency).
+   */
+  function sendAlone(
+    method: string,
+    paramsText: string,
+    timeoutMs: number,
+  ): Promise<UpstreamAnswer> {
+    exchanges++
+    const answer = callAlone(method, paramsText, { timeoutMs, pointRead: true })
+    answer.then(exchanged, exchanged)
+    return answer
+  }
+
   function callText(
     method: string,
     paramsText: string,
@@ -334,6 +355,7 @@ export function createUpstreamClient(
       return callAlone(method, paramsText, options)
     }
     const { timeoutMs } = options
+    if (exchanges === 0 && waiting.length === 0) return sendAlone(method, paramsText, timeoutMs)
     return new Promise((resolve, reject) => {
       const deadline = Date.now() + timeoutMs
       waiting.push({ method, paramsText, timeoutMs, deadline, resolve, reject })
