@@ -233,6 +233,42 @@ describe('createSharedReads', () => {
     await expect(reads('eth_getBalance', params, throwing)).rejects.toThrow('upstream down')
     expect(asked).toBe(2)
   })
+
+  it('asks at once while nobody joins, and at the end of the turn once calls have joined the last read', async () => {
+    const node = pendingNode()
+    const { reads } = sharing()
+    const params = [account, 'latest']
+    const ask = node.ask('eth_getBalance', params)
+
+    const alone = reads('eth_getBalance', params, ask)
+    expect(node.asked).toHaveLength(1)
+    node.answer(0, { result: '0x1' })
+    await alone
+    const first = [1, 2].map(() => reads('eth_getBalance', params, ask))
+    expect(node.asked).toHaveLength(2)
+    node.answer(1, { result: '0x2' })
+    await Promise.all(first)
+
+    // Calls joined the last read: the next one waits for the turn's end, and who comes meanwhile joins it.
+    const next = reads('eth_getBalance', params, ask)
+    expect(node.asked).toHaveLength(2)
+    const meanwhile = reads('eth_getBalance', params, ask)
+    await settle()
+    expect(node.asked).toHaveLength(3)
+    node.answer(2, { result: '0x3' })
+    expect(await Promise.all([next, meanwhile])).toEqual([
+      { resultText: '"0x3"' },
+      { resultText: '"0x3"' },
+    ])
+
+    // That one was joined too; one nobody joins puts the next back to asking at once.
+    const lone = reads('eth_getBalance', params, ask)
+    await settle()
+    node.answer(3, { result: '0x4' })
+    await lone
+    reads('eth_getBalance', params, ask)
+    expect(node.asked).toHaveLength(5)
+  })
 })
 
 describe('the methods shared', () => {
