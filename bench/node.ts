@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   const barePipelined = await spawnServing('bench/lib/bareProxy.ts', ['pipelined', anvilUrl])
   const jsonFloor = await spawnServing(
     'bench/lib/bareProxy.ts',
-    ['json', anvilUrl],
+    ['json', anvilUrl, 'eip155'],
     endpointNodeFlags,
   )
   const scratch = mkdtempSync(join(tmpdir(), 'bench-node-'))
@@ -109,7 +109,7 @@ async function main(): Promise<void> {
     bareFixed = await spawnServing('bench/lib/bareProxy.ts', ['fixed', sameAnswer])
     jsonFixed = await spawnServing(
       'bench/lib/bareProxy.ts',
-      ['json-fixed', sameAnswer],
+      ['json-fixed', sameAnswer, 'eip155'],
       endpointNodeFlags,
     )
     const floorSide = (name: string, bare: BenchProcess, kind: FloorKind = 'relay') => ({

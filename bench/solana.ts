@@ -113,7 +113,11 @@ async function main(): Promise<void> {
       spawnServing('bench/lib/bareProxy.ts', ['pipelined', surfpool.rpcUrl]),
     )
     const jsonFloor = await serving(
-      spawnServing('bench/lib/bareProxy.ts', ['json', surfpool.rpcUrl], endpointNodeFlags),
+      spawnServing(
+        'bench/lib/bareProxy.ts',
+        ['json', surfpool.rpcUrl, 'solana'],
+        endpointNodeFlags,
+      ),
     )
     const direct = side('Surfpool', surfpool.rpcUrl, surfpool.pid)
     const proxied = side('endpoint', endpoint.httpUrl, endpoint.pid)
@@ -182,7 +186,7 @@ async function main(): Promise<void> {
     const jsonFixed = await serving(
       spawnServing(
         'bench/lib/bareProxy.ts',
-        ['json-fixed', join(scratch, 'getBalance-json.json')],
+        ['json-fixed', join(scratch, 'getBalance-json.json'), 'solana'],
         endpointNodeFlags,
       ),
     )

@@ -13,33 +13,52 @@
  * socket writes.
  *
  * The JSON-RPC floors: what any endpoint that reads the calls it relays must do on top, and nothing
- * more (no key, no admission, no params check, no metrics, no logs):
+ * more. Each call is read as DESIGN §5 and §8 make the endpoint answer it: the key in the path
+ * (401), the JSON-RPC envelope (`parseRequest`), the network's allowlist (`isMethod`), the params'
+ * depth and the network's params checks (`checkParams`), each refusal its JSON-RPC error; no
+ * admission, no metrics, no logs, no cache, no batches:
  *
- *   node --import tsx bench/lib/bareProxy.ts json <upstream URL>        parses the body, sends the
+ *   node --import tsx bench/lib/bareProxy.ts json <upstream URL> [eip155|solana]   sends the
  *     call upstream under its own id on the pipelined connections, parses the node's answer and
  *     answers its `result` under the caller's id; a call identical to one in flight (same method,
  *     same params) waits for that one's answer instead (issue 31's shared reads, nothing kept)
- *   node --import tsx bench/lib/bareProxy.ts json-fixed <file>          parses the body and answers
- *     the `result` of <file> under the caller's id (a shared read without any lookup)
+ *   node --import tsx bench/lib/bareProxy.ts json-fixed <file> [eip155|solana]     answers the
+ *     `result` of <file> under the caller's id (a shared read without any lookup)
  *
- * An endpoint must read each call: which method it is (an allowlist), what its params are
- * (DESIGN §5, §8); it sends the call under an id of its own (many callers share one connection
- * and may use the same id) and reads the node's answer to refuse one that is not JSON-RPC.
- * Prints `HTTP <url>` once listening.
+ * An endpoint must read each call: which method it is, what its params are; it sends the call
+ * under an id of its own (many callers share one connection and may use the same id) and reads
+ * the node's answer to refuse one that is not JSON-RPC. Prints `HTTP <url>` once listening (with
+ * `/v3/<key>` for the JSON-RPC floors).
  */
 import { readFileSync } from 'node:fs'
 import { Agent, createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
+  invalidParams,
+  invalidProjectId,
+  methodNotFound,
+  type RpcError,
+} from '../../src/core/rpc/errors.ts'
+import { exceedsDepth, maxParamsDepth } from '../../src/core/rpc/exceedsDepth.ts'
+import { parseRequest } from '../../src/core/rpc/parseRequest.ts'
+import type { RpcId } from '../../src/core/rpc/types.ts'
+import { keyOfPath } from '../../src/endpoint/createHttpCallFront.ts'
+import {
   createPipelinedPoster,
   type PipelinedPoster,
 } from '../../src/endpoint/createPipelinedPoster.ts'
+import type { NetworkName } from '../../src/endpoint/networks/endpointNetwork.ts'
+import { networkOf } from '../../src/endpoint/networks/networkOf.ts'
 
 const modes = ['node-http', 'pipelined', 'fixed', 'json', 'json-fixed'] as const
-const [mode, target] = process.argv.slice(2) as [(typeof modes)[number], string | undefined]
-if (!target || !modes.includes(mode)) {
+const [mode, target, networkName = 'eip155'] = process.argv.slice(2) as [
+  (typeof modes)[number],
+  string | undefined,
+  NetworkName | undefined,
+]
+if (!target || !modes.includes(mode) || !['eip155', 'solana'].includes(networkName)) {
   throw new Error(
-    'usage: bareProxy.ts node-http|pipelined|json <upstream URL> | fixed|json-fixed <file>',
+    'usage: bareProxy.ts node-http|pipelined <upstream URL> | fixed <file> | json <upstream URL> [eip155|solana] | json-fixed <file> [eip155|solana]',
   )
 }
 
@@ -68,18 +87,30 @@ const pipelined =
     : undefined
 const fixed = mode === 'fixed' ? readFileSync(target) : undefined
 
-/** A JSON-RPC call as the JSON floors read it: a method and its params, nothing checked further. */
-type Call = { id?: unknown; method: string; params?: unknown }
+const network = networkOf(networkName, { localNode: true })
+/** The one key the JSON-RPC floors answer (`/v3/<key>`), as the endpoint's keys file would hold it. */
+const key = 'floor'
+const keys = new Set([key])
 
-const callOf = (body: Buffer): Call => {
-  const call: unknown = JSON.parse(body.toString('utf8'))
-  if (typeof call !== 'object' || call === null || typeof (call as Call).method !== 'string') {
-    throw new Error('not a JSON-RPC call')
+/** A JSON-RPC call as the JSON floors read it: its id, method and params, checked. */
+type Call = { id: RpcId; method: string; params?: unknown }
+
+/** The call of `body`, or the error it is answered with (DESIGN §5, §8: the endpoint's own checks). */
+function callOf(body: Buffer): Call | { id: RpcId; error: RpcError } {
+  const parsed = parseRequest(JSON.parse(body.toString('utf8')))
+  if ('error' in parsed) return parsed
+  const { id = null, method, params } = parsed.request
+  if (!network.isMethod(method, 'http')) return { id, error: methodNotFound(method) }
+  if (exceedsDepth(params)) {
+    return { id, error: invalidParams(`must not nest deeper than ${maxParamsDepth} levels`) }
   }
-  return call as Call
+  const refused = network.checkParams(method, params)
+  return refused ? { id, error: refused } : { id, method, params }
 }
-const answerTo = (call: Call, resultText: string): string =>
-  `{"jsonrpc":"2.0","id":${JSON.stringify(call.id ?? null)},"result":${resultText}}`
+const answerTo = ({ id }: { id: RpcId }, resultText: string): string =>
+  `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultText}}`
+const refusalOf = ({ id, error }: { id: RpcId; error: RpcError }): string =>
+  JSON.stringify({ jsonrpc: '2.0', id, error: error.toJSON() })
 
 /** The node's answer's `result`, read as the endpoint reads it: parsed, its envelope checked. */
 const resultOf = (text: string): unknown => {
@@ -105,11 +136,12 @@ async function resultTextOf(method: string, paramsText: string): Promise<string>
 
 const answer = async (body: Buffer): Promise<Buffer | string> => {
   if (fixed) return fixed
-  if (mode === 'json-fixed') return answerTo(callOf(body), fixedResultText)
-  if (pipelined === undefined) return viaNodeHttp(body)
+  if (pipelined === undefined && mode !== 'json-fixed') return viaNodeHttp(body)
   if (mode === 'pipelined')
-    return Buffer.concat(await pipelined.post(body.toString('utf8'), 10_000))
+    return Buffer.concat(await (pipelined as PipelinedPoster).post(body.toString('utf8'), 10_000))
   const call = callOf(body)
+  if ('error' in call) return refusalOf(call)
+  if (mode === 'json-fixed') return answerTo(call, fixedResultText)
   const paramsText = JSON.stringify(call.params ?? [])
   const key = `${call.method} ${paramsText}`
   let flight = inFlight.get(key)
@@ -122,10 +154,18 @@ const answer = async (body: Buffer): Promise<Buffer | string> => {
   return answerTo(call, await flight)
 }
 
+const readsCalls = mode === 'json' || mode === 'json-fixed'
+const unknownKey = JSON.stringify({ jsonrpc: '2.0', id: null, error: invalidProjectId().toJSON() })
+
 const server = createServer((req, res) => {
   const chunks: Buffer[] = []
   req.on('data', (chunk: Buffer) => chunks.push(chunk))
   req.on('end', () => {
+    if (readsCalls && !keys.has(keyOfPath(req.url) ?? '')) {
+      res.writeHead(401, { 'content-type': 'application/json' })
+      res.end(unknownKey)
+      return
+    }
     answer(Buffer.concat(chunks)).then(
       (bytes) => {
         const length = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length
@@ -141,6 +181,7 @@ const server = createServer((req, res) => {
 })
 server.keepAliveTimeout = 65_000
 server.listen(0, '127.0.0.1', () => {
-  console.log(`HTTP http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
+  const { port } = server.address() as AddressInfo
+  console.log(`HTTP http://127.0.0.1:${port}/${readsCalls ? `v3/${key}` : ''}`)
 })
 process.on('SIGTERM', () => process.exit(0))
