@@ -14,9 +14,9 @@
  *
  * The JSON-RPC floors: what any endpoint that reads the calls it relays must do on top, and nothing
  * more. Each call is read as DESIGN §5 and §8 make the endpoint answer it: the key in the path
- * (401), the JSON-RPC envelope (`parseRequest`), the network's allowlist (`isMethod`), the params'
- * depth and the network's params checks (`checkParams`), each refusal its JSON-RPC error; no
- * admission, no metrics, no logs, no cache, no batches:
+ * (401), the JSON-RPC envelope (`parseRequest`), then the endpoint's own checks of the method and
+ * params (`refusalOfCall`: the network's allowlist, the params' depth, its params checks), each
+ * refusal its JSON-RPC error; no admission, no metrics, no logs, no cache, no batches:
  *
  *   node --import tsx bench/lib/bareProxy.ts json <upstream URL> [eip155|solana]   sends the
  *     call upstream under its own id on the pipelined connections, parses the node's answer and
@@ -33,15 +33,10 @@
 import { readFileSync } from 'node:fs'
 import { Agent, createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import {
-  invalidParams,
-  invalidProjectId,
-  methodNotFound,
-  type RpcError,
-} from '../../src/core/rpc/errors.ts'
-import { exceedsDepth, maxParamsDepth } from '../../src/core/rpc/exceedsDepth.ts'
+import { invalidProjectId, type RpcError } from '../../src/core/rpc/errors.ts'
 import { parseRequest } from '../../src/core/rpc/parseRequest.ts'
 import type { RpcId } from '../../src/core/rpc/types.ts'
+import { errorBody, serializeResponse } from '../../src/endpoint/answerRequests.ts'
 import { keyOfPath } from '../../src/endpoint/createHttpCallFront.ts'
 import {
   createPipelinedPoster,
@@ -49,6 +44,7 @@ import {
 } from '../../src/endpoint/createPipelinedPoster.ts'
 import type { NetworkName } from '../../src/endpoint/networks/endpointNetwork.ts'
 import { networkOf } from '../../src/endpoint/networks/networkOf.ts'
+import { refusalOfCall } from '../../src/endpoint/refusalOfCall.ts'
 
 const modes = ['node-http', 'pipelined', 'fixed', 'json', 'json-fixed'] as const
 const [mode, target, networkName = 'eip155'] = process.argv.slice(2) as [
@@ -100,17 +96,13 @@ function callOf(body: Buffer): Call | { id: RpcId; error: RpcError } {
   const parsed = parseRequest(JSON.parse(body.toString('utf8')))
   if ('error' in parsed) return parsed
   const { id = null, method, params } = parsed.request
-  if (!network.isMethod(method, 'http')) return { id, error: methodNotFound(method) }
-  if (exceedsDepth(params)) {
-    return { id, error: invalidParams(`must not nest deeper than ${maxParamsDepth} levels`) }
-  }
-  const refused = network.checkParams(method, params)
+  const refused = refusalOfCall(network, method, params, 'http')
   return refused ? { id, error: refused } : { id, method, params }
 }
 const answerTo = ({ id }: { id: RpcId }, resultText: string): string =>
   `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultText}}`
 const refusalOf = ({ id, error }: { id: RpcId; error: RpcError }): string =>
-  JSON.stringify({ jsonrpc: '2.0', id, error: error.toJSON() })
+  serializeResponse(id, { error }) as string
 
 /** The node's answer's `result`, read as the endpoint reads it: parsed, its envelope checked. */
 const resultOf = (text: string): unknown => {
@@ -155,7 +147,7 @@ const answer = async (body: Buffer): Promise<Buffer | string> => {
 }
 
 const readsCalls = mode === 'json' || mode === 'json-fixed'
-const unknownKey = JSON.stringify({ jsonrpc: '2.0', id: null, error: invalidProjectId().toJSON() })
+const unknownKey = errorBody(invalidProjectId())
 
 const server = createServer((req, res) => {
   const chunks: Buffer[] = []

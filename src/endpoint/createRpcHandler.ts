@@ -1,5 +1,4 @@
-import { internalError, invalidParams, methodNotFound, RpcError } from '../core/rpc/errors.ts'
-import { exceedsDepth, maxParamsDepth } from '../core/rpc/exceedsDepth.ts'
+import { internalError, RpcError } from '../core/rpc/errors.ts'
 import type { RpcRequest } from '../core/rpc/types.ts'
 import type { AnswerCache } from './cache/createAnswerCache.ts'
 import type { SharedReads } from './createSharedReads.ts'
@@ -12,6 +11,7 @@ import {
 } from './createUpstreamClient.ts'
 import type { LimitsFor } from './limits.ts'
 import type { CachedRead, EndpointNetwork } from './networks/endpointNetwork.ts'
+import { refusalOfCall } from './refusalOfCall.ts'
 import { type FilterStore, StateStoreError } from './state/filterStore.ts'
 import type { CallContext, RpcAnswer } from './types.ts'
 
@@ -103,13 +103,7 @@ export function createRpcHandler(parameters: CreateRpcHandlerParameters): RpcHan
   /** The call's checks (thrown at once), then its handler or the node through the cache. */
   function dispatch(request: RpcRequest, context: CallContext): Promise<RpcAnswer> {
     const { method, params } = request
-    if (!network.isMethod(method, context.transport)) throw methodNotFound(method)
-    if (exceedsDepth(params)) {
-      throw invalidParams([
-        { path: 'params', message: `must not nest deeper than ${maxParamsDepth} levels` },
-      ])
-    }
-    const refused = network.checkParams(method, params)
+    const refused = refusalOfCall(network, method, params, context.transport)
     if (refused) throw refused
     const handle = handlers.get(method)
     if (handle) return handle(params, context)
